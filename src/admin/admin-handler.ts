@@ -1,0 +1,60 @@
+import { errorResponse, successResponse, toErrorResponse } from '../api/envelope.js';
+import { ApiError } from '../domain/api-error.js';
+import { ScenarioError } from '../scenarios/scenario-error.js';
+import type { Sandbox } from '../types.js';
+import type { AdminRoute } from './admin-route.js';
+import { clockRoutes } from './clock-routes.js';
+import { matchPath } from './match-path.js';
+import { readJsonBody } from './read-json-body.js';
+import { scenarioRoutes } from './scenario-routes.js';
+import { statusRoutes } from './status-routes.js';
+import { topupRoutes } from './topup-routes.js';
+
+export const ADMIN_PREFIX = '/__sandbox';
+
+export const adminRoutes: readonly AdminRoute[] = [...statusRoutes, ...scenarioRoutes, ...topupRoutes, ...clockRoutes];
+
+/** The `/__sandbox/*` admin API as a fetch-standard handler. */
+export function createAdminHandler(
+  sandbox: Sandbox,
+  routes: readonly AdminRoute[] = adminRoutes,
+): (request: Request) => Promise<Response> {
+  return async (request) => {
+    try {
+      const pathname = new URL(request.url).pathname;
+      const path = pathUnderPrefix(pathname);
+      const matches = routes.flatMap((route) => {
+        const params = path === undefined ? undefined : matchPath(route.path, path);
+        return params ? [{ route, params }] : [];
+      });
+      if (matches.length === 0) {
+        const known = routes.map((route) => `${route.method} ${ADMIN_PREFIX}${route.path}`).join(', ');
+        throw new ApiError('NOT_FOUND', `No admin route at ${pathname}. Admin routes: ${known}.`);
+      }
+      const match = matches.find(({ route }) => route.method === request.method);
+      if (!match) {
+        const allow = matches.map(({ route }) => route.method).join(', ');
+        throw new ApiError('METHOD_NOT_ALLOWED', `${pathname} answers ${allow}, not ${request.method}.`, {
+          headers: { allow },
+        });
+      }
+      const result = await match.route.handle({
+        sandbox,
+        request,
+        params: match.params,
+        body: () => readJsonBody(request),
+      });
+      return result instanceof Response ? result : successResponse(result);
+    } catch (error) {
+      if (error instanceof ScenarioError) return errorResponse(new ApiError('VALIDATION_ERROR', error.message));
+      return toErrorResponse(error);
+    }
+  };
+}
+
+/** `/__sandbox/health/` → `/health`; undefined for a path outside the admin API. */
+function pathUnderPrefix(pathname: string): string | undefined {
+  if (pathname !== ADMIN_PREFIX && !pathname.startsWith(`${ADMIN_PREFIX}/`)) return undefined;
+  const path = pathname.slice(ADMIN_PREFIX.length).replace(/\/+$/, '');
+  return path === '' ? '/' : path;
+}

@@ -1,0 +1,20 @@
+import type { Sandbox } from '../types.js';
+
+export type AdminMethod = 'GET' | 'POST' | 'DELETE';
+
+export interface AdminRequestContext {
+  sandbox: Sandbox;
+  request: Request;
+  /** Values of the `:name` segments of the route path. */
+  params: Record<string, string>;
+  /** The parsed JSON body; `{}` when there is none. */
+  body(): Promise<unknown>;
+}
+
+/** One admin route. `path` is relative to `/__sandbox`; a segment `:name` captures a parameter. */
+export interface AdminRoute {
+  method: AdminMethod;
+  path: string;
+  /** Returns the `data` of a 200 success envelope, or a whole `Response`. */
+  handle(context: AdminRequestContext): unknown;
+}

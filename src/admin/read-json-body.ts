@@ -1,0 +1,33 @@
+import { ApiError } from '../domain/api-error.js';
+
+/** Large enough for an inline scenario with a big catalog. */
+export const ADMIN_BODY_LIMIT_BYTES = 8 * 1024 * 1024;
+
+/** The JSON body of an admin request; an absent or empty body reads as `{}`, so each missing field is named. */
+export async function readJsonBody(request: Request, limitBytes = ADMIN_BODY_LIMIT_BYTES): Promise<unknown> {
+  const text = await readText(request, limitBytes);
+  if (text.trim() === '') return {};
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new ApiError('VALIDATION_ERROR', `body: expected valid JSON (${(error as Error).message})`);
+  }
+}
+
+async function readText(request: Request, limitBytes: number): Promise<string> {
+  if (request.body === null) return '';
+  const decoder = new TextDecoder();
+  let received = 0;
+  let text = '';
+  const reader = request.body.getReader();
+  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+    received += chunk.value.byteLength;
+    if (received > limitBytes) {
+      // Not cancelled: over HTTP that would reset the connection before the 413 is written.
+      reader.releaseLock();
+      throw new ApiError('PAYLOAD_TOO_LARGE', `body must be at most ${limitBytes} bytes; send a smaller JSON document`);
+    }
+    text += decoder.decode(chunk.value, { stream: true });
+  }
+  return text + decoder.decode();
+}

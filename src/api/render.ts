@@ -1,0 +1,121 @@
+import type { ActiveTier } from '../domain/tier-pricing.js';
+import { activationCode } from '../domain/esim-data.js';
+import { toThb } from '../domain/money.js';
+import type { Ledger } from '../state/store.js';
+import type { EsimRecord, OrderRecord, PaymentRecord, ProductRecord } from '../state/records.js';
+import type { QrImageCache } from '../context.js';
+
+/** Records as the API shows them: the spec's fields in the spec's order, nothing more. */
+
+export function renderBalance(accountId: string, ledger: Ledger) {
+  return {
+    accountId,
+    totalTopupsThb: toThb(ledger.topups),
+    totalPurchasesThb: toThb(ledger.purchases),
+    balanceThb: toThb(ledger.topups - ledger.purchases),
+  };
+}
+
+export function renderProduct(product: ProductRecord, tier: ActiveTier) {
+  return {
+    id: product.id,
+    name: product.name,
+    description: product.description,
+    provider: product.provider,
+    sku: product.sku,
+    ...(product.retailPriceThb !== undefined && { retailPriceThb: product.retailPriceThb }),
+    ...(product.metadata !== undefined && { metadata: product.metadata }),
+    ...(product.promotionLabel !== undefined && { promotionLabel: product.promotionLabel }),
+    ...(product.promotionFeatures !== undefined && { promotionFeatures: product.promotionFeatures }),
+    currentUnitPriceThb: toThb(tier.unitPrice),
+    activeTierMinTrailingYearQty: tier.minTrailingYearQty,
+  };
+}
+
+export function renderPayment(payment: PaymentRecord) {
+  return {
+    id: payment.id,
+    merchantOrderId: payment.merchantOrderId,
+    amountThb: toThb(payment.amount),
+    baseAmountThb: toThb(payment.base),
+    processingFeeThb: toThb(payment.processingFee),
+    vatThb: toThb(payment.vat),
+    walletCreditThb: toThb(payment.walletCredit),
+    status: payment.status,
+    paymentMethod: payment.paymentMethod,
+    paidAt: payment.paidAt === null ? null : isoTime(payment.paidAt),
+    createdAt: isoTime(payment.createdAt),
+  };
+}
+
+export interface ItemView {
+  now: number;
+  includeQrImages: boolean;
+  qrImages: QrImageCache;
+}
+
+/** Items of an order are `pending` until the sandbox clock reaches the order's provisioning time. */
+export function isProvisioned(order: OrderRecord, now: number): boolean {
+  return order.status !== 'failed' && now >= order.provisionedAt;
+}
+
+export function orderStatus(order: OrderRecord, now: number): string {
+  if (order.status === 'processing' || (order.status === 'confirmed' && !isProvisioned(order, now))) return 'processing';
+  return order.status;
+}
+
+export function renderOrder(order: OrderRecord, view: ItemView) {
+  const provisioned = isProvisioned(order, view.now);
+  return {
+    id: order.id,
+    status: orderStatus(order, view.now),
+    orderSource: order.orderSource,
+    quantity: order.quantity,
+    unitPriceThb: toThb(order.unitPrice),
+    totalPriceThb: toThb(order.total),
+    createdAt: isoTime(order.createdAt),
+    product: { name: order.productName, sku: order.productSku },
+    items: order.items.map((item) =>
+      provisioned ? { id: item.id, ...renderProfile(item, view) } : renderPendingItem(item, view),
+    ),
+  };
+}
+
+/** An item of the createOrder answer: the EsimItem fields without `id`. */
+export function renderCreatedItem(item: EsimRecord, view: ItemView) {
+  return renderProfile(item, view);
+}
+
+function renderProfile(item: EsimRecord, view: ItemView) {
+  const code = activationCode(item.smdpAddress, item.matchingId);
+  return {
+    sequenceNo: item.sequenceNo,
+    status: 'provisioned',
+    provider: item.provider,
+    iccid: item.iccid,
+    phone: item.phone,
+    activationCode: code,
+    smdpAddress: item.smdpAddress,
+    qrCode: code,
+    ...(view.includeQrImages && { qrBase64Url: view.qrImages.get(code) }),
+  };
+}
+
+function renderPendingItem(item: EsimRecord, view: ItemView) {
+  return {
+    id: item.id,
+    sequenceNo: item.sequenceNo,
+    status: 'pending',
+    provider: item.provider,
+    iccid: null,
+    phone: null,
+    activationCode: null,
+    smdpAddress: null,
+    qrCode: null,
+    ...(view.includeQrImages && { qrBase64Url: null }),
+  };
+}
+
+export function isoTime(epochMs: number): string {
+  return new Date(epochMs).toISOString();
+}

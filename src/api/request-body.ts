@@ -1,0 +1,57 @@
+import { ApiError } from '../domain/api-error.js';
+
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+/**
+ * The JSON body of a request, read as a stream and refused as soon as it passes the size limit, so an
+ * oversize body is never held whole in memory.
+ */
+export async function readJsonBody(request: Request, maxBytes = MAX_BODY_BYTES): Promise<unknown> {
+  const contentType = request.headers.get('content-type') ?? '';
+  if (!/^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i.test(contentType.trim())) {
+    const got = contentType ? `got ${JSON.stringify(contentType)}` : 'none was sent';
+    throw new ApiError('UNSUPPORTED_MEDIA_TYPE', `Content-Type must be application/json (${got})`);
+  }
+  const declared = Number(request.headers.get('content-length') ?? NaN);
+  if (declared > maxBytes) throw tooLarge(maxBytes);
+
+  const text = await readText(request, maxBytes);
+  if (text.trim() === '') throw new ApiError('VALIDATION_ERROR', 'request body is empty: send a JSON object');
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    const reason = error instanceof SyntaxError ? error.message : 'not JSON';
+    throw new ApiError('VALIDATION_ERROR', `request body is not valid JSON: ${reason}`);
+  }
+}
+
+async function readText(request: Request, maxBytes: number): Promise<string> {
+  if (!request.body) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    let chunk: ReadableStreamReadResult<Uint8Array>;
+    try {
+      chunk = await reader.read();
+    } catch {
+      throw new ApiError('VALIDATION_ERROR', 'request body could not be read to its end');
+    }
+    if (chunk.done) break;
+    size += chunk.value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge(maxBytes);
+    }
+    chunks.push(chunk.value);
+  }
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(chunks));
+  } catch {
+    throw new ApiError('VALIDATION_ERROR', 'request body is not valid UTF-8 text');
+  }
+}
+
+function tooLarge(maxBytes: number): ApiError {
+  return new ApiError('PAYLOAD_TOO_LARGE', `request body is larger than ${maxBytes} bytes (1 MiB); send a smaller body`);
+}

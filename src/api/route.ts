@@ -1,0 +1,19 @@
+import type { SandboxContext } from '../context.js';
+import type { Caller } from '../domain/auth.js';
+import type { Scope } from '../scenarios/scenario-schema.js';
+
+export interface RouteCall {
+  caller: Caller;
+  query: Record<string, string>;
+  request: Request;
+  /** Sandbox-clock time of this request. */
+  now: number;
+}
+
+/** One route of the imitated API; what `handle` returns is the `data` of the success envelope. */
+export interface Route {
+  method: 'GET' | 'POST';
+  path: string;
+  scope: Scope;
+  handle(ctx: SandboxContext, call: RouteCall): unknown;
+}

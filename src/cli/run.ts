@@ -1,0 +1,46 @@
+import { readFileSync } from 'node:fs';
+import yargs from 'yargs';
+import { type CliIo, processIo } from './cli-io.js';
+import { serveCommand } from './serve-command.js';
+
+/** Runs the `esim-sandbox` command line (arguments without the node and script paths); resolves to the exit code. */
+export async function run(argv: string[], io: Partial<CliIo> = {}): Promise<number> {
+  const { stdout, stderr, waitForStop } = { ...processIo, ...io };
+  const result = { exitCode: 0 };
+  let helpOrVersion = '';
+  try {
+    await yargs(argv)
+      .scriptName('esim-sandbox')
+      .usage('$0 <command> [options]\n\nA deterministic imitation of the eSIM wholesale provisioning API.')
+      .command(serveCommand({ stdout, stderr, waitForStop }, result))
+      .demandCommand(1, 'Give a command, for example: esim-sandbox serve')
+      .example('$0 serve --port 4010 --scenario default', 'Serve the API at http://127.0.0.1:4010/api/v1')
+      .strict()
+      // Option values stay strings so that a command can refuse "0x10" or "1e3" where it wants a plain integer.
+      .parserConfiguration({ 'parse-numbers': false })
+      .help()
+      .alias('help', 'h')
+      .version(packageVersion())
+      .wrap(100)
+      .fail((message, error) => {
+        throw new UsageError(message || error?.message || 'invalid arguments');
+      })
+      .parseAsync(argv, {}, (_error, _argv, output) => {
+        helpOrVersion = output;
+      });
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    stderr.write(`esim-sandbox: ${error.message}\nRun "esim-sandbox --help" for the commands and options.\n`);
+    return 1;
+  }
+  if (helpOrVersion) stdout.write(`${helpOrVersion}\n`);
+  return result.exitCode;
+}
+
+/** Arguments yargs refused; thrown from its fail hook so that no command runs. */
+class UsageError extends Error {}
+
+function packageVersion(): string {
+  const packageJson = new URL('../../package.json', import.meta.url);
+  return (JSON.parse(readFileSync(packageJson, 'utf8')) as { version: string }).version;
+}

@@ -1,0 +1,24 @@
+import type { Behavior, ResolvedScenario } from './scenarios/scenario-schema.js';
+import type { SandboxClock } from './state/clock.js';
+import type { SeededRandom } from './state/seeded-random.js';
+import type { Store } from './state/store.js';
+import type { SerialQueue } from './state/serial-queue.js';
+import type { RateLimiter } from './domain/rate-limit.js';
+
+/** Everything a route or rule may use: the state, and the sandbox's own clock and random source. */
+export interface SandboxContext {
+  scenario: ResolvedScenario;
+  behavior: Behavior;
+  store: Store;
+  clock: SandboxClock;
+  random: SeededRandom;
+  /** State changes run here one at a time. */
+  writes: SerialQueue;
+  qrImages: QrImageCache;
+  /** Present when the scenario limits the request rate. */
+  rateLimiter: RateLimiter | null;
+}
+
+export interface QrImageCache {
+  get(activationCode: string): string;
+}

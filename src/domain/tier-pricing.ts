@@ -1,0 +1,37 @@
+import type { Tier } from '../scenarios/scenario-schema.js';
+import { toSatang, type Satang } from './money.js';
+
+export interface ActiveTier {
+  minTrailingYearQty: number;
+  unitPrice: Satang;
+}
+
+/** The tier with the highest `minTrailingYearQty` the account has reached. */
+export function activeTier(tiers: readonly Tier[], trailingYearQty: number): ActiveTier {
+  let best: Tier | undefined;
+  for (const tier of tiers) {
+    if (tier.minTrailingYearQty <= trailingYearQty && (!best || tier.minTrailingYearQty > best.minTrailingYearQty)) {
+      best = tier;
+    }
+  }
+  if (!best) throw new Error('a product has no tier with minTrailingYearQty 0');
+  return { minTrailingYearQty: best.minTrailingYearQty, unitPrice: toSatang(best.unitPriceThb) };
+}
+
+export const TRAILING_YEAR_MS = 365 * 24 * 60 * 60 * 1000;
+
+/** eSIMs ordered in the 365 days up to `now`, plus the account's baseline. */
+export function trailingYearQty<Order extends { createdAt: number; quantity: number }>(
+  orders: Iterable<Order>,
+  now: number,
+  baseline: number,
+  counts: (order: Order) => boolean = () => true,
+): number {
+  let total = baseline;
+  for (const order of orders) {
+    if (order.createdAt > now - TRAILING_YEAR_MS && order.createdAt <= now && counts(order)) {
+      total += order.quantity;
+    }
+  }
+  return total;
+}

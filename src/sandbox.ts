@@ -1,0 +1,162 @@
+import { handleApiRequest } from './api/handle-api-request.js';
+import { toErrorResponse } from './api/envelope.js';
+import { renderPayment } from './api/render.js';
+import type { SandboxContext } from './context.js';
+import { ApiError } from './domain/api-error.js';
+import { maskApiKey } from './domain/auth.js';
+import { RateLimiter } from './domain/rate-limit.js';
+import { toSatang } from './domain/money.js';
+import { buildPayment, checkTopupAmount } from './domain/payments.js';
+import { loadScenario } from './scenarios/load-scenario.js';
+import type { ResolvedScenario } from './scenarios/scenario-schema.js';
+import { buildStore } from './state/build-store.js';
+import { SandboxClock } from './state/clock.js';
+import { Journal } from './state/journal.js';
+import { BoundedQrImageCache } from './state/qr-image-cache.js';
+import { SeededRandom } from './state/seeded-random.js';
+import { SerialQueue } from './state/serial-queue.js';
+import { summarizeState } from './state/summarize-state.js';
+import type { Sandbox, SandboxOptions, ScenarioSource, TopupInput } from './types.js';
+
+const DEFAULTS = { scenario: 'default', journalSize: 1000 } as const;
+const API_PREFIX = '/api/v1';
+
+/** A sandbox of the eSIM wholesale API: its own state, clock and seeded data, answering web-standard requests. */
+export function createSandbox(options: SandboxOptions = {}): Sandbox {
+  return new CoreSandbox(options);
+}
+
+class CoreSandbox implements Sandbox {
+  #scenario: ResolvedScenario;
+  #context!: SandboxContext;
+  #clock!: SandboxClock;
+  #ready: Promise<void>;
+  #generation = 0;
+  readonly #journal: Journal;
+  readonly #seed: number | undefined;
+  readonly #qrImages = new BoundedQrImageCache();
+
+  constructor(options: SandboxOptions) {
+    this.#seed = options.seed;
+    this.#journal = new Journal(options.journalSize ?? DEFAULTS.journalSize);
+    this.#scenario = loadScenario(options.scenario ?? DEFAULTS.scenario);
+    this.#ready = this.#start(this.#scenario);
+  }
+
+  get scenario(): ResolvedScenario {
+    return this.#scenario;
+  }
+
+  get requests() {
+    return this.#journal.entries();
+  }
+
+  async fetch(request: Request, options: { basePath?: string } = {}): Promise<Response> {
+    await this.#ready;
+    const ctx = this.#context;
+    const url = new URL(request.url);
+    const now = ctx.clock.now();
+    let response: Response;
+    let errorCode: string | undefined;
+    try {
+      response = await handleApiRequest(ctx, request, url, routePathOf(url.pathname, options.basePath), now);
+    } catch (thrown) {
+      response = toErrorResponse(thrown);
+      errorCode = thrown instanceof ApiError ? thrown.code : 'INTERNAL_ERROR';
+    }
+    const apiKey = request.headers.get('x-api-key');
+    this.#journal.add({
+      at: new Date(now).toISOString(),
+      method: request.method,
+      url: url.pathname + url.search,
+      apiKey: apiKey === null ? null : maskApiKey(apiKey),
+      status: response.status,
+      ...(errorCode !== undefined && { errorCode }),
+    });
+    if (response.ok) ctx.clock.step();
+    return response;
+  }
+
+  reset(): Promise<void> {
+    this.#journal.clear();
+    return (this.#ready = this.#start(this.#scenario));
+  }
+
+  useScenario(source: ScenarioSource): Promise<void> {
+    const scenario = loadScenario(source);
+    this.#scenario = scenario;
+    return this.reset();
+  }
+
+  async topup({ apiKey, accountId, amountThb, paymentMethod = 'promptpay' }: TopupInput): Promise<Record<string, unknown>> {
+    await this.#ready;
+    const ctx = this.#context;
+    return ctx.writes.run(async () => {
+      const account = ctx.store.account(accountId ?? ctx.store.apiKey(apiKey ?? '')?.accountId ?? '');
+      if (!account) {
+        const which = accountId !== undefined ? `accountId ${accountId}` : `apiKey ${JSON.stringify(apiKey ?? '')}`;
+        throw new ApiError('VALIDATION_ERROR', `no account for ${which}; use a key or account of the loaded scenario`);
+      }
+      checkTopupAmount(amountThb);
+      const now = ctx.clock.now();
+      const payment = await ctx.store.addPayment(
+        buildPayment({
+          id: ctx.random.uuid(),
+          accountId: account.id,
+          credit: toSatang(amountThb),
+          paymentMethod,
+          status: 'success',
+          createdAt: now,
+          sequence: ctx.store.latestPaymentsOf(account.id, Number.MAX_SAFE_INTEGER).length + 1,
+        }),
+      );
+      return renderPayment(payment);
+    });
+  }
+
+  advanceClock(ms: number): void {
+    if (!Number.isFinite(ms) || ms < 0) throw new RangeError(`advanceClock takes a non-negative number of ms (got ${ms})`);
+    this.#clock.advance(ms);
+  }
+
+  setClock(now: string): void {
+    const epochMs = Date.parse(now);
+    if (Number.isNaN(epochMs)) throw new RangeError(`setClock takes an ISO 8601 date-time (got ${JSON.stringify(now)})`);
+    this.#clock.set(epochMs);
+  }
+
+  now(): string {
+    return new Date(this.#clock.now()).toISOString();
+  }
+
+  async state(): Promise<Record<string, unknown>> {
+    await this.#ready;
+    return summarizeState(this.#context);
+  }
+
+  async #start(scenario: ResolvedScenario): Promise<void> {
+    const generation = ++this.#generation;
+    const random = new SeededRandom(this.#seed ?? scenario.seed);
+    const clock = (this.#clock = new SandboxClock(scenario.clock));
+    const store = await buildStore(scenario, random);
+    if (generation !== this.#generation) return;
+    this.#context = {
+      scenario,
+      behavior: scenario.behavior,
+      store,
+      clock,
+      random,
+      writes: new SerialQueue(),
+      qrImages: this.#qrImages,
+      rateLimiter: scenario.behavior.rateLimit && new RateLimiter(scenario.behavior.rateLimit),
+    };
+  }
+}
+
+/** The path of a request below the API's base path: `/getBalance` of `/api/v1/getBalance`. */
+function routePathOf(pathname: string, basePath?: string): string | null {
+  const base = basePath?.replace(/\/+$/, '');
+  if (base !== undefined && pathname.startsWith(`${base}/`)) return pathname.slice(base.length);
+  const at = pathname.indexOf(`${API_PREFIX}/`);
+  return at === -1 ? null : pathname.slice(at + API_PREFIX.length);
+}

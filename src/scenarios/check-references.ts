@@ -1,0 +1,40 @@
+import { locateInEntity, type Collection, type MergedScenario, type TrackedEntity } from './merge-scenario-layers.js';
+import type { ScenarioProblem } from './scenario-error.js';
+
+/**
+ * Finds references to entities the merged scenario does not have: API keys, payments and orders of a missing
+ * account, orders and tier overrides of a missing product, products of a provider not in `providers`.
+ * Works on the merged values as written, so it also reports references of entities that are otherwise invalid.
+ */
+export function checkReferences(merged: MergedScenario): ScenarioProblem[] {
+  const problems: ScenarioProblem[] = [];
+  const { entities } = merged;
+  const report = (entity: TrackedEntity, path: PropertyKey[], message: string) => {
+    const origin = locateInEntity(entity, path);
+    problems.push({ file: origin.file, path: origin.pointer, message });
+  };
+  const checkField = (collection: Collection, field: string, target: Collection, describe: (value: string) => string) => {
+    for (const entity of entities[collection].values()) {
+      const value = entity.value[field];
+      if (typeof value === 'string' && !entities[target].has(value)) report(entity, [field], describe(value));
+    }
+  };
+
+  const noAccount = (id: string) => `no account with id "${id}"`;
+  const noProduct = (id: string) => `no product with id "${id}"`;
+  checkField('apiKeys', 'accountId', 'accounts', noAccount);
+  checkField('payments', 'accountId', 'accounts', noAccount);
+  checkField('orders', 'accountId', 'accounts', noAccount);
+  checkField('orders', 'productId', 'products', noProduct);
+  const providerNames = [...entities.providers.keys()].join(', ') || '(none)';
+  checkField('products', 'provider', 'providers', (name) => `no provider "${name}"; providers: ${providerNames}`);
+
+  for (const account of entities.accounts.values()) {
+    const overrides = account.value['tierOverrides'];
+    if (typeof overrides !== 'object' || overrides === null) continue;
+    for (const productId of Object.keys(overrides)) {
+      if (!entities.products.has(productId)) report(account, ['tierOverrides', productId], noProduct(productId));
+    }
+  }
+  return problems;
+}

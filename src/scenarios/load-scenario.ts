@@ -1,0 +1,252 @@
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { z } from 'zod';
+import type { ScenarioSource } from '../types.js';
+import { checkReferences } from './check-references.js';
+import { completeEntities } from './complete-entities.js';
+import { validate } from './describe-issue.js';
+import { emptyMergedScenario, mergeLayer, type ScenarioLayer } from './merge-scenario-layers.js';
+import { parseJson } from './parse-json.js';
+import { ScenarioError, type ScenarioProblem } from './scenario-error.js';
+import {
+  behaviorSchema,
+  clockSchema,
+  scenarioFileSchema,
+  seedFileSchema,
+  type ResolvedScenario,
+  type ScenarioFile,
+  type SeedFile,
+} from './scenario-schema.js';
+
+/** The package root: this module sits two levels below it, as `src/scenarios/*.ts` and as `dist/scenarios/*.js`. */
+export const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
+export const scenariosDir = path.join(projectRoot, 'scenarios');
+export const seedsDir = path.join(projectRoot, 'seeds');
+
+const BUILT_IN_NAME = /^[a-z0-9][a-z0-9-]*$/;
+const INLINE = '<inline>';
+
+/**
+ * Reads, validates and resolves a scenario: a built-in name (`"default"`), the path of a JSON file (absolute or
+ * relative to the working directory), or an inline object. Throws a `ScenarioError` listing every problem found.
+ */
+export function loadScenario(source: ScenarioSource): ResolvedScenario {
+  return new ScenarioResolver().resolve(source);
+}
+
+/** The built-in scenarios, sorted by name. */
+export function listScenarios(): Array<{ name: string; description: string }> {
+  return jsonFileNames(scenariosDir).map((name) => {
+    const parsed = parseJson(readFileSync(path.join(scenariosDir, `${name}.json`), 'utf8'));
+    const description = parsed.ok && isRecord(parsed.value) ? parsed.value['description'] : undefined;
+    return { name, description: typeof description === 'string' ? description : '' };
+  });
+}
+
+/** A file as problems name it: relative to the project root when inside it, else absolute. */
+export function displayPath(absolute: string): string {
+  const relative = path.relative(projectRoot, absolute);
+  if (relative.startsWith('..') || path.isAbsolute(relative)) return absolute;
+  return relative.split(path.sep).join('/');
+}
+
+function jsonFileNames(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((entry) => entry.endsWith('.json'))
+    .map((entry) => entry.slice(0, -'.json'.length))
+    .sort();
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isPathLike(reference: string): boolean {
+  return reference.endsWith('.json') || reference.includes('/') || reference.includes('\\');
+}
+
+/** A scenario file on the way from the source down its `extends` chain. */
+interface Frame {
+  /** Absolute path, or `<inline>`. */
+  id: string;
+  file: string;
+  /** Directory its relative `extends` paths start from. */
+  dir: string;
+  /** Its `name`, else its file name: how cycles are shown. */
+  label: string;
+}
+
+interface LoadedFile {
+  raw: unknown;
+  valid: boolean;
+}
+
+class ScenarioResolver {
+  private readonly problems: ScenarioProblem[] = [];
+  private readonly files = new Map<string, LoadedFile | null>();
+
+  resolve(source: ScenarioSource): ResolvedScenario {
+    const root = this.loadRoot(source);
+    const layers = root ? this.collectLayers(root.frame, root.loaded, [root.frame]) : [];
+    this.throwIfProblems();
+
+    const merged = emptyMergedScenario();
+    for (const layer of layers) this.problems.push(...mergeLayer(merged, layer));
+    const { entities, problems } = completeEntities(merged);
+    this.problems.push(...problems, ...checkReferences(merged));
+    const behavior = this.validateMerged(root!.frame.file, '/behavior', behaviorSchema, merged.behavior);
+    const clock = this.validateMerged(root!.frame.file, '/clock', clockSchema, merged.clock);
+    this.throwIfProblems();
+
+    const rootData = root!.loaded.raw as ScenarioFile;
+    return {
+      name: rootData.name,
+      description: rootData.description,
+      seed: merged.seed ?? 1,
+      clock: clock!,
+      behavior: behavior!,
+      ...entities,
+    };
+  }
+
+  private throwIfProblems(): void {
+    if (this.problems.length > 0) throw new ScenarioError(this.problems);
+  }
+
+  private loadRoot(source: ScenarioSource): { frame: Frame; loaded: LoadedFile } | undefined {
+    if (typeof source !== 'string') {
+      const raw: unknown = structuredClone(source);
+      const loaded = { raw, valid: this.check(INLINE, raw, scenarioFileSchema) };
+      const name = isRecord(raw) && typeof raw['name'] === 'string' ? raw['name'] : INLINE;
+      return { frame: { id: INLINE, file: INLINE, dir: process.cwd(), label: name }, loaded };
+    }
+    let absolute: string;
+    if (isPathLike(source)) {
+      absolute = path.resolve(process.cwd(), source);
+    } else {
+      const known = this.builtInPath(source);
+      if (!known) {
+        this.problems.push({ file: 'scenarios', path: '', message: this.unknownBuiltIn(source) });
+        return undefined;
+      }
+      absolute = known;
+    }
+    const loaded = this.loadFile(absolute, scenarioFileSchema);
+    return loaded && { frame: this.frameOf(absolute, loaded), loaded };
+  }
+
+  /** The layers of a scenario in merge order: its `extends` (resolved), its `seeds`, then itself. */
+  private collectLayers(frame: Frame, loaded: LoadedFile, stack: Frame[]): ScenarioLayer[] {
+    const raw = isRecord(loaded.raw) ? loaded.raw : {};
+    const layers: ScenarioLayer[] = [];
+    if (typeof raw['extends'] === 'string') layers.push(...this.collectExtended(frame, raw['extends'], stack));
+    const seeds = Array.isArray(raw['seeds']) ? raw['seeds'] : [];
+    seeds.forEach((name, index) => {
+      if (typeof name !== 'string') return;
+      const seed = this.loadSeed(frame, name, index);
+      if (seed) layers.push(seed);
+    });
+    if (loaded.valid) layers.push({ kind: 'scenario', file: frame.file, data: raw as ScenarioFile });
+    return layers;
+  }
+
+  private collectExtended(frame: Frame, reference: string, stack: Frame[]): ScenarioLayer[] {
+    const target = this.locateExtended(frame, reference);
+    if (!target) return [];
+    const cycleStart = stack.findIndex((visited) => visited.id === target);
+    if (cycleStart >= 0) {
+      const first = stack[cycleStart]!;
+      const cycle = [...stack.slice(cycleStart), first].map((visited) => visited.label).join(' → ');
+      const message = `"${frame.label}" extends "${first.label}" again: a cycle ${cycle}`;
+      this.problems.push({ file: first.file, path: '/extends', message });
+      return [];
+    }
+    const loaded = this.loadFile(target, scenarioFileSchema);
+    if (!loaded) return [];
+    const extended = this.frameOf(target, loaded);
+    return this.collectLayers(extended, loaded, [...stack, extended]);
+  }
+
+  private locateExtended(frame: Frame, reference: string): string | undefined {
+    if (isPathLike(reference)) {
+      const absolute = path.resolve(frame.dir, reference);
+      if (existsSync(absolute)) return absolute;
+      this.problems.push({ file: frame.file, path: '/extends', message: `file "${displayPath(absolute)}" does not exist` });
+      return undefined;
+    }
+    const builtIn = this.builtInPath(reference);
+    if (!builtIn) this.problems.push({ file: frame.file, path: '/extends', message: this.unknownBuiltIn(reference) });
+    return builtIn;
+  }
+
+  private loadSeed(frame: Frame, name: string, index: number): ScenarioLayer | undefined {
+    const seedNames = jsonFileNames(seedsDir);
+    if (!BUILT_IN_NAME.test(name) || !seedNames.includes(name)) {
+      const message = `no seed file "${name}"; seeds: ${seedNames.join(', ') || '(none)'}`;
+      this.problems.push({ file: frame.file, path: `/seeds/${index}`, message });
+      return undefined;
+    }
+    const absolute = path.join(seedsDir, `${name}.json`);
+    const loaded = this.loadFile(absolute, seedFileSchema);
+    return loaded?.valid ? { kind: 'seed', file: displayPath(absolute), data: loaded.raw as SeedFile } : undefined;
+  }
+
+  private builtInPath(name: string): string | undefined {
+    if (!BUILT_IN_NAME.test(name) || !jsonFileNames(scenariosDir).includes(name)) return undefined;
+    return path.join(scenariosDir, `${name}.json`);
+  }
+
+  private unknownBuiltIn(name: string): string {
+    return `no built-in scenario "${name}"; built-ins: ${jsonFileNames(scenariosDir).join(', ') || '(none)'}`;
+  }
+
+  private frameOf(absolute: string, loaded: LoadedFile): Frame {
+    const name = isRecord(loaded.raw) ? loaded.raw['name'] : undefined;
+    const label = typeof name === 'string' ? name : path.basename(absolute, '.json');
+    return { id: absolute, file: displayPath(absolute), dir: path.dirname(absolute), label };
+  }
+
+  /** Reads, parses and validates a file once per resolution; undefined when it cannot be read or parsed. */
+  private loadFile(absolute: string, schema: typeof scenarioFileSchema | typeof seedFileSchema): LoadedFile | undefined {
+    const cached = this.files.get(absolute);
+    if (cached !== undefined) return cached ?? undefined;
+    const loaded = this.readAndCheck(absolute, schema);
+    this.files.set(absolute, loaded ?? null);
+    return loaded;
+  }
+
+  private readAndCheck(absolute: string, schema: typeof scenarioFileSchema | typeof seedFileSchema): LoadedFile | undefined {
+    const file = displayPath(absolute);
+    let text: string;
+    try {
+      text = readFileSync(absolute, 'utf8');
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      const message = code === 'ENOENT' ? 'file does not exist' : `cannot read the file (${code ?? String(error)})`;
+      this.problems.push({ file, path: '', message });
+      return undefined;
+    }
+    const parsed = parseJson(text);
+    if (!parsed.ok) {
+      const message = `invalid JSON at line ${parsed.line}, column ${parsed.column}: ${parsed.message}`;
+      this.problems.push({ file, path: '', message });
+      return undefined;
+    }
+    return { raw: parsed.value, valid: this.check(file, parsed.value, schema) };
+  }
+
+  private check(file: string, raw: unknown, schema: typeof scenarioFileSchema | typeof seedFileSchema): boolean {
+    const result = validate(schema, raw);
+    if (!result.success) this.problems.push(...result.problems.map(({ path, message }) => ({ file, path, message })));
+    return result.success;
+  }
+
+  private validateMerged<S extends z.ZodType>(file: string, prefix: string, schema: S, value: unknown): z.output<S> | undefined {
+    const result = validate(schema, value);
+    if (result.success) return result.data;
+    this.problems.push(...result.problems.map(({ path, message }) => ({ file, path: prefix + path, message })));
+    return undefined;
+  }
+}

@@ -1,0 +1,115 @@
+import { toJsonPointer } from './describe-issue.js';
+import type { ScenarioProblem } from './scenario-error.js';
+import type { ScenarioFile, SeedFile } from './scenario-schema.js';
+
+/** Where something was written: a file (as problems name it) and a JSON pointer into it. */
+export interface Origin {
+  file: string;
+  pointer: string;
+}
+
+/** An entity as the files so far made it, remembering which file wrote it first and which wrote each field last. */
+export interface TrackedEntity {
+  value: Record<string, unknown>;
+  origin: Origin;
+  fieldOrigins: Map<string, Origin>;
+}
+
+/** The field each entity collection merges by. */
+export const MERGE_KEYS = {
+  providers: 'name',
+  products: 'id',
+  accounts: 'id',
+  apiKeys: 'key',
+  payments: 'id',
+  orders: 'id',
+} as const;
+
+export type Collection = keyof typeof MERGE_KEYS;
+export const COLLECTIONS = Object.keys(MERGE_KEYS) as Collection[];
+
+/** The merge of all layers so far; values are still as the files wrote them (defaults are filled in at the end). */
+export interface MergedScenario {
+  entities: Record<Collection, Map<string, TrackedEntity>>;
+  behavior: Record<string, unknown>;
+  clock: Record<string, unknown>;
+  seed: number | undefined;
+}
+
+/** One file's contribution: a seed file, or a scenario file (whose `extends` and `seeds` are layers of their own). */
+export type ScenarioLayer =
+  | { kind: 'seed'; file: string; data: SeedFile }
+  | { kind: 'scenario'; file: string; data: ScenarioFile };
+
+export function emptyMergedScenario(): MergedScenario {
+  const entities = Object.fromEntries(COLLECTIONS.map((collection) => [collection, new Map()]));
+  return { entities: entities as MergedScenario['entities'], behavior: {}, clock: {}, seed: undefined };
+}
+
+/**
+ * Merges one layer over the scenario so far: an entity whose merge key is already present is shallow-merged
+ * over it (fields it gives replace, whole), a new one is appended; `behavior` and `clock` merge field by field,
+ * one level deep; `seed` replaces; `inventory` then sets the inventory of the products known at this point.
+ * Returns the problems of `inventory` keys that name no product.
+ */
+export function mergeLayer(merged: MergedScenario, layer: ScenarioLayer): ScenarioProblem[] {
+  const { file, data } = layer;
+  for (const collection of COLLECTIONS) {
+    const keyField = MERGE_KEYS[collection];
+    const entities = (data[collection] ?? []) as Array<Record<string, unknown>>;
+    entities.forEach((entity, index) => {
+      const pointer = `/${collection}/${index}`;
+      const key = String(entity[keyField]);
+      const existing = merged.entities[collection].get(key);
+      const tracked = existing ?? { value: {}, origin: { file, pointer }, fieldOrigins: new Map() };
+      tracked.value = { ...tracked.value, ...entity };
+      for (const field of Object.keys(entity)) tracked.fieldOrigins.set(field, { file, pointer: `${pointer}${toJsonPointer([field])}` });
+      merged.entities[collection].set(key, tracked);
+    });
+  }
+  if (layer.kind === 'seed') return [];
+  const scenario = layer.data;
+  merged.behavior = mergeFields(merged.behavior, scenario.behavior ?? {});
+  merged.clock = mergeFields(merged.clock, scenario.clock ?? {});
+  if (scenario.seed !== undefined) merged.seed = scenario.seed;
+  return scenario.inventory ? applyInventory(merged, file, scenario.inventory) : [];
+}
+
+function applyInventory(merged: MergedScenario, file: string, inventory: Record<string, number>): ScenarioProblem[] {
+  const products = merged.entities.products;
+  const problems: ScenarioProblem[] = [];
+  const setInventory = (product: TrackedEntity, key: string, count: number) => {
+    product.value = { ...product.value, inventory: count };
+    product.fieldOrigins.set('inventory', { file, pointer: toJsonPointer(['inventory', key]) });
+  };
+  const all = inventory['*'];
+  if (all !== undefined) for (const product of products.values()) setInventory(product, '*', all);
+  for (const [productId, count] of Object.entries(inventory)) {
+    if (productId === '*') continue;
+    const product = products.get(productId);
+    if (product) setInventory(product, productId, count);
+    else problems.push({ file, path: toJsonPointer(['inventory', productId]), message: `no product with id "${productId}"` });
+  }
+  return problems;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function mergeFields(base: Record<string, unknown>, overlay: Record<string, unknown>): Record<string, unknown> {
+  const result = { ...base };
+  for (const [field, value] of Object.entries(overlay)) {
+    const current = result[field];
+    result[field] = isPlainObject(current) && isPlainObject(value) ? { ...current, ...value } : value;
+  }
+  return result;
+}
+
+/** The file and JSON pointer of a path inside a merged entity: the file that last wrote the field, else the one that introduced the entity. */
+export function locateInEntity(entity: TrackedEntity, path: readonly PropertyKey[]): Origin {
+  const [field, ...rest] = path;
+  const fieldOrigin = field === undefined ? undefined : entity.fieldOrigins.get(String(field));
+  if (fieldOrigin) return { file: fieldOrigin.file, pointer: fieldOrigin.pointer + toJsonPointer(rest) };
+  return { file: entity.origin.file, pointer: entity.origin.pointer + toJsonPointer(path) };
+}

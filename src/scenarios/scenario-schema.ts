@@ -1,0 +1,209 @@
+import { z } from 'zod';
+
+const uuid = z.uuid();
+const isoDateTime = z.iso.datetime({ offset: true });
+const thb = z.number().nonnegative().multipleOf(0.01);
+
+export const SCOPES = ['balance:read', 'products:read', 'payments:read', 'orders:write', 'orders:read'] as const;
+export const scopeSchema = z.enum(SCOPES);
+
+export const PAYMENT_METHODS = [
+  'promptpay', 'card', 'airpay', 'alipay', 'linepay', 'truemoney', 'wechat', 'kplus', 'scb_easy',
+  'bbl_deeplink', 'baybank_deeplink',
+] as const;
+export const paymentMethodSchema = z.enum(PAYMENT_METHODS);
+
+export const tierSchema = z.strictObject({
+  minTrailingYearQty: z.int().nonnegative(),
+  unitPriceThb: thb,
+});
+
+const tiersSchema = z
+  .array(tierSchema)
+  .min(1)
+  .refine((tiers) => tiers.some((tier) => tier.minTrailingYearQty === 0), {
+    message: 'expected one tier with minTrailingYearQty 0, the price every account starts at',
+  });
+
+export const providerSchema = z.strictObject({
+  name: z.string().min(1),
+  smdpAddress: z.string().min(1),
+  /** Leading ICCID digits after `89` (country and issuer code), e.g. "6601". */
+  iccidIssuer: z.string().regex(/^\d{2,8}$/),
+  /** ICCID length including the Luhn check digit. */
+  iccidLength: z.union([z.literal(19), z.literal(20)]).default(19),
+  /** Whether eSIMs of this provider come with a phone number (voice plans) or not (data only). */
+  withPhoneNumber: z.boolean().default(false),
+});
+
+export const productSchema = z.strictObject({
+  id: uuid,
+  name: z.string().min(1),
+  description: z.string(),
+  provider: z.string().min(1),
+  sku: z.string().min(1),
+  retailPriceThb: thb.nullable().optional(),
+  metadata: z.json().optional(),
+  promotionLabel: z.string().nullable().optional(),
+  promotionFeatures: z.array(z.string()).optional(),
+  active: z.boolean().default(true),
+  tiers: tiersSchema,
+  /** eSIMs left to sell. */
+  inventory: z.int().nonnegative(),
+  /** When false, every order of this product is refused with 409 CARD_DATA_INCOMPLETE. */
+  cardDataComplete: z.boolean().default(true),
+});
+
+export const accountSchema = z.strictObject({
+  id: uuid,
+  name: z.string().min(1),
+  kyc: z.enum(['approved', 'pending']).default('approved'),
+  /** eSIMs counted as ordered in the trailing year before any order the sandbox knows of. */
+  trailingYearQtyBaseline: z.int().nonnegative().default(0),
+  /** Account-specific price tiers, by product id; they replace the product's own tiers. */
+  tierOverrides: z.record(z.string(), tiersSchema).default({}),
+});
+
+export const apiKeySchema = z.strictObject({
+  key: z.string().min(8).regex(/^[A-Za-z0-9_\-]+$/),
+  accountId: uuid,
+  scopes: z.array(scopeSchema),
+  revoked: z.boolean().default(false),
+});
+
+export const paymentSeedSchema = z.strictObject({
+  id: uuid,
+  accountId: uuid,
+  merchantOrderId: z.string().min(1).optional(),
+  /** What the wallet is credited; fee and VAT of the method are added on top of it. */
+  amountThb: thb.positive(),
+  paymentMethod: paymentMethodSchema,
+  status: z.enum(['success', 'pending', 'failed']).default('success'),
+  createdAt: isoDateTime,
+});
+
+export const orderSeedSchema = z.strictObject({
+  id: uuid,
+  accountId: uuid,
+  productId: uuid,
+  quantity: z.int().min(1).max(2000),
+  orderSource: z.enum(['web', 'api']).default('web'),
+  status: z.enum(['confirmed', 'processing', 'failed']).default('confirmed'),
+  createdAt: isoDateTime,
+  /** Defaults to the price of the tier active when the order was placed. */
+  unitPriceThb: thb.optional(),
+});
+
+export const behaviorSchema = z.strictObject({
+  reusedResponse: z.enum(['full', 'minimal']).default('full'),
+  idempotencyMismatch: z.enum(['return-original', 'reject']).default('return-original'),
+  /** How long an idempotency key is remembered; null means forever. */
+  idempotencyTtlMs: z.int().positive().nullable().default(null),
+  insufficientBalance: z
+    .strictObject({
+      mode: z.enum(['reject', 'allow-negative']).default('reject'),
+      status: z.int().min(400).max(499).default(409),
+    })
+    .default({ mode: 'reject', status: 409 }),
+  provisioning: z
+    .strictObject({
+      mode: z.enum(['immediate', 'delayed']).default('immediate'),
+      delayMs: z.int().nonnegative().default(30_000),
+    })
+    .default({ mode: 'immediate', delayMs: 30_000 }),
+  limitOutOfRange: z.enum(['reject', 'clamp']).default('reject'),
+  rateLimit: z
+    .strictObject({ requests: z.int().positive(), perMs: z.int().positive() })
+    .nullable()
+    .default(null),
+});
+
+export const clockSchema = z.strictObject({
+  start: isoDateTime.default('2026-01-15T09:00:00.000Z'),
+  /** How far the clock moves with each answered API request, unless `mode` is "wall". */
+  stepMs: z.int().nonnegative().default(1000),
+  mode: z.enum(['step', 'wall']).default('step'),
+});
+
+/** Complete entities: what every entity must be once all files of a scenario are merged. */
+export const scenarioDataShape = {
+  providers: z.array(providerSchema).optional(),
+  products: z.array(productSchema).optional(),
+  accounts: z.array(accountSchema).optional(),
+  apiKeys: z.array(apiKeySchema).optional(),
+  payments: z.array(paymentSeedSchema).optional(),
+  orders: z.array(orderSeedSchema).optional(),
+};
+
+/*
+ * Entities as a file gives them. Files merge by id (by `key` for API keys, by `name` for providers), so a
+ * file may give only the fields it changes: `{ "id": "...", "inventory": 0 }`. Only the merge key is
+ * required here; the merged entity is then validated against the complete schema above.
+ */
+export const providerOverlaySchema = z.strictObject({ ...providerSchema.partial().shape, name: providerSchema.shape.name });
+export const productOverlaySchema = z.strictObject({ ...productSchema.partial().shape, id: uuid });
+export const accountOverlaySchema = z.strictObject({ ...accountSchema.partial().shape, id: uuid });
+export const apiKeyOverlaySchema = z.strictObject({ ...apiKeySchema.partial().shape, key: apiKeySchema.shape.key });
+export const paymentSeedOverlaySchema = z.strictObject({ ...paymentSeedSchema.partial().shape, id: uuid });
+export const orderSeedOverlaySchema = z.strictObject({ ...orderSeedSchema.partial().shape, id: uuid });
+
+/** Entities a scenario or a seed file contributes, merged over those of the files before it. */
+export const scenarioOverlayShape = {
+  providers: z.array(providerOverlaySchema).optional(),
+  products: z.array(productOverlaySchema).optional(),
+  accounts: z.array(accountOverlaySchema).optional(),
+  apiKeys: z.array(apiKeyOverlaySchema).optional(),
+  payments: z.array(paymentSeedOverlaySchema).optional(),
+  orders: z.array(orderSeedOverlaySchema).optional(),
+};
+
+export const seedFileSchema = z.strictObject({
+  $schema: z.string().optional(),
+  description: z.string().optional(),
+  ...scenarioOverlayShape,
+});
+
+export const scenarioFileSchema = z.strictObject({
+  $schema: z.string().optional(),
+  name: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'expected a kebab-case name'),
+  description: z.string().min(1),
+  /** Name of a built-in scenario, or path of a file relative to this one, that this scenario overlays. */
+  extends: z.string().min(1).optional(),
+  /** Names of base data files in `seeds/`, merged in order after the extended scenario and before this file's own entities. */
+  seeds: z.array(z.string().min(1)).optional(),
+  seed: z.int().nonnegative().optional(),
+  clock: clockSchema.partial().optional(),
+  behavior: behaviorSchema.partial().optional(),
+  /** Inventory to set after this file's entities are merged, by product id; `"*"` sets every product (ids given win). */
+  inventory: z.record(z.string(), z.int().nonnegative()).optional(),
+  ...scenarioOverlayShape,
+});
+
+export type ProviderSpec = z.output<typeof providerSchema>;
+export type ProductSpec = z.output<typeof productSchema>;
+export type AccountSpec = z.output<typeof accountSchema>;
+export type ApiKeySpec = z.output<typeof apiKeySchema>;
+export type PaymentSeed = z.output<typeof paymentSeedSchema>;
+export type OrderSeed = z.output<typeof orderSeedSchema>;
+export type Behavior = z.output<typeof behaviorSchema>;
+export type ClockSpec = z.output<typeof clockSchema>;
+export type Scope = z.output<typeof scopeSchema>;
+export type PaymentMethod = z.output<typeof paymentMethodSchema>;
+export type Tier = z.output<typeof tierSchema>;
+export type ScenarioFile = z.input<typeof scenarioFileSchema>;
+export type SeedFile = z.input<typeof seedFileSchema>;
+
+/** A scenario after `extends` and `seeds` are resolved and defaults are filled in. */
+export interface ResolvedScenario {
+  name: string;
+  description: string;
+  seed: number;
+  clock: ClockSpec;
+  behavior: Behavior;
+  providers: ProviderSpec[];
+  products: ProductSpec[];
+  accounts: AccountSpec[];
+  apiKeys: ApiKeySpec[];
+  payments: PaymentSeed[];
+  orders: OrderSeed[];
+}

@@ -1,0 +1,21 @@
+import express, { type ErrorRequestHandler, type Express } from 'express';
+import { createAdminHandler } from '../admin/admin-handler.js';
+import { toErrorResponse } from '../api/envelope.js';
+import type { Sandbox } from '../types.js';
+import { nodeHandler, writeWebResponse } from './node-bridge.js';
+
+/** The standalone server: the admin API at `/__sandbox`, everything else answered by the sandbox core. */
+export function createApp(sandbox: Sandbox): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.all(['/__sandbox', '/__sandbox/*rest'], nodeHandler(createAdminHandler(sandbox)));
+  app.use(nodeHandler((request) => sandbox.fetch(request)));
+  app.use(answerUnexpectedError);
+  return app;
+}
+
+/** Express's own error page would show a stack trace; answer with the 500 envelope instead. */
+const answerUnexpectedError: ErrorRequestHandler = (error, _req, res, next) => {
+  if (res.headersSent) return next(error);
+  return writeWebResponse(toErrorResponse(error), res);
+};

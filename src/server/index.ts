@@ -1,0 +1,1 @@
+export { startServer, type RunningServer, type StartServerOptions } from './start-server.js';

@@ -1,0 +1,86 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createSandbox } from '../sandbox.js';
+import type { Sandbox, ScenarioSource } from '../types.js';
+import { createApp } from './create-app.js';
+
+export interface StartServerOptions {
+  /** TCP port to listen on; 0 picks a free port. Default: `4010`. */
+  port?: number;
+  /** Interface to listen on; `0.0.0.0` makes the sandbox reachable from other machines. Default: `"127.0.0.1"`. */
+  host?: string;
+  /** Built-in scenario name, path of a scenario JSON file, or an inline scenario. Default: `"default"`. */
+  scenario?: ScenarioSource;
+  /** Seed of the id and data generators. Default: the scenario's own seed, else 1. */
+  seed?: number;
+  /** How many requests the journal keeps. Default: 1000. */
+  journalSize?: number;
+}
+
+export interface RunningServer {
+  /** Base URL of the imitated API, ending in `/api/v1`, e.g. `http://127.0.0.1:4010/api/v1`. */
+  url: string;
+  /** Scheme, host and port, e.g. `http://127.0.0.1:4010`; the admin API is at `${origin}/__sandbox`. */
+  origin: string;
+  /** The port actually listened on (the free one picked when `port` was 0). */
+  port: number;
+  /** The sandbox the server answers with, for direct control in-process. */
+  sandbox: Sandbox;
+  /** Stops listening and closes every connection, keep-alive ones included. */
+  close(): Promise<void>;
+}
+
+const DEFAULTS = { port: 4010, host: '127.0.0.1', scenario: 'default' } as const;
+
+/** Starts the standalone HTTP sandbox. Rejects with a readable message when the scenario is invalid or the address cannot be listened on. */
+export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
+  const port = options.port ?? DEFAULTS.port;
+  const host = options.host ?? DEFAULTS.host;
+  const sandbox = createSandbox({
+    scenario: options.scenario ?? DEFAULTS.scenario,
+    seed: options.seed,
+    journalSize: options.journalSize,
+  });
+  const server = createServer(createApp(sandbox));
+  await listen(server, port, host);
+  const actualPort = (server.address() as AddressInfo).port;
+  const origin = `http://${hostForUrl(host)}:${actualPort}`;
+  return { url: `${origin}/api/v1`, origin, port: actualPort, sandbox, close: () => closeServer(server) };
+}
+
+function listen(server: Server, port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', (error: NodeJS.ErrnoException) => reject(new Error(listenErrorMessage(error, port, host), { cause: error })));
+    server.listen(port, host, () => resolve());
+  });
+}
+
+function listenErrorMessage(error: NodeJS.ErrnoException, port: number, host: string): string {
+  switch (error.code) {
+    case 'EADDRINUSE':
+      return `port ${port} is already in use; pass --port 0 for a free port or another number`;
+    case 'EACCES':
+      return `not allowed to listen on port ${port}; pass a port above 1023, or --port 0 for a free port`;
+    case 'EADDRNOTAVAIL':
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return `cannot listen on host "${host}": it is not an address of this machine; pass --host 127.0.0.1, or 0.0.0.0 for every interface`;
+    default:
+      return `cannot listen on ${host}:${port}: ${error.message}`;
+  }
+}
+
+/** A wildcard address is listened on, not connected to: URLs name the loopback address instead. */
+function hostForUrl(host: string): string {
+  if (host === '0.0.0.0') return '127.0.0.1';
+  if (host === '::') return '[::1]';
+  return host.includes(':') ? `[${host}]` : host;
+}
+
+function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (!server.listening) return resolve();
+    server.close((error) => (error ? reject(error) : resolve()));
+    server.closeAllConnections();
+  });
+}

@@ -1,0 +1,62 @@
+import type { ResolvedScenario } from '../scenarios/scenario-schema.js';
+import { accountTrailingYearQty, tiersFor } from '../domain/account-pricing.js';
+import { toSatang } from '../domain/money.js';
+import { priceOrder } from '../domain/order-rules.js';
+import { buildPayment } from '../domain/payments.js';
+import { buildOrder } from '../domain/provisioning.js';
+import type { SeededRandom } from './seeded-random.js';
+import { Store } from './store.js';
+
+/** The initial state of a scenario. Past orders are replayed oldest first, so each is priced as it was then. */
+export async function buildStore(scenario: ResolvedScenario, random: SeededRandom): Promise<Store> {
+  const store = new Store(new Map(scenario.providers.map((provider) => [provider.name, provider])));
+  for (const account of scenario.accounts) await store.addAccount(account);
+  for (const apiKey of scenario.apiKeys) await store.addApiKey(apiKey);
+  for (const product of scenario.products) await store.addProduct(product);
+
+  const paymentCounts = new Map<string, number>();
+  for (const payment of byTime(scenario.payments)) {
+    const sequence = (paymentCounts.get(payment.accountId) ?? 0) + 1;
+    paymentCounts.set(payment.accountId, sequence);
+    await store.addPayment(
+      buildPayment({
+        id: payment.id,
+        accountId: payment.accountId,
+        credit: toSatang(payment.amountThb),
+        paymentMethod: payment.paymentMethod,
+        status: payment.status,
+        createdAt: Date.parse(payment.createdAt),
+        sequence,
+        ...(payment.merchantOrderId !== undefined && { merchantOrderId: payment.merchantOrderId }),
+      }),
+    );
+  }
+
+  for (const order of byTime(scenario.orders)) {
+    const account = store.account(order.accountId)!;
+    const product = store.product(order.productId)!;
+    const createdAt = Date.parse(order.createdAt);
+    const price =
+      order.unitPriceThb === undefined
+        ? priceOrder(tiersFor(account, product), accountTrailingYearQty(store, account, createdAt), order.quantity)
+        : { unitPrice: toSatang(order.unitPriceThb), total: toSatang(order.unitPriceThb) * order.quantity };
+    await store.addOrder(
+      buildOrder(store, random, {
+        id: order.id,
+        accountId: order.accountId,
+        product,
+        quantity: order.quantity,
+        price,
+        createdAt,
+        provisionedAt: createdAt,
+        status: order.status,
+        orderSource: order.orderSource,
+      }),
+    );
+  }
+  return store;
+}
+
+function byTime<T extends { createdAt: string }>(items: readonly T[]): T[] {
+  return [...items].sort((a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt));
+}

@@ -1,0 +1,19 @@
+import { qrPngDataUrl } from '../domain/qr-image.js';
+import type { QrImageCache } from '../context.js';
+
+/** QR images are drawn on first use and kept for the most recently used codes only, so memory stays bounded. */
+export class BoundedQrImageCache implements QrImageCache {
+  readonly #images = new Map<string, string>();
+
+  constructor(private readonly capacity = 20_000) {}
+
+  get(activationCode: string): string {
+    let image = this.#images.get(activationCode);
+    if (image === undefined) {
+      image = qrPngDataUrl(activationCode);
+      if (this.#images.size >= this.capacity) this.#images.delete(this.#images.keys().next().value!);
+      this.#images.set(activationCode, image);
+    }
+    return image;
+  }
+}

@@ -1,0 +1,25 @@
+/** A list kept in (createdAt, id) order, so "newest first" is a walk from the end. */
+export class SortedByTime<T extends { createdAt: number; id: string }> {
+  readonly items: T[] = [];
+
+  insert(item: T): void {
+    let low = 0;
+    let high = this.items.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (compare(this.items[middle]!, item) <= 0) low = middle + 1;
+      else high = middle;
+    }
+    this.items.splice(low, 0, item);
+  }
+
+  newestFirst(limit: number): T[] {
+    const result: T[] = [];
+    for (let i = this.items.length - 1; i >= 0 && result.length < limit; i--) result.push(this.items[i]!);
+    return result;
+  }
+}
+
+function compare(a: { createdAt: number; id: string }, b: { createdAt: number; id: string }): number {
+  return a.createdAt - b.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+}

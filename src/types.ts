@@ -1,0 +1,66 @@
+import type { PaymentMethod, ResolvedScenario, ScenarioFile } from './scenarios/scenario-schema.js';
+
+/** A scenario given by built-in name, by path of a JSON file, or inline. */
+export type ScenarioSource = string | ScenarioFile;
+
+export interface SandboxOptions {
+  /** Built-in scenario name, path of a scenario JSON file, or an inline scenario. Default: `"default"`. */
+  scenario?: ScenarioSource;
+  /** Seed of the id and data generators; overrides the scenario's own `seed`. Default: the scenario's, else 1. */
+  seed?: number;
+  /** How many requests the journal keeps (oldest dropped first). Default: 1000. */
+  journalSize?: number;
+}
+
+export interface TopupInput {
+  /** Credit the account of this API key… */
+  apiKey?: string;
+  /** …or this account. */
+  accountId?: string;
+  /** What the wallet is credited, in THB; the method's fee and VAT are added on top in the payment record. */
+  amountThb: number;
+  /** Default: `"promptpay"`. */
+  paymentMethod?: PaymentMethod;
+}
+
+export interface JournalEntry {
+  /** Sandbox-clock time the request was answered, ISO 8601. */
+  at: string;
+  method: string;
+  /** Path and query string, as received. */
+  url: string;
+  /** The API key with all but its last 4 characters masked, or null when none was sent. */
+  apiKey: string | null;
+  status: number;
+  /** The `error.code` of an error answer. */
+  errorCode?: string;
+}
+
+export interface Sandbox {
+  /**
+   * Answers a request to the imitated API. Routes live under `basePath` (default: the `/api/v1` found in
+   * the URL), on any origin.
+   */
+  fetch(request: Request, options?: { basePath?: string }): Promise<Response>;
+  /** Back to the initial state of the scenario loaded now. Requests made after the call see the new state. */
+  reset(): Promise<void>;
+  /**
+   * Loads another scenario and starts from its initial state. Throws `ScenarioError` at once, keeping the
+   * state, when the scenario is invalid.
+   */
+  useScenario(scenario: ScenarioSource): Promise<void>;
+  /** Credits a wallet, as a successful payment; resolves to the payment as the API renders it. */
+  topup(input: TopupInput): Promise<Record<string, unknown>>;
+  /** Moves the sandbox clock forward. */
+  advanceClock(ms: number): void;
+  /** Sets the sandbox clock to an ISO 8601 date-time (forward or back). */
+  setClock(now: string): void;
+  /** Sandbox-clock time, ISO 8601. */
+  now(): string;
+  /** The request journal, oldest first. */
+  readonly requests: readonly JournalEntry[];
+  /** The scenario loaded now, resolved. */
+  readonly scenario: ResolvedScenario;
+  /** A JSON-ready summary of accounts, balances, products, inventory, orders and payments. */
+  state(): Promise<Record<string, unknown>>;
+}

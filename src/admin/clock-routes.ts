@@ -8,7 +8,8 @@ const clockBody = z
     now: z.iso.datetime({ offset: true }).optional(),
   })
   .refine((body) => (body.advanceMs === undefined) !== (body.now === undefined), {
-    message: 'expected exactly one of "advanceMs" (milliseconds to move forward) or "now" (an ISO 8601 date-time to set)',
+    message:
+      'expected exactly one of "advanceMs" (milliseconds to move forward) or "now" (an ISO 8601 date-time to set)',
   });
 
 export const clockRoutes: AdminRoute[] = [

@@ -8,7 +8,10 @@ const useScenarioBody = z
   .strictObject({
     name: z
       .string()
-      .regex(/^[a-z0-9][a-z0-9-]*$/, 'expected the kebab-case name of a built-in scenario (send a custom one inline as "scenario")')
+      .regex(
+        /^[a-z0-9][a-z0-9-]*$/,
+        'expected the kebab-case name of a built-in scenario (send a custom one inline as "scenario")',
+      )
       .optional(),
     scenario: z.record(z.string(), z.json()).optional(),
   })

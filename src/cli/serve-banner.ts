@@ -13,9 +13,9 @@ export function formatServeBanner({ url, origin, sandbox }: RunningServer): stri
     const scopes = apiKey.scopes.length > 0 ? apiKey.scopes.join(', ') : 'no scopes';
     return `  ${apiKey.key.padEnd(keyWidth)}  ${scopes}${notes.length > 0 ? `  (${notes.join('; ')})` : ''}`;
   });
-  const exampleKey =
-    apiKeys.find((apiKey) => !apiKey.revoked && !kycPending.has(apiKey.accountId) && apiKey.scopes.includes('balance:read')) ??
-    apiKeys[0];
+  const worksForGetBalance = (apiKey: (typeof apiKeys)[number]) =>
+    !apiKey.revoked && !kycPending.has(apiKey.accountId) && apiKey.scopes.includes('balance:read');
+  const exampleKey = apiKeys.find(worksForGetBalance) ?? apiKeys[0];
   return [
     `eSIM wholesale sandbox listening`,
     `  API        ${url}`,

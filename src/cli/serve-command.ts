@@ -63,7 +63,8 @@ export function serveCommand(io: CliIo, result: { exitCode: number }): CommandMo
 
 const parsePort = (value: unknown) =>
   parseIntegerOption('port', value, 0, 65_535, 'pass e.g. --port 4010, or --port 0 for a free port');
-const parseSeed = (value: unknown) => parseIntegerOption('seed', value, 0, Number.MAX_SAFE_INTEGER, 'pass e.g. --seed 7');
+const parseSeed = (value: unknown) =>
+  parseIntegerOption('seed', value, 0, Number.MAX_SAFE_INTEGER, 'pass e.g. --seed 7');
 
 /** Parses a whole decimal number given as an option, or throws a message that says how to fix it. */
 function parseIntegerOption(name: string, value: unknown, min: number, max: number, hint: string): number {

@@ -64,7 +64,7 @@ export function describeIssue(issue: z.core.$ZodIssue, schema?: z.core.$ZodType)
     case 'invalid_format':
       return withGot(custom ?? `expected ${describeFormat(issue)}`, got);
     case 'not_multiple_of':
-      return withGot(custom ?? `expected a multiple of ${issue.divisor}`, got);
+      return withGot(custom ?? `expected ${describeMultiple(issue.divisor)}`, got);
     case 'invalid_union':
       return custom ?? describeUnion(issue, got);
     case 'invalid_key':
@@ -119,15 +119,21 @@ function describeBound(issue: z.core.$ZodIssueTooSmall | z.core.$ZodIssueTooBig)
   return issue.inclusive ? `${noun} of at most ${limit}` : `${noun} less than ${limit}`;
 }
 
+function describeMultiple(divisor: number): string {
+  const decimals = -Math.log10(divisor);
+  if (Number.isInteger(decimals) && decimals > 0) return `a number with at most ${decimals} decimal${decimals === 1 ? '' : 's'}`;
+  return `a multiple of ${divisor}`;
+}
+
 function describeSizedValue(origin: string, input: unknown): string | undefined {
   if (origin === 'array' && Array.isArray(input)) return `${input.length}`;
   return undefined;
 }
 
 const FORMAT_NAMES: Record<string, string> = {
-  uuid: 'a UUID (version 1 to 8, e.g. "3f2b9c1e-7a4d-4e8b-9c2f-1a2b3c4d5e6f")',
-  datetime: 'an ISO 8601 date-time with a time zone, e.g. "2026-01-15T09:00:00.000Z"',
-  date: 'an ISO 8601 date, e.g. "2026-01-15"',
+  uuid: 'a UUID like "3f2b9c1e-7a4d-4e8b-9c2f-1a2b3c4d5e6f"',
+  datetime: 'an ISO 8601 date-time with a time zone like "2026-01-15T09:00:00.000Z"',
+  date: 'an ISO 8601 date like "2026-01-15"',
   email: 'an email address',
   url: 'a URL',
 };

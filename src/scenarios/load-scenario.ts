@@ -91,24 +91,18 @@ class ScenarioResolver {
     const root = this.loadRoot(source);
     const layers = root ? this.collectLayers(root.frame, root.loaded, [root.frame]) : [];
     this.throwIfProblems();
+    const { frame, loaded } = root!;
 
     const merged = emptyMergedScenario();
     for (const layer of layers) this.problems.push(...mergeLayer(merged, layer));
     const { entities, problems } = completeEntities(merged);
     this.problems.push(...problems, ...checkReferences(merged));
-    const behavior = this.validateMerged(root!.frame.file, '/behavior', behaviorSchema, merged.behavior);
-    const clock = this.validateMerged(root!.frame.file, '/clock', clockSchema, merged.clock);
+    const behavior = this.validateMerged(frame.file, '/behavior', behaviorSchema, merged.behavior);
+    const clock = this.validateMerged(frame.file, '/clock', clockSchema, merged.clock);
     this.throwIfProblems();
 
-    const rootData = root!.loaded.raw as ScenarioFile;
-    return {
-      name: rootData.name,
-      description: rootData.description,
-      seed: merged.seed ?? 1,
-      clock: clock!,
-      behavior: behavior!,
-      ...entities,
-    };
+    const { name, description } = loaded.raw as ScenarioFile;
+    return { name, description, seed: merged.seed ?? 1, clock: clock!, behavior: behavior!, ...entities };
   }
 
   private throwIfProblems(): void {
@@ -117,7 +111,8 @@ class ScenarioResolver {
 
   private loadRoot(source: ScenarioSource): { frame: Frame; loaded: LoadedFile } | undefined {
     if (typeof source !== 'string') {
-      const raw: unknown = structuredClone(source);
+      // A copy as JSON would carry it: fields set to undefined are absent, so they cannot blank out a merged field.
+      const raw: unknown = JSON.parse(JSON.stringify(source));
       const loaded = { raw, valid: this.check(INLINE, raw, scenarioFileSchema) };
       const name = isRecord(raw) && typeof raw['name'] === 'string' ? raw['name'] : INLINE;
       return { frame: { id: INLINE, file: INLINE, dir: process.cwd(), label: name }, loaded };

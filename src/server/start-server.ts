@@ -32,10 +32,16 @@ export interface RunningServer {
 
 const DEFAULTS = { port: 4010, host: '127.0.0.1', scenario: 'default' } as const;
 
-/** Starts the standalone HTTP sandbox. Rejects with a readable message when the scenario is invalid or the address cannot be listened on. */
+/**
+ * Starts the standalone HTTP sandbox. Rejects with a readable message when the scenario is invalid or the
+ * address cannot be listened on.
+ */
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
   const port = options.port ?? DEFAULTS.port;
   const host = options.host ?? DEFAULTS.host;
+  if (!Number.isInteger(port) || port < 0 || port > 65_535) {
+    throw new RangeError(`port must be an integer from 0 to 65535 (got ${port}); pass 0 for a free port`);
+  }
   const sandbox = createSandbox({
     scenario: options.scenario ?? DEFAULTS.scenario,
     seed: options.seed,
@@ -50,7 +56,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
 
 function listen(server: Server, port: number, host: string): Promise<void> {
   return new Promise((resolve, reject) => {
-    server.once('error', (error: NodeJS.ErrnoException) => reject(new Error(listenErrorMessage(error, port, host), { cause: error })));
+    server.once('error', (error: NodeJS.ErrnoException) => {
+      reject(new Error(listenErrorMessage(error, port, host), { cause: error }));
+    });
     server.listen(port, host, () => resolve());
   });
 }
@@ -64,7 +72,10 @@ function listenErrorMessage(error: NodeJS.ErrnoException, port: number, host: st
     case 'EADDRNOTAVAIL':
     case 'ENOTFOUND':
     case 'EAI_AGAIN':
-      return `cannot listen on host "${host}": it is not an address of this machine; pass --host 127.0.0.1, or 0.0.0.0 for every interface`;
+      return (
+        `cannot listen on host "${host}": it is not an address of this machine; ` +
+        'pass --host 127.0.0.1, or 0.0.0.0 for every interface'
+      );
     default:
       return `cannot listen on ${host}:${port}: ${error.message}`;
   }

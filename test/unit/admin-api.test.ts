@@ -133,6 +133,13 @@ describe('admin API: scenarios and reset', () => {
     expect(await balance()).toBe(0);
   });
 
+  it('loads a built-in scenario by name', async () => {
+    const { status, json } = await call('POST', '/scenario', { name: 'default' });
+    expect(status).toBe(200);
+    expect(json.data).toMatchObject({ scenario: 'default', description: expect.any(String), now: expect.any(String) });
+    expect(sandbox.scenario.name).toBe('default');
+  });
+
   it('loads an inline scenario', async () => {
     const { status, json } = await call('POST', '/scenario', {
       scenario: { ...adminTestScenario, name: 'admin-test-2', description: 'Another one' },

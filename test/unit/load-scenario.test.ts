@@ -144,6 +144,25 @@ describe('refused scenarios', () => {
     ]);
   });
 
+  it('describes formats, bounds, unions and refinements', () => {
+    const lines = problemLines(
+      overlay({
+        providers: [{ name: 'AIS', iccidLength: 21 }],
+        products: [{ id: 'abc', retailPriceThb: 'x', tiers: [{ minTrailingYearQty: 5, unitPriceThb: 1.234 }] }],
+        orders: [{ id: NEW_ID, quantity: 2001, createdAt: 'yesterday' }],
+      }),
+    );
+    expect(lines).toEqual([
+      '<inline>: /providers/0/iccidLength: expected one of 19, 20, got 21',
+      '<inline>: /products/0/id: expected a UUID like "3f2b9c1e-7a4d-4e8b-9c2f-1a2b3c4d5e6f", got "abc"',
+      '<inline>: /products/0/retailPriceThb: expected a number or null, got "x"',
+      '<inline>: /products/0/tiers/0/unitPriceThb: expected a number with at most 2 decimals, got 1.234',
+      '<inline>: /products/0/tiers: expected one tier with minTrailingYearQty 0, the price every account starts at',
+      '<inline>: /orders/0/quantity: expected a number of at most 2000, got 2001',
+      '<inline>: /orders/0/createdAt: expected an ISO 8601 date-time with a time zone like "2026-01-15T09:00:00.000Z", got "yesterday"',
+    ]);
+  });
+
   it('reports a JSON syntax error with its line and column', () => {
     const file = write('broken.json', '{\n  "name": "broken",\n}\n');
     expect(problemLines(file)).toEqual([`${file}: invalid JSON at line 3, column 1: expected a double-quoted property name, got '}'`]);

@@ -9,7 +9,7 @@ export async function run(argv: string[], io: Partial<CliIo> = {}): Promise<numb
   const result = { exitCode: 0 };
   let helpOrVersion = '';
   try {
-    await yargs(argv)
+    await yargs()
       .scriptName('esim-sandbox')
       .usage('$0 <command> [options]\n\nA deterministic imitation of the eSIM wholesale provisioning API.')
       .command(serveCommand({ stdout, stderr, waitForStop }, result))

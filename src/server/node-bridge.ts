@@ -39,6 +39,8 @@ export function nodeHandler(handler: FetchHandler) {
     const disconnected = new AbortController();
     res.once('close', () => { if (!res.writableFinished) disconnected.abort(); });
     const response = await handler(toWebRequest(req, disconnected.signal));
+    // A body the handler refused unread (413) leaves the connection unusable for a next request.
+    if (!req.complete) res.setHeader('connection', 'close');
     await writeWebResponse(response, res);
   };
 }

@@ -77,7 +77,7 @@ describe('admin API: topups', () => {
   it.each([
     [{ apiKey: 'sk_test_full_access', amountThb: -5 }, 'amountThb: expected a number greater than 0, got -5'],
     [{ apiKey: 'sk_test_full_access', amountThb: '10' }, 'amountThb: expected a number, got "10"'],
-    [{ apiKey: 'sk_test_full_access', amountThb: 1.234 }, 'amountThb: expected a multiple of 0.01, got 1.234'],
+    [{ apiKey: 'sk_test_full_access', amountThb: 1.234 }, 'amountThb: expected a number with at most 2 decimals, got 1.234'],
     [{ apiKey: 'sk_test_full_access' }, 'amountThb: required field is missing'],
     [{ amountThb: 10 }, 'body: expected exactly one of "apiKey" or "accountId"'],
     [{ apiKey: 'sk_test_full_access', accountId: ACCOUNT_ID, amountThb: 10 }, 'expected exactly one of "apiKey" or "accountId"'],

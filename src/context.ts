@@ -4,6 +4,7 @@ import type { SeededRandom } from './state/seeded-random.js';
 import type { Store } from './state/store.js';
 import type { SerialQueue } from './state/serial-queue.js';
 import type { RateLimiter } from './domain/rate-limit.js';
+import type { FaultPlan } from './api/fault-plan.js';
 
 /** Everything a route or rule may use: the state, and the sandbox's own clock and random source. */
 export interface SandboxContext {
@@ -17,6 +18,7 @@ export interface SandboxContext {
   qrImages: QrImageCache;
   /** Present when the scenario limits the request rate. */
   rateLimiter: RateLimiter | null;
+  faults: FaultPlan;
 }
 
 export interface QrImageCache {

@@ -1,5 +1,5 @@
-import { handleApiRequest } from './api/handle-api-request.js';
-import { toErrorResponse } from './api/envelope.js';
+import { serveApiRequest } from './api/serve-api-request.js';
+import { FaultPlan } from './api/fault-plan.js';
 import { renderPayment } from './api/render.js';
 import type { SandboxContext } from './context.js';
 import { ApiError } from './domain/api-error.js';
@@ -19,7 +19,6 @@ import { summarizeState } from './state/summarize-state.js';
 import type { Sandbox, SandboxOptions, ScenarioSource, TopupInput } from './types.js';
 
 const DEFAULTS = { scenario: 'default', journalSize: 1000 } as const;
-const API_PREFIX = '/api/v1';
 
 /** A sandbox of the eSIM wholesale API: its own state, clock and seeded data, answering web-standard requests. */
 export function createSandbox(options: SandboxOptions = {}): Sandbox {
@@ -54,27 +53,21 @@ class CoreSandbox implements Sandbox {
   async fetch(request: Request, options: { basePath?: string } = {}): Promise<Response> {
     await this.#ready;
     const ctx = this.#context;
-    const url = new URL(request.url);
     const now = ctx.clock.now();
-    let response: Response;
-    let errorCode: string | undefined;
-    try {
-      response = await handleApiRequest(ctx, request, url, routePathOf(url.pathname, options.basePath), now);
-    } catch (thrown) {
-      response = toErrorResponse(thrown);
-      errorCode = thrown instanceof ApiError ? thrown.code : 'INTERNAL_ERROR';
-    }
+    const served = await serveApiRequest(ctx, request, now, options.basePath);
+    const url = new URL(request.url);
     const apiKey = request.headers.get('x-api-key');
     this.#journal.add({
       at: new Date(now).toISOString(),
       method: request.method,
       url: url.pathname + url.search,
       apiKey: apiKey === null ? null : maskApiKey(apiKey),
-      status: response.status,
-      ...(errorCode !== undefined && { errorCode }),
+      status: served.status,
+      ...(served.errorCode !== undefined && { errorCode: served.errorCode }),
+      ...(served.fault !== undefined && { fault: served.fault }),
     });
-    if (response.ok) ctx.clock.step();
-    return response;
+    if (served.status >= 200 && served.status < 300) ctx.clock.step();
+    return served.response;
   }
 
   reset(): Promise<void> {
@@ -149,14 +142,7 @@ class CoreSandbox implements Sandbox {
       writes: new SerialQueue(),
       qrImages: this.#qrImages,
       rateLimiter: scenario.behavior.rateLimit && new RateLimiter(scenario.behavior.rateLimit),
+      faults: new FaultPlan(scenario.faults, this.#seed ?? scenario.seed),
     };
   }
-}
-
-/** The path of a request below the API's base path: `/getBalance` of `/api/v1/getBalance`. */
-function routePathOf(pathname: string, basePath?: string): string | null {
-  const base = basePath?.replace(/\/+$/, '');
-  if (base !== undefined && pathname.startsWith(`${base}/`)) return pathname.slice(base.length);
-  const at = pathname.indexOf(`${API_PREFIX}/`);
-  return at === -1 ? null : pathname.slice(at + API_PREFIX.length);
 }

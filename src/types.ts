@@ -34,6 +34,8 @@ export interface JournalEntry {
   status: number;
   /** The `error.code` of an error answer. */
   errorCode?: string;
+  /** The fault that struck this request: `error`, `drop` (no answer, nothing done) or `lose-response` (done, not answered). */
+  fault?: 'error' | 'drop' | 'lose-response';
 }
 
 export interface Sandbox {

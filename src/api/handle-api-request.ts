@@ -6,7 +6,7 @@ import { readQuery } from './query.js';
 import type { Route } from './route.js';
 import { ROUTES } from './routes/index.js';
 
-const ROUTES_BY_PATH = new Map<string, Route>(ROUTES.map((route) => [route.path, route]));
+export const ROUTES_BY_PATH = new Map<string, Route>(ROUTES.map((route) => [route.path, route]));
 const ROUTE_LIST = ROUTES.map((route) => `${route.method} ${route.path}`).join(', ');
 
 /**
@@ -29,7 +29,6 @@ export async function handleApiRequest(
       headers: { allow: route.method },
     });
   }
-  ctx.rateLimiter?.admit(request.headers.get('x-api-key') ?? '');
   const caller = authorize(ctx.store, request.headers.get('x-api-key'), route.scope);
   const data = await route.handle(ctx, { caller, query: readQuery(url), request, now });
   return successResponse(data);

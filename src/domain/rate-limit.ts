@@ -5,6 +5,14 @@ export interface RateLimitRule {
   perMs: number;
 }
 
+/** Where a caller stands against the limit, as the usual rate-limit headers say it. */
+export interface RateLimitStatus {
+  limit: number;
+  remaining: number;
+  /** Seconds until the oldest counted request leaves the window. */
+  resetSeconds: number;
+}
+
 /**
  * A sliding window per caller: at most `requests` in any `perMs`. It runs on real elapsed time, because a
  * client that honours Retry-After really waits; the sandbox clock is not moved by waiting.
@@ -18,26 +26,28 @@ export class RateLimiter {
   ) {}
 
   /** Counts a request of `caller`, or refuses it with 429 and the seconds to wait. */
-  admit(caller: string): void {
+  admit(caller: string): RateLimitStatus {
     const now = this.elapsedMs();
     const window = (this.#windows.get(caller) ?? []).filter((at) => at > now - this.rule.perMs);
+    this.#windows.set(caller, window);
+    const secondsUntilFree = () => Math.max(1, Math.ceil((window[0]! + this.rule.perMs - now) / 1000));
     if (window.length >= this.rule.requests) {
-      this.#windows.set(caller, window);
-      const retryAfter = Math.max(1, Math.ceil((window[0]! + this.rule.perMs - now) / 1000));
+      const retryAfter = secondsUntilFree();
       throw new ApiError(
         'RATE_LIMITED',
         `rate limit of ${this.rule.requests} requests per ${this.rule.perMs} ms reached; retry after ${retryAfter} s`,
-        {
-          headers: {
-            'retry-after': String(retryAfter),
-            'x-ratelimit-limit': String(this.rule.requests),
-            'x-ratelimit-remaining': '0',
-            'x-ratelimit-reset': String(retryAfter),
-          },
-        },
+        { headers: { 'retry-after': String(retryAfter), ...rateLimitHeaders({ limit: this.rule.requests, remaining: 0, resetSeconds: retryAfter }) } },
       );
     }
     window.push(now);
-    this.#windows.set(caller, window);
+    return { limit: this.rule.requests, remaining: this.rule.requests - window.length, resetSeconds: secondsUntilFree() };
   }
+}
+
+export function rateLimitHeaders(status: RateLimitStatus): Record<string, string> {
+  return {
+    'x-ratelimit-limit': String(status.limit),
+    'x-ratelimit-remaining': String(status.remaining),
+    'x-ratelimit-reset': String(status.resetSeconds),
+  };
 }

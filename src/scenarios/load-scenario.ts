@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { ScenarioSource } from '../types.js';
 import { checkReferences } from './check-references.js';
 import { completeEntities } from './complete-entities.js';
@@ -12,6 +12,7 @@ import { ScenarioError, type ScenarioProblem } from './scenario-error.js';
 import {
   behaviorSchema,
   clockSchema,
+  faultSchema,
   scenarioFileSchema,
   seedFileSchema,
   type ResolvedScenario,
@@ -99,10 +100,11 @@ class ScenarioResolver {
     this.problems.push(...problems, ...checkReferences(merged));
     const behavior = this.validateMerged(frame.file, '/behavior', behaviorSchema, merged.behavior);
     const clock = this.validateMerged(frame.file, '/clock', clockSchema, merged.clock);
+    const faults = this.validateMerged(frame.file, '/faults', z.array(faultSchema), merged.faults);
     this.throwIfProblems();
 
     const { name, description } = loaded.raw as ScenarioFile;
-    return { name, description, seed: merged.seed ?? 1, clock: clock!, behavior: behavior!, ...entities };
+    return { name, description, seed: merged.seed ?? 1, clock: clock!, behavior: behavior!, faults: faults!, ...entities };
   }
 
   private throwIfProblems(): void {

@@ -34,6 +34,7 @@ export interface MergedScenario {
   behavior: Record<string, unknown>;
   clock: Record<string, unknown>;
   seed: number | undefined;
+  faults: unknown[];
 }
 
 /** One file's contribution: a seed file, or a scenario file (whose `extends` and `seeds` are layers of their own). */
@@ -43,7 +44,7 @@ export type ScenarioLayer =
 
 export function emptyMergedScenario(): MergedScenario {
   const entities = Object.fromEntries(COLLECTIONS.map((collection) => [collection, new Map()]));
-  return { entities: entities as MergedScenario['entities'], behavior: {}, clock: {}, seed: undefined };
+  return { entities: entities as MergedScenario['entities'], behavior: {}, clock: {}, seed: undefined, faults: [] };
 }
 
 /**
@@ -72,6 +73,7 @@ export function mergeLayer(merged: MergedScenario, layer: ScenarioLayer): Scenar
   merged.behavior = mergeFields(merged.behavior, scenario.behavior ?? {});
   merged.clock = mergeFields(merged.clock, scenario.clock ?? {});
   if (scenario.seed !== undefined) merged.seed = scenario.seed;
+  if (scenario.faults !== undefined) merged.faults = scenario.faults;
   return scenario.inventory ? applyInventory(merged, file, scenario.inventory) : [];
 }
 

@@ -163,6 +163,27 @@ export const seedFileSchema = z.strictObject({
   ...scenarioOverlayShape,
 });
 
+export const ROUTE_PATHS = ['/getBalance', '/getProducts', '/getPaymentHistory', '/createOrder', '/getOrderStatus', '/getOrders'] as const;
+
+/**
+ * A failure the sandbox injects. It applies to calls of `route` ("*": every route); with `calls`, only to
+ * those calls of it (1 = the first since start or reset); with `fraction`, to a seeded share of them.
+ */
+export const faultSchema = z.strictObject({
+  route: z.enum(['*', ...ROUTE_PATHS]).default('*'),
+  /**
+   * latency: answer after `latencyMs` plus up to `jitterMs` (seeded); error: answer `status` with its error
+   * envelope, changing nothing; drop: close the connection without an answer, changing nothing;
+   * lose-response: carry the request out (an order is committed and charged), then close the connection.
+   */
+  effect: z.enum(['latency', 'error', 'drop', 'lose-response']),
+  latencyMs: z.int().nonnegative().max(60_000).default(0),
+  jitterMs: z.int().nonnegative().max(60_000).default(0),
+  status: z.union([z.literal(500), z.literal(503)]).default(503),
+  calls: z.array(z.int().positive()).min(1).optional(),
+  fraction: z.number().min(0).max(1).optional(),
+});
+
 export const scenarioFileSchema = z.strictObject({
   $schema: z.string().optional(),
   name: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'expected a kebab-case name'),
@@ -176,6 +197,8 @@ export const scenarioFileSchema = z.strictObject({
   behavior: behaviorSchema.partial().optional(),
   /** Inventory to set after this file's entities are merged, by product id; `"*"` sets every product (ids given win). */
   inventory: z.record(z.string(), z.int().nonnegative()).optional(),
+  /** Failures to inject; a file that gives `faults` replaces those of the scenario it extends. */
+  faults: z.array(faultSchema).optional(),
   ...scenarioOverlayShape,
 });
 
@@ -190,6 +213,7 @@ export type ClockSpec = z.output<typeof clockSchema>;
 export type Scope = z.output<typeof scopeSchema>;
 export type PaymentMethod = z.output<typeof paymentMethodSchema>;
 export type Tier = z.output<typeof tierSchema>;
+export type Fault = z.output<typeof faultSchema>;
 export type ScenarioFile = z.input<typeof scenarioFileSchema>;
 export type SeedFile = z.input<typeof seedFileSchema>;
 
@@ -200,6 +224,7 @@ export interface ResolvedScenario {
   seed: number;
   clock: ClockSpec;
   behavior: Behavior;
+  faults: Fault[];
   providers: ProviderSpec[];
   products: ProductSpec[];
   accounts: AccountSpec[];

@@ -39,6 +39,11 @@ export function nodeHandler(handler: FetchHandler) {
     const disconnected = new AbortController();
     res.once('close', () => { if (!res.writableFinished) disconnected.abort(); });
     const response = await handler(toWebRequest(req, disconnected.signal));
+    // `Response.error()` is the web's network error: over HTTP that is a connection closed without an answer.
+    if (response.type === 'error') {
+      req.socket.destroy();
+      return;
+    }
     // A body the handler refused unread (413) leaves the connection unusable for a next request.
     if (!req.complete) res.setHeader('connection', 'close');
     await writeWebResponse(response, res);

@@ -1,0 +1,55 @@
+import type { Fault } from '../scenarios/scenario-schema.js';
+import { SeededRandom } from '../state/seeded-random.js';
+
+/** What the faults of a scenario do to one call. */
+export interface CallFaults {
+  latencyMs: number;
+  /** Answer this status instead of handling the request. */
+  errorStatus: number | null;
+  /** Close the connection before handling the request. */
+  drop: boolean;
+  /** Handle the request, then close the connection instead of answering. */
+  loseResponse: boolean;
+}
+
+const NO_FAULTS: CallFaults = { latencyMs: 0, errorStatus: null, drop: false, loseResponse: false };
+
+/**
+ * Decides, call by call, which faults strike. Draws come from a generator of their own, so turning faults
+ * on does not change the ids and eSIM data the rest of the sandbox draws.
+ */
+export class FaultPlan {
+  readonly #calls: number[];
+  readonly #random: SeededRandom;
+
+  constructor(private readonly faults: readonly Fault[], seed: number) {
+    this.#calls = faults.map(() => 0);
+    this.#random = new SeededRandom(seed + 0x5eed);
+  }
+
+  next(routePath: string): CallFaults {
+    if (this.faults.length === 0) return NO_FAULTS;
+    const outcome = { ...NO_FAULTS };
+    this.faults.forEach((fault, index) => {
+      if (fault.route !== '*' && fault.route !== routePath) return;
+      const call = ++this.#calls[index]!;
+      if (fault.calls && !fault.calls.includes(call)) return;
+      if (fault.fraction !== undefined && this.#random.fraction() >= fault.fraction) return;
+      switch (fault.effect) {
+        case 'latency':
+          outcome.latencyMs += fault.latencyMs + (fault.jitterMs > 0 ? this.#random.int(0, fault.jitterMs) : 0);
+          break;
+        case 'error':
+          outcome.errorStatus ??= fault.status;
+          break;
+        case 'drop':
+          outcome.drop = true;
+          break;
+        case 'lose-response':
+          outcome.loseResponse = true;
+          break;
+      }
+    });
+    return outcome;
+  }
+}

@@ -1,12 +1,14 @@
 import { errorResponse, successResponse, toErrorResponse } from '../api/envelope.js';
 import { ApiError } from '../domain/api-error.js';
 import { ScenarioError } from '../scenarios/scenario-error.js';
+import { isSandboxHost, type SandboxHost } from '../sessions/sandbox-host.js';
 import type { Sandbox } from '../types.js';
 import type { AdminRoute } from './admin-route.js';
 import { clockRoutes } from './clock-routes.js';
 import { matchPath } from './match-path.js';
 import { readJsonBody } from './read-json-body.js';
 import { scenarioRoutes } from './scenario-routes.js';
+import { sessionRoutes } from './session-routes.js';
 import { statusRoutes } from './status-routes.js';
 import { topupRoutes } from './topup-routes.js';
 
@@ -14,11 +16,16 @@ export const ADMIN_PREFIX = '/__sandbox';
 
 export const adminRoutes: readonly AdminRoute[] = [...statusRoutes, ...scenarioRoutes, ...topupRoutes, ...clockRoutes];
 
-/** The `/__sandbox/*` admin API as a fetch-standard handler. */
+/**
+ * The `/__sandbox/*` admin API as a fetch-standard handler. Given a `SandboxHost`, `routes` act on its main
+ * sandbox and the session routes are added (`/sessions`, and `routes` again under `/sessions/:sessionId`).
+ */
 export function createAdminHandler(
-  sandbox: Sandbox,
-  routes: readonly AdminRoute[] = adminRoutes,
+  target: Sandbox | SandboxHost,
+  baseRoutes: readonly AdminRoute[] = adminRoutes,
 ): (request: Request) => Promise<Response> {
+  const sandbox = isSandboxHost(target) ? target.main : target;
+  const routes = isSandboxHost(target) ? [...baseRoutes, ...sessionRoutes(target, baseRoutes)] : baseRoutes;
   return async (request) => {
     try {
       const pathname = new URL(request.url).pathname;

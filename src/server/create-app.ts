@@ -1,15 +1,20 @@
 import express, { type ErrorRequestHandler, type Express } from 'express';
 import { createAdminHandler } from '../admin/admin-handler.js';
 import { toErrorResponse } from '../api/envelope.js';
+import { createSandboxHost, isSandboxHost, type SandboxHost } from '../sessions/sandbox-host.js';
 import type { Sandbox } from '../types.js';
 import { nodeHandler, writeWebResponse } from './node-bridge.js';
 
-/** The standalone server: the admin API at `/__sandbox`, everything else answered by the sandbox core. */
-export function createApp(sandbox: Sandbox): Express {
+/**
+ * The standalone server: the admin API at `/__sandbox`, everything else answered by the host (by a session's
+ * sandbox for a session key, else by the main sandbox).
+ */
+export function createApp(target: Sandbox | SandboxHost): Express {
+  const host = isSandboxHost(target) ? target : createSandboxHost({}, target);
   const app = express();
   app.disable('x-powered-by');
-  app.all(['/__sandbox', '/__sandbox/*rest'], nodeHandler(createAdminHandler(sandbox)));
-  app.use(nodeHandler((request) => sandbox.fetch(request)));
+  app.all(['/__sandbox', '/__sandbox/*rest'], nodeHandler(createAdminHandler(host)));
+  app.use(nodeHandler((request) => host.fetch(request)));
   app.use(answerUnexpectedError);
   return app;
 }

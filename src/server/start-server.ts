@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createSandbox } from '../sandbox.js';
+import { createSandboxHost, type SandboxHost } from '../sessions/sandbox-host.js';
 import type { Sandbox, ScenarioSource } from '../types.js';
 import { createApp } from './create-app.js';
 
@@ -15,6 +15,8 @@ export interface StartServerOptions {
   seed?: number;
   /** How many requests the journal keeps. Default: 1000. */
   journalSize?: number;
+  /** How many sessions (`POST /__sandbox/sessions`) may be alive at once. Default: 100. */
+  maxSessions?: number;
 }
 
 export interface RunningServer {
@@ -24,8 +26,10 @@ export interface RunningServer {
   origin: string;
   /** The port actually listened on (the free one picked when `port` was 0). */
   port: number;
-  /** The sandbox the server answers with, for direct control in-process. */
+  /** The main sandbox the server answers with (requests without a session key), for direct control in-process. */
   sandbox: Sandbox;
+  /** The main sandbox and the sessions, for direct control in-process. */
+  host: SandboxHost;
   /** Stops listening and closes every connection, keep-alive ones included. */
   close(): Promise<void>;
 }
@@ -42,16 +46,24 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   if (!Number.isInteger(port) || port < 0 || port > 65_535) {
     throw new RangeError(`port must be an integer from 0 to 65535 (got ${port}); pass 0 for a free port`);
   }
-  const sandbox = createSandbox({
+  const sandboxHost = createSandboxHost({
     scenario: options.scenario ?? DEFAULTS.scenario,
     seed: options.seed,
     journalSize: options.journalSize,
+    maxSessions: options.maxSessions,
   });
-  const server = createServer(createApp(sandbox));
+  const server = createServer(createApp(sandboxHost));
   await listen(server, port, host);
   const actualPort = (server.address() as AddressInfo).port;
   const origin = `http://${hostForUrl(host)}:${actualPort}`;
-  return { url: `${origin}/api/v1`, origin, port: actualPort, sandbox, close: () => closeServer(server) };
+  return {
+    url: `${origin}/api/v1`,
+    origin,
+    port: actualPort,
+    sandbox: sandboxHost.main,
+    host: sandboxHost,
+    close: () => closeServer(server),
+  };
 }
 
 function listen(server: Server, port: number, host: string): Promise<void> {

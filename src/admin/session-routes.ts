@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { ApiError } from '../domain/api-error.js';
+import type { ScenarioFile } from '../scenarios/scenario-schema.js';
+import type { SandboxHost, SandboxSession } from '../sessions/sandbox-host.js';
+import type { AdminRoute } from './admin-route.js';
+import { parseInput } from './validation.js';
+
+const createSessionBody = z.strictObject({
+  scenario: z
+    .union([
+      z
+        .string()
+        .regex(
+          /^[a-z0-9][a-z0-9-]*$/,
+          'expected the kebab-case name of a built-in scenario, or an inline scenario object',
+        ),
+      z.record(z.string(), z.json()),
+    ])
+    .optional(),
+  seed: z.int().nonnegative().optional(),
+});
+
+/**
+ * `/sessions` (create, list), `/sessions/:sessionId` (show, delete), and each of `perSession` again under
+ * `/sessions/:sessionId`, acting on that session's sandbox.
+ */
+export function sessionRoutes(host: SandboxHost, perSession: readonly AdminRoute[]): AdminRoute[] {
+  return [
+    {
+      method: 'POST',
+      path: '/sessions',
+      handle: async ({ request, body }) => {
+        const { scenario, seed } = parseInput(createSessionBody, await body());
+        const session = host.createSession({ scenario: scenario as string | ScenarioFile | undefined, seed });
+        return describeSession(session, request);
+      },
+    },
+    {
+      method: 'GET',
+      path: '/sessions',
+      handle: ({ request }) => host.sessions().map((session) => describeSession(session, request)),
+    },
+    {
+      method: 'GET',
+      path: '/sessions/:sessionId',
+      handle: ({ request, params }) => describeSession(sessionOf(host, params['sessionId']!), request),
+    },
+    {
+      method: 'DELETE',
+      path: '/sessions/:sessionId',
+      handle: ({ params }) => {
+        const { id } = sessionOf(host, params['sessionId']!);
+        host.deleteSession(id);
+        return { id, deleted: true };
+      },
+    },
+    ...perSession.map(
+      (route): AdminRoute => ({
+        method: route.method,
+        path: `/sessions/:sessionId${route.path}`,
+        handle: (context) => route.handle({ ...context, sandbox: sessionOf(host, context.params['sessionId']!).sandbox }),
+      }),
+    ),
+  ];
+}
+
+function sessionOf(host: SandboxHost, id: string): SandboxSession {
+  const session = host.session(id);
+  if (session) return session;
+  throw new ApiError(
+    'NOT_FOUND',
+    `No session "${id}": it was never created or has been deleted. GET /__sandbox/sessions lists the live sessions.`,
+  );
+}
+
+/** What the session routes answer for a session: its keys, and the base URL to send them to. */
+function describeSession(session: SandboxSession, request: Request) {
+  return {
+    id: session.id,
+    scenario: session.sandbox.scenario.name,
+    apiKeys: session.apiKeys(),
+    baseUrl: `${new URL(request.url).origin}/api/v1`,
+  };
+}

@@ -1,0 +1,126 @@
+import { errorResponse } from '../api/envelope.js';
+import { ApiError } from '../domain/api-error.js';
+import { loadScenario } from '../scenarios/load-scenario.js';
+import { createSandbox } from '../sandbox.js';
+import type { Sandbox, SandboxOptions, ScenarioSource } from '../types.js';
+import { parseSessionKey, sessionIdOf, sessionKeyMap, withSessionKeys } from './session-keys.js';
+import { SessionSandbox } from './session-sandbox.js';
+
+export interface SandboxHostOptions extends SandboxOptions {
+  /** How many sessions may be alive at once; one more is refused until a session is deleted. Default: 100. */
+  maxSessions?: number;
+}
+
+export interface SessionOptions {
+  /** Built-in scenario name, path of a scenario JSON file, or an inline scenario. Default: the scenario the main sandbox runs now. */
+  scenario?: ScenarioSource;
+  /** Seed of the session's generators. Default: the host's `seed`, else the scenario's own. */
+  seed?: number;
+}
+
+/** An isolated sandbox living beside the main one: its own state, clock, seed and journal, reached by its own keys. */
+export interface SandboxSession {
+  /** `ses_0001`, `ses_0002`, … in order of creation. */
+  readonly id: string;
+  /** Its sandbox. Its keys carry the session suffix; `topup` also takes the scenario's own keys. */
+  readonly sandbox: Sandbox;
+  /** Scenario key → session key (`sk_test_full_access` → `sk_test_full_access__ses_0001`), for the scenario it runs now. */
+  apiKeys(): Record<string, string>;
+}
+
+/**
+ * A main sandbox plus sessions, answering web-standard requests: a request whose `x-api-key` ends in a
+ * session suffix (`__ses_0001`) goes to that session's sandbox, any other to the main sandbox.
+ */
+export interface SandboxHost {
+  /** The sandbox requests without a session key go to. */
+  readonly main: Sandbox;
+  readonly maxSessions: number;
+  fetch(request: Request, options?: { basePath?: string }): Promise<Response>;
+  /**
+   * Builds a session. Throws `ScenarioError` for an invalid scenario and a `VALIDATION_ERROR` `ApiError` when
+   * `maxSessions` are alive; nothing is created then, and no session id is used up.
+   */
+  createSession(options?: SessionOptions): SandboxSession;
+  session(id: string): SandboxSession | undefined;
+  /** The live sessions, oldest first. */
+  sessions(): SandboxSession[];
+  /** Forgets a session: its keys answer 401 from then on. False when there was no such session. */
+  deleteSession(id: string): boolean;
+}
+
+const DEFAULTS = { maxSessions: 100 } as const;
+
+/** A host for the sandbox of `options` (or `main`, when given: `options.scenario` is then unused) and its sessions. */
+export function createSandboxHost(options: SandboxHostOptions = {}, main: Sandbox = createSandbox(options)): SandboxHost {
+  return new CoreSandboxHost(options, main);
+}
+
+/** Whether `target` is a host rather than a single sandbox. */
+export function isSandboxHost(target: Sandbox | SandboxHost): target is SandboxHost {
+  return 'main' in target && 'createSession' in target;
+}
+
+class CoreSandboxHost implements SandboxHost {
+  readonly main: Sandbox;
+  readonly maxSessions: number;
+  readonly #options: SandboxHostOptions;
+  readonly #sessions = new Map<string, SandboxSession>();
+  #created = 0;
+
+  constructor(options: SandboxHostOptions, main: Sandbox) {
+    const maxSessions = options.maxSessions ?? DEFAULTS.maxSessions;
+    if (!Number.isInteger(maxSessions) || maxSessions < 0) {
+      throw new RangeError(`maxSessions must be a non-negative integer (got ${maxSessions})`);
+    }
+    this.main = main;
+    this.maxSessions = maxSessions;
+    this.#options = options;
+  }
+
+  fetch(request: Request, options?: { basePath?: string }): Promise<Response> {
+    const key = request.headers.get('x-api-key');
+    const sessionId = key === null ? undefined : parseSessionKey(key)?.sessionId;
+    if (sessionId === undefined) return this.main.fetch(request, options);
+    const session = this.#sessions.get(sessionId);
+    if (session) return session.sandbox.fetch(request, options);
+    const message =
+      `Unknown or deleted session "${sessionId}" in the x-api-key header: ` +
+      'create a session with POST /__sandbox/sessions and use the keys it answers with.';
+    return Promise.resolve(errorResponse(new ApiError('UNAUTHORIZED', message)));
+  }
+
+  createSession({ scenario, seed }: SessionOptions = {}): SandboxSession {
+    if (this.#sessions.size >= this.maxSessions) {
+      throw new ApiError(
+        'VALIDATION_ERROR',
+        `${this.#sessions.size} sessions are alive, the most this sandbox keeps (maxSessions ${this.maxSessions}): ` +
+          'DELETE /__sandbox/sessions/<id> the sessions you are done with, then create this one again.',
+      );
+    }
+    const id = sessionIdOf(this.#created + 1);
+    const resolved = scenario === undefined ? this.main.scenario : loadScenario(scenario);
+    const inner = createSandbox({
+      scenario: withSessionKeys(resolved, id),
+      seed: seed ?? this.#options.seed,
+      journalSize: this.#options.journalSize,
+    });
+    const sandbox = new SessionSandbox(inner, id);
+    const session: SandboxSession = { id, sandbox, apiKeys: () => sessionKeyMap(sandbox.scenario) };
+    this.#created += 1;
+    this.#sessions.set(id, session);
+    return session;
+  }
+
+  session(id: string): SandboxSession | undefined {
+    return this.#sessions.get(id);
+  }
+
+  sessions(): SandboxSession[] {
+    return [...this.#sessions.values()];
+  }
+
+  deleteSession(id: string): boolean {
+    return this.#sessions.delete(id);
+  }
+}

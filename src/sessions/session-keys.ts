@@ -1,0 +1,40 @@
+import type { ResolvedScenario, ScenarioFile } from '../scenarios/scenario-schema.js';
+
+/** `ses_0001`, `ses_0002`, …: the n-th session created by a host. */
+export function sessionIdOf(sequence: number): string {
+  return `ses_${String(sequence).padStart(4, '0')}`;
+}
+
+const SEPARATOR = '__';
+/** A session key ends in `__ses_<digits>`; the scenario key schema (`^[A-Za-z0-9_\-]+$`) allows every character of it. */
+const SESSION_SUFFIX = /__(ses_\d+)$/;
+
+/** `sk_test_full_access` of session `ses_0001` → `sk_test_full_access__ses_0001`. */
+export function sessionKey(key: string, sessionId: string): string {
+  return `${key}${SEPARATOR}${sessionId}`;
+}
+
+/** Splits `sk_test_full_access__ses_0001` into the scenario key and the session id; undefined for a key without a session suffix. */
+export function parseSessionKey(key: string): { key: string; sessionId: string } | undefined {
+  const match = SESSION_SUFFIX.exec(key);
+  if (!match || match.index === 0) return undefined;
+  return { key: key.slice(0, match.index), sessionId: match[1]! };
+}
+
+/**
+ * The scenario a session runs: the resolved scenario with every API key given the session's suffix, and
+ * nothing else changed. It is a complete scenario file, so the core loads it like any inline scenario.
+ */
+export function withSessionKeys(scenario: ResolvedScenario, sessionId: string): ScenarioFile {
+  return {
+    ...scenario,
+    apiKeys: scenario.apiKeys.map((apiKey) => ({ ...apiKey, key: sessionKey(apiKey.key, sessionId) })),
+  };
+}
+
+/** Scenario key → session key, for every key of a session's scenario. */
+export function sessionKeyMap(scenario: ResolvedScenario): Record<string, string> {
+  const keys: Record<string, string> = {};
+  for (const { key } of scenario.apiKeys) keys[parseSessionKey(key)?.key ?? key] = key;
+  return keys;
+}

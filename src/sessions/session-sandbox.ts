@@ -1,0 +1,60 @@
+import { loadScenario } from '../scenarios/load-scenario.js';
+import type { Sandbox, ScenarioSource, TopupInput } from '../types.js';
+import { parseSessionKey, sessionKey, withSessionKeys } from './session-keys.js';
+
+/**
+ * The sandbox of one session, as its admin routes and its owner see it: a core sandbox whose scenarios all
+ * carry the session's key suffix. `useScenario` gives the new scenario's keys the suffix too, and `topup`
+ * takes a scenario key (`sk_test_full_access`) as well as the session key it stands for.
+ */
+export class SessionSandbox implements Sandbox {
+  readonly #inner: Sandbox;
+  readonly #sessionId: string;
+
+  constructor(inner: Sandbox, sessionId: string) {
+    this.#inner = inner;
+    this.#sessionId = sessionId;
+  }
+
+  get scenario() {
+    return this.#inner.scenario;
+  }
+
+  get requests() {
+    return this.#inner.requests;
+  }
+
+  fetch(request: Request, options?: { basePath?: string }): Promise<Response> {
+    return this.#inner.fetch(request, options);
+  }
+
+  reset(): Promise<void> {
+    return this.#inner.reset();
+  }
+
+  useScenario(source: ScenarioSource): Promise<void> {
+    return this.#inner.useScenario(withSessionKeys(loadScenario(source), this.#sessionId));
+  }
+
+  topup(input: TopupInput): Promise<Record<string, unknown>> {
+    const { apiKey } = input;
+    if (apiKey === undefined || parseSessionKey(apiKey) !== undefined) return this.#inner.topup(input);
+    return this.#inner.topup({ ...input, apiKey: sessionKey(apiKey, this.#sessionId) });
+  }
+
+  advanceClock(ms: number): void {
+    this.#inner.advanceClock(ms);
+  }
+
+  setClock(now: string): void {
+    this.#inner.setClock(now);
+  }
+
+  now(): string {
+    return this.#inner.now();
+  }
+
+  state(): Promise<Record<string, unknown>> {
+    return this.#inner.state();
+  }
+}

@@ -7,3 +7,5 @@ export type { ResolvedScenario, ScenarioFile, Scope, PaymentMethod } from './sce
 export { SCOPES, PAYMENT_METHODS } from './scenarios/scenario-schema.js';
 export { ERROR_CODES } from './domain/error-codes.js';
 export type { ErrorCode } from './domain/error-codes.js';
+export { createSandboxHost } from './sessions/sandbox-host.js';
+export type { SandboxHost, SandboxHostOptions, SandboxSession, SessionOptions } from './sessions/sandbox-host.js';

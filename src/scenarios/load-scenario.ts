@@ -6,6 +6,7 @@ import type { ScenarioSource } from '../types.js';
 import { checkReferences } from './check-references.js';
 import { completeEntities } from './complete-entities.js';
 import { validate } from './describe-issue.js';
+import { locatePointer } from './locate-pointer.js';
 import { emptyMergedScenario, mergeLayer, type ScenarioLayer } from './merge-scenario-layers.js';
 import { parseJson } from './parse-json.js';
 import { ScenarioError, type ScenarioProblem } from './scenario-error.js';
@@ -87,6 +88,8 @@ interface LoadedFile {
 class ScenarioResolver {
   private readonly problems: ScenarioProblem[] = [];
   private readonly files = new Map<string, LoadedFile | null>();
+  /** The text of each file that parsed, by its name in problems: where a problem's line is looked up. */
+  private readonly texts = new Map<string, string>();
 
   resolve(source: ScenarioSource): ResolvedScenario {
     const root = this.loadRoot(source);
@@ -108,7 +111,14 @@ class ScenarioResolver {
   }
 
   private throwIfProblems(): void {
-    if (this.problems.length > 0) throw new ScenarioError(this.problems);
+    if (this.problems.length > 0) throw new ScenarioError(this.problems.map((problem) => this.withLine(problem)));
+  }
+
+  /** The problem with the line of its path, when it is about a file read from disk. */
+  private withLine(problem: ScenarioProblem): ScenarioProblem {
+    const text = this.texts.get(problem.file);
+    if (text === undefined || problem.line !== undefined) return problem;
+    return { file: problem.file, line: locatePointer(text, problem.path), path: problem.path, message: problem.message };
   }
 
   private loadRoot(source: ScenarioSource): { frame: Frame; loaded: LoadedFile } | undefined {
@@ -231,6 +241,7 @@ class ScenarioResolver {
       this.problems.push({ file, path: '', message });
       return undefined;
     }
+    this.texts.set(file, text);
     return { raw: parsed.value, valid: this.check(file, parsed.value, schema) };
   }
 

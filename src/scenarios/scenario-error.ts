@@ -1,6 +1,11 @@
-/** One thing wrong with a scenario: the file (relative to the project root, or `<inline>`), a JSON pointer into it, and what is wrong. */
+/**
+ * One thing wrong with a scenario: the file (relative to the project root, or `<inline>`), the line of the file
+ * where the value at fault starts (for files read from disk), a JSON pointer into it, and what is wrong.
+ */
 export interface ScenarioProblem {
   file: string;
+  /** 1-based line of `path` in the file: where its value starts or, for a missing field, the object that should hold it. */
+  line?: number;
   path: string;
   message: string;
 }
@@ -16,7 +21,8 @@ export class ScenarioError extends Error {
   }
 }
 
-/** `scenarios/low-balance.json: /accounts/0/topups/1/amountThb: expected a number, got "10"`. */
+/** `scenarios/my-copy.json:14: /payments/7/amountThb: expected a number, got "2400"`. */
 export function formatProblem(problem: ScenarioProblem): string {
-  return problem.path ? `${problem.file}: ${problem.path}: ${problem.message}` : `${problem.file}: ${problem.message}`;
+  const where = problem.line === undefined ? problem.file : `${problem.file}:${problem.line}`;
+  return problem.path ? `${where}: ${problem.path}: ${problem.message}` : `${where}: ${problem.message}`;
 }

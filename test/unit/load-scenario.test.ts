@@ -1,8 +1,9 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listScenarios, loadScenario } from '../../src/scenarios/load-scenario.js';
+import { createSandbox } from '../../src/sandbox.js';
+import { listScenarios, loadScenario, scenariosDir } from '../../src/scenarios/load-scenario.js';
 import { ScenarioError } from '../../src/scenarios/scenario-error.js';
 import type { ScenarioFile } from '../../src/scenarios/scenario-schema.js';
 
@@ -128,7 +129,7 @@ describe('overlays', () => {
 });
 
 describe('refused scenarios', () => {
-  it('names the file, the JSON path, what was expected and what was got, for every problem', () => {
+  it('names the file, the line, the JSON path, what was expected and what was got, for every problem', () => {
     const file = write('bad-types.json', {
       name: 'bad-types',
       description: 'x',
@@ -137,10 +138,10 @@ describe('refused scenarios', () => {
       accounts: [{ id: MAIN_ACCOUNT_ID, kyc: 'done', colour: 'red' }],
     });
     expect(problemLines(file)).toEqual([
-      `${file}: /accounts/0/kyc: expected one of "approved", "pending", got "done"`,
-      `${file}: /accounts/0: unknown field "colour"; allowed fields: id, name, kyc, trailingYearQtyBaseline, tierOverrides`,
-      `${file}: /payments/0/amountThb: expected a number, got "10"`,
-      `${file}: /payments/0/paymentMethod: expected one of "promptpay", "card", "airpay", "alipay", "linepay", "truemoney", "wechat", "kplus", "scb_easy", "bbl_deeplink", "baybank_deeplink", got "cash"`,
+      `${file}:17: /accounts/0/kyc: expected one of "approved", "pending", got "done"`,
+      `${file}:15: /accounts/0: unknown field "colour"; allowed fields: id, name, kyc, trailingYearQtyBaseline, tierOverrides`,
+      `${file}:9: /payments/0/amountThb: expected a number, got "10"`,
+      `${file}:10: /payments/0/paymentMethod: expected one of "promptpay", "card", "airpay", "alipay", "linepay", "truemoney", "wechat", "kplus", "scb_easy", "bbl_deeplink", "baybank_deeplink", got "cash"`,
     ]);
   });
 
@@ -168,7 +169,15 @@ describe('refused scenarios', () => {
     expect(problemLines(file)).toEqual([`${file}: invalid JSON at line 3, column 1: expected a double-quoted property name, got '}'`]);
   });
 
-  it('reports the missing fields of a new entity at the file that introduced it', () => {
+  it('reports the missing fields of a new entity at the line of the file that introduced it', () => {
+    const file = write('new-product.json', { name: 'new-product', description: 'x', extends: 'default', products: [{ id: NEW_ID, inventory: 5 }] });
+    expect(problemLines(file).slice(0, 2)).toEqual([
+      `${file}:6: /products/0/name: required field is missing; expected a string`,
+      `${file}:6: /products/0/description: required field is missing; expected a string`,
+    ]);
+  });
+
+  it('reports the missing fields of a new inline entity at <inline>', () => {
     expect(problemLines(overlay({ products: [{ id: NEW_ID, inventory: 5 }] }))).toEqual([
       '<inline>: /products/0/name: required field is missing; expected a string',
       '<inline>: /products/0/description: required field is missing; expected a string',
@@ -204,7 +213,7 @@ describe('refused scenarios', () => {
   it('detects an extends cycle', () => {
     const a = write('a.json', { name: 'a', description: 'a', extends: './b.json' });
     write('b.json', { name: 'b', description: 'b', extends: 'a.json' });
-    expect(problemLines(a)).toEqual([`${a}: /extends: "b" extends "a" again: a cycle a → b → a`]);
+    expect(problemLines(a)).toEqual([`${a}:4: /extends: "b" extends "a" again: a cycle a → b → a`]);
   });
 
   it('names the built-ins when extends names none of them', () => {
@@ -215,7 +224,7 @@ describe('refused scenarios', () => {
 
   it('names the seed files when a seed is unknown', () => {
     expect(problemLines(overlay({ seeds: ['catalog', 'catalogue'] }))).toEqual([
-      '<inline>: /seeds/1: no seed file "catalogue"; seeds: catalog, partner-account',
+      '<inline>: /seeds/1: no seed file "catalogue"; seeds: catalog, large-catalog, partner-account',
     ]);
   });
 
@@ -235,6 +244,31 @@ describe('refused scenarios', () => {
       return;
     }
     throw new Error('expected the scenario to be refused');
+  });
+});
+
+describe('a copy of a built-in scenario', () => {
+  const original = readFileSync(path.join(scenariosDir, 'low-balance.json'), 'utf8');
+  const LAST_TOPUP = '"amountThb": 2400';
+
+  async function balanceOf(scenario: string): Promise<number> {
+    const sandbox = createSandbox({ scenario });
+    const response = await sandbox.fetch(new Request('http://x/api/v1/getBalance', { headers: { 'x-api-key': 'sk_test_full_access' } }));
+    return ((await response.json()) as { data: { balanceThb: number } }).data.balanceThb;
+  }
+
+  it('refuses a number broken into a string with the file, the line and the path to fix', () => {
+    expect(original).toContain(LAST_TOPUP);
+    const broken = original.replace(LAST_TOPUP, '"amountThb": "2400"');
+    const file = write('my-copy.json', broken);
+    const line = broken.split('\n').findIndex((text) => text.includes('"2400"')) + 1;
+    expect(problemLines(file)).toEqual([`${file}:${line}: /payments/7/amountThb: expected a number, got "2400"`]);
+  });
+
+  it('loads a copy with a changed balance, and the API shows the change', async () => {
+    const file = write('richer.json', original.replace(LAST_TOPUP, '"amountThb": 12400'));
+    expect(await balanceOf('low-balance')).toBe(460);
+    expect(await balanceOf(file)).toBe(10_460);
   });
 });
 

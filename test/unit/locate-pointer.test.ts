@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { locatePointer } from '../../src/scenarios/locate-pointer.js';
+
+const TEXT = `{
+  "name": "x",
+  "products": [
+    {
+      "id": "a",
+      "tiers": [{"minTrailingYearQty": 0, "unitPriceThb": 1}, {"minTrailingYearQty": 100, "unitPriceThb": 2}],
+      "metadata": { "note": "a } ] \\" , brace", "a/b": 1, "m~n": 2 }
+    },
+    { "id": "b",
+      "inventory":
+        7 }
+  ],
+  "inventory": { "*": 0 },
+  "inventory": { "*": 1 }
+}`;
+
+describe('locatePointer', () => {
+  it.each([
+    ['', 1],
+    ['/name', 2],
+    ['/products', 3],
+    ['/products/0', 4],
+    ['/products/0/id', 5],
+    ['/products/0/tiers/1/unitPriceThb', 6],
+    ['/products/0/metadata/a~1b', 7],
+    ['/products/0/metadata/m~0n', 7],
+    ['/products/1', 9],
+    ['/products/1/inventory', 11],
+  ])('finds the line where the value at %j starts', (pointer, line) => {
+    expect(locatePointer(TEXT, pointer)).toBe(line);
+  });
+
+  it('points a missing field at the object that should hold it', () => {
+    expect(locatePointer(TEXT, '/products/1/name')).toBe(9);
+    expect(locatePointer(TEXT, '/products/5/name')).toBe(3);
+    expect(locatePointer(TEXT, '/behavior/rateLimit')).toBe(1);
+    expect(locatePointer(TEXT, '/name/0')).toBe(2);
+  });
+
+  it('takes the last of repeated keys, as JSON.parse does', () => {
+    expect(locatePointer(TEXT, '/inventory/*')).toBe(14);
+  });
+
+  it('skips a byte order mark', () => {
+    expect(locatePointer('\uFEFF\n{"a":\n 1}', '/a')).toBe(3);
+  });
+});

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import yargs from 'yargs';
 import { type CliIo, processIo } from './cli-io.js';
+import { scenariosCommand } from './scenarios-command.js';
 import { serveCommand } from './serve-command.js';
 
 /** Runs the `esim-sandbox` command line (arguments without the node and script paths); resolves to the exit code. */
@@ -13,8 +14,10 @@ export async function run(argv: string[], io: Partial<CliIo> = {}): Promise<numb
       .scriptName('esim-sandbox')
       .usage('$0 <command> [options]\n\nA deterministic imitation of the eSIM wholesale provisioning API.')
       .command(serveCommand({ stdout, stderr, waitForStop }, result))
+      .command(scenariosCommand({ stdout, stderr, waitForStop }, result))
       .demandCommand(1, 'Give a command, for example: esim-sandbox serve')
       .example('$0 serve --port 4010 --scenario default', 'Serve the API at http://127.0.0.1:4010/api/v1')
+      .example('$0 scenarios validate ./my-scenario.json', 'Check a scenario file before serving it')
       .strict()
       // Option values stay strings so that a command can refuse "0x10" or "1e3" where it wants a plain integer.
       .parserConfiguration({ 'parse-numbers': false })

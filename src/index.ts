@@ -9,3 +9,7 @@ export { ERROR_CODES } from './domain/error-codes.js';
 export type { ErrorCode } from './domain/error-codes.js';
 export { createSandboxHost } from './sessions/sandbox-host.js';
 export type { SandboxHost, SandboxHostOptions, SandboxSession, SessionOptions } from './sessions/sandbox-host.js';
+export { createOpenApiDocument, DEFAULT_SERVER_URL } from './openapi/openapi-document.js';
+export type { OpenApiDocumentOptions } from './openapi/openapi-document.js';
+export type { OpenApiDocument } from './openapi/openapi-types.js';
+export type { paths, components, operations } from './openapi/api-types.js';

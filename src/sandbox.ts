@@ -7,6 +7,7 @@ import { maskApiKey } from './domain/auth.js';
 import { RateLimiter } from './domain/rate-limit.js';
 import { toSatang } from './domain/money.js';
 import { buildPayment, checkTopupAmount } from './domain/payments.js';
+import { serveOpenApiDocument } from './openapi/serve-openapi-document.js';
 import { loadScenario } from './scenarios/load-scenario.js';
 import type { ResolvedScenario } from './scenarios/scenario-schema.js';
 import { buildStore } from './state/build-store.js';
@@ -51,6 +52,8 @@ class CoreSandbox implements Sandbox {
   }
 
   async fetch(request: Request, options: { basePath?: string } = {}): Promise<Response> {
+    const document = serveOpenApiDocument(request, options.basePath);
+    if (document) return document;
     await this.#ready;
     const ctx = this.#context;
     const now = ctx.clock.now();

@@ -3,9 +3,13 @@ import type { Behavior } from '../scenarios/scenario-schema.js';
 import { ApiError } from '../domain/api-error.js';
 import type { FieldRule } from './field-rules.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
+/** The request limits of the spec; the OpenAPI document is built from these too, so the two cannot drift. */
+export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const LIMIT_RANGE = { min: 1, max: 200, default: 50 } as const;
+export const QUANTITY_RANGE = { min: 1, max: 2000 } as const;
+export const IDEMPOTENCY_KEY_LENGTH = { min: 8, max: 120 } as const;
+export const INCLUDE_QR_IMAGES_VALUES = ['true', 'false'] as const;
+
 const LIMIT_RULE = `an integer from ${LIMIT_RANGE.min} to ${LIMIT_RANGE.max}`;
 
 export const limitRule: FieldRule = {
@@ -14,20 +18,27 @@ export const limitRule: FieldRule = {
 };
 
 export const includeQrImagesQueryRule: FieldRule = {
-  schema: z.enum(['true', 'false']).transform((value) => value === 'true'),
+  schema: z.enum(INCLUDE_QR_IMAGES_VALUES).transform((value) => value === 'true'),
   rule: '"true" or "false"',
 };
 
 export const purchaseOrderIdRule: FieldRule = {
-  schema: z.string().regex(UUID),
+  schema: z.string().regex(UUID_PATTERN),
   rule: 'an order id (UUID) as returned by /createOrder',
   required: true,
 };
 
 export const createOrderRules = {
-  productId: { schema: z.string().regex(UUID), rule: 'a product id (UUID) from /getProducts', required: true },
-  quantity: { schema: z.int().min(1).max(2000), rule: 'an integer from 1 to 2000', required: true },
-  idempotencyKey: { schema: z.string().min(8).max(120), rule: 'a string of 8 to 120 characters' },
+  productId: { schema: z.string().regex(UUID_PATTERN), rule: 'a product id (UUID) from /getProducts', required: true },
+  quantity: {
+    schema: z.int().min(QUANTITY_RANGE.min).max(QUANTITY_RANGE.max),
+    rule: `an integer from ${QUANTITY_RANGE.min} to ${QUANTITY_RANGE.max}`,
+    required: true,
+  },
+  idempotencyKey: {
+    schema: z.string().min(IDEMPOTENCY_KEY_LENGTH.min).max(IDEMPOTENCY_KEY_LENGTH.max),
+    rule: `a string of ${IDEMPOTENCY_KEY_LENGTH.min} to ${IDEMPOTENCY_KEY_LENGTH.max} characters`,
+  },
   includeQrImages: { schema: z.boolean(), rule: 'a boolean (true or false)' },
 } satisfies Record<string, FieldRule>;
 

@@ -52,7 +52,7 @@ export async function serveApiRequest(ctx: SandboxContext, request: Request, now
 }
 
 /** The path of a request below the API's base path: `/getBalance` of `/api/v1/getBalance`. */
-function routePathOf(pathname: string, basePath?: string): string | null {
+export function routePathOf(pathname: string, basePath?: string): string | null {
   const base = basePath?.replace(/\/+$/, '');
   if (base !== undefined && pathname.startsWith(`${base}/`)) return pathname.slice(base.length);
   const at = pathname.indexOf(`${API_PREFIX}/`);

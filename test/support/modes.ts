@@ -3,6 +3,7 @@ import { setupServer } from 'msw/node';
 import type { Sandbox, SandboxOptions } from 'esim-wholesale-sandbox';
 import { createSandbox } from 'esim-wholesale-sandbox/msw';
 import { startServer } from 'esim-wholesale-sandbox/server';
+import { assertDocumented } from './openapi-contract.js';
 
 export type Mode = 'msw' | 'http';
 export const MODES: Mode[] = ['msw', 'http'];
@@ -12,7 +13,10 @@ export interface Target {
   mode: Mode;
   baseUrl: string;
   sandbox: Sandbox;
-  /** A request to the API, `path` relative to the base URL (`/getBalance?limit=1`). */
+  /**
+   * A request to the API, `path` relative to the base URL (`/getBalance?limit=1`). The answer is checked
+   * against the OpenAPI document first: one that does not conform rejects, failing the test that made it.
+   */
   call(path: string, init?: RequestInit & { key?: string | null; json?: unknown }): Promise<Response>;
 }
 
@@ -55,7 +59,7 @@ function makeTarget(mode: Mode, baseUrl: string, sandbox: Sandbox): Target {
     mode,
     baseUrl,
     sandbox,
-    call(path, { key = FULL_ACCESS, json, headers, ...init } = {}) {
+    async call(path, { key = FULL_ACCESS, json, headers, ...init } = {}) {
       const allHeaders = new Headers(headers);
       if (key !== null) allHeaders.set('x-api-key', key);
       if (json !== undefined) {
@@ -63,7 +67,9 @@ function makeTarget(mode: Mode, baseUrl: string, sandbox: Sandbox): Target {
         init.body = JSON.stringify(json);
         init.method ??= 'POST';
       }
-      return fetch(`${baseUrl}${path}`, { ...init, headers: allHeaders });
+      const response = await fetch(`${baseUrl}${path}`, { ...init, headers: allHeaders });
+      await assertDocumented((init.method ?? 'GET').toUpperCase(), path, response);
+      return response;
     },
   };
 }

@@ -1,0 +1,54 @@
+import { ROUTES } from '../api/routes/index.js';
+import type { OpenApiDocument, PathItemObject } from './openapi-types.js';
+import { PARAMETERS, REQUEST_BODIES, RESPONSES, operationOf } from './operations.js';
+import { SCHEMAS } from './resource-schemas.js';
+
+/** Where the standalone sandbox serves the API by default. */
+export const DEFAULT_SERVER_URL = 'http://127.0.0.1:4010/api/v1';
+
+export interface OpenApiDocumentOptions {
+  /** The base URL the document's `servers` names, ending in `/api/v1`. Default: `http://127.0.0.1:4010/api/v1`. */
+  serverUrl?: string;
+}
+
+/**
+ * The OpenAPI 3.0.3 description of the six routes, as the spec describes them. Paths, methods and scopes
+ * come from the routes the sandbox answers, limits from the constants its request validation uses.
+ */
+export function createOpenApiDocument({ serverUrl = DEFAULT_SERVER_URL }: OpenApiDocumentOptions = {}): OpenApiDocument {
+  const paths: Record<string, PathItemObject> = {};
+  for (const route of ROUTES) paths[route.path] = { [route.method.toLowerCase()]: operationOf(route) };
+  // A copy of its own for every caller: the schemas are shared module constants.
+  return structuredClone<OpenApiDocument>({
+    openapi: '3.0.3',
+    info: {
+      title: 'eSIM Wholesale Provisioning API',
+      version: '1.0.0',
+      description:
+        'Wholesale eSIM provisioning: a wallet in Thai baht (THB), active products with account-specific tier ' +
+        'pricing, orders whose eSIMs are provisioned immediately, and the history of orders and payments. Every ' +
+        'route requires an API key in the `x-api-key` header carrying the scope the route names.\n\n' +
+        'Served by esim-wholesale-sandbox, a deterministic imitation of the service. The test keys of its ' +
+        '`default` scenario: `sk_test_full_access` (all five scopes), `sk_test_read_only` (the four `:read` ' +
+        'scopes), `sk_test_kyc_pending` (403 `KYC_REQUIRED`) and `sk_test_revoked` (401 `UNAUTHORIZED`).',
+    },
+    servers: [{ url: serverUrl, description: 'esim-wholesale-sandbox' }],
+    tags: [{ name: 'eSIM wholesale', description: 'The six routes of the service.' }],
+    security: [{ apiKey: [] }],
+    paths,
+    components: {
+      schemas: SCHEMAS,
+      responses: RESPONSES,
+      parameters: PARAMETERS,
+      requestBodies: REQUEST_BODIES,
+      securitySchemes: {
+        apiKey: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'x-api-key',
+          description: 'An API key; each route requires one scope: `balance:read`, `products:read`, `payments:read`, `orders:write` or `orders:read`.',
+        },
+      },
+    },
+  });
+}

@@ -1,0 +1,97 @@
+/** The part of OpenAPI 3.0.3 this package's document uses, typed so that a misspelt keyword fails to compile. */
+
+export interface ReferenceObject {
+  $ref: string;
+}
+
+export interface SchemaObject {
+  type?: 'object' | 'array' | 'string' | 'number' | 'integer' | 'boolean';
+  format?: string;
+  description?: string;
+  nullable?: boolean;
+  enum?: readonly unknown[];
+  default?: unknown;
+  example?: unknown;
+  minimum?: number;
+  maximum?: number;
+  minLength?: number;
+  maxLength?: number;
+  pattern?: string;
+  properties?: Record<string, SchemaObject | ReferenceObject>;
+  required?: string[];
+  items?: SchemaObject | ReferenceObject;
+  additionalProperties?: boolean | SchemaObject | ReferenceObject;
+}
+
+export interface ParameterObject {
+  name: string;
+  in: 'query' | 'header' | 'path' | 'cookie';
+  description?: string;
+  required?: boolean;
+  schema: SchemaObject | ReferenceObject;
+}
+
+export interface MediaTypeObject {
+  schema: SchemaObject | ReferenceObject;
+  example?: unknown;
+}
+
+export interface RequestBodyObject {
+  description?: string;
+  required?: boolean;
+  content: Record<string, MediaTypeObject>;
+}
+
+export interface HeaderObject {
+  description?: string;
+  schema: SchemaObject;
+}
+
+export interface ResponseObject {
+  description: string;
+  headers?: Record<string, HeaderObject>;
+  content?: Record<string, MediaTypeObject>;
+}
+
+export interface OperationObject {
+  operationId: string;
+  summary: string;
+  description?: string;
+  tags?: string[];
+  parameters?: (ParameterObject | ReferenceObject)[];
+  requestBody?: RequestBodyObject | ReferenceObject;
+  responses: Record<string, ResponseObject | ReferenceObject>;
+  security?: Record<string, string[]>[];
+  /** The scope the API key must carry for this operation. */
+  'x-required-scope': string;
+}
+
+export type PathItemObject = Partial<Record<'get' | 'post', OperationObject>>;
+
+export interface SecuritySchemeObject {
+  type: 'apiKey';
+  in: 'header';
+  name: string;
+  description?: string;
+}
+
+export interface OpenApiDocument {
+  openapi: '3.0.3';
+  info: {
+    title: string;
+    version: string;
+    description?: string;
+    license?: { name: string; url?: string };
+  };
+  servers: { url: string; description?: string }[];
+  tags?: { name: string; description?: string }[];
+  security: Record<string, string[]>[];
+  paths: Record<string, PathItemObject>;
+  components: {
+    schemas: Record<string, SchemaObject>;
+    responses: Record<string, ResponseObject>;
+    parameters: Record<string, ParameterObject>;
+    requestBodies: Record<string, RequestBodyObject>;
+    securitySchemes: Record<string, SecuritySchemeObject>;
+  };
+}

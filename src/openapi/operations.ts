@@ -1,0 +1,139 @@
+import { INCLUDE_QR_IMAGES_VALUES, LIMIT_RANGE } from '../api/request-rules.js';
+import type { Route } from '../api/route.js';
+import type { OperationObject, ParameterObject, ReferenceObject, RequestBodyObject, ResponseObject } from './openapi-types.js';
+import { CreateOrderRequest, ref } from './resource-schemas.js';
+
+/** What the spec says of each route beyond its method, path and scope (which come from the routes themselves). */
+interface OperationFacts {
+  summary: string;
+  description: string;
+  parameters?: ReferenceObject[];
+  requestBody?: ReferenceObject;
+  /** The schema of the 200 answer. */
+  success: string;
+  /** Error statuses the spec lists for this route besides 401 and 403 (every route). */
+  errors?: ('400' | '404' | '409')[];
+}
+
+const parameterRef = (name: string): ReferenceObject => ({ $ref: `#/components/parameters/${name}` });
+const responseRef = (name: string): ReferenceObject => ({ $ref: `#/components/responses/${name}` });
+
+const OPERATIONS: Record<string, OperationFacts> = {
+  '/getBalance': {
+    summary: 'Account balance summary',
+    description: 'Request: no parameters, no body.',
+    success: 'BalanceEnvelope',
+  },
+  '/getProducts': {
+    summary: 'Active products with account-specific tier pricing',
+    description: 'The active products, each with the unit price of the calling account.',
+    parameters: [parameterRef('limit')],
+    success: 'ProductListEnvelope',
+  },
+  '/getPaymentHistory': {
+    summary: 'Wallet topup and payment history',
+    description: 'The topups of the wallet.',
+    parameters: [parameterRef('limit')],
+    success: 'PaymentListEnvelope',
+  },
+  '/createOrder': {
+    summary: 'Create a wholesale eSIM order',
+    description: [
+      'On success the eSIMs are provisioned immediately and returned in the response.',
+      'Resubmitting the same `idempotencyKey` returns the original order and does not charge twice.',
+    ].join(' '),
+    requestBody: { $ref: '#/components/requestBodies/CreateOrder' },
+    success: 'CreateOrderEnvelope',
+    errors: ['400', '409'],
+  },
+  '/getOrderStatus': {
+    summary: 'One order with full eSIM details',
+    description: 'One order of the account, with its eSIM items.',
+    parameters: [parameterRef('purchaseOrderId'), parameterRef('includeQrImages')],
+    success: 'OrderEnvelope',
+    errors: ['400', '404'],
+  },
+  '/getOrders': {
+    summary: 'List of orders with eSIM items',
+    description: 'Orders of the account, with their eSIM items.',
+    parameters: [parameterRef('limit'), parameterRef('includeQrImages')],
+    success: 'OrderListEnvelope',
+  },
+};
+
+/** The operation of one route: spec facts, the route's scope, the statuses the spec documents, and `default`. */
+export function operationOf(route: Route): OperationObject {
+  const facts = OPERATIONS[route.path];
+  if (!facts) throw new Error(`no OpenAPI operation is written for ${route.method} ${route.path}`);
+  const errors = facts.errors ?? [];
+  const responses: OperationObject['responses'] = {
+    200: { description: 'Success.', content: { 'application/json': { schema: ref(facts.success) } } },
+    ...(errors.includes('400') && { 400: responseRef('BadRequest') }),
+    401: responseRef('Unauthorized'),
+    403: responseRef('Forbidden'),
+    ...(errors.includes('404') && { 404: responseRef('NotFound') }),
+    ...(errors.includes('409') && { 409: responseRef('Conflict') }),
+    default: responseRef('OtherError'),
+  };
+  return {
+    operationId: route.path.slice(1),
+    summary: facts.summary,
+    description: `${facts.description}\n\nRequired scope: \`${route.scope}\`.`,
+    tags: ['eSIM wholesale'],
+    ...(facts.parameters && { parameters: facts.parameters }),
+    ...(facts.requestBody && { requestBody: facts.requestBody }),
+    responses,
+    'x-required-scope': route.scope,
+  };
+}
+
+export const PARAMETERS: Record<string, ParameterObject> = {
+  limit: {
+    name: 'limit',
+    in: 'query',
+    description: 'Number of records returned.',
+    required: false,
+    schema: { type: 'integer', minimum: LIMIT_RANGE.min, maximum: LIMIT_RANGE.max, default: LIMIT_RANGE.default },
+  },
+  includeQrImages: {
+    name: 'includeQrImages',
+    in: 'query',
+    description: 'When `true` each eSIM item carries `qrBase64Url`.',
+    required: false,
+    schema: { type: 'string', enum: [...INCLUDE_QR_IMAGES_VALUES], default: 'false' },
+  },
+  purchaseOrderId: {
+    name: 'purchaseOrderId',
+    in: 'query',
+    description: 'The purchase order id returned by createOrder.',
+    required: true,
+    schema: { type: 'string', format: 'uuid' },
+  },
+};
+
+const errorContent = { 'application/json': { schema: ref('ErrorEnvelope') } };
+
+export const RESPONSES: Record<string, ResponseObject> = {
+  BadRequest: { description: 'Invalid request body or query parameters.', content: errorContent },
+  Unauthorized: { description: 'Unauthorized: the API key is missing, unknown or revoked.', content: errorContent },
+  Forbidden: {
+    description: 'Forbidden, KYC required, or missing scope (`FORBIDDEN_SCOPE`, message `Missing required scope: <scope>`).',
+    content: errorContent,
+  },
+  NotFound: { description: 'Order not found.', content: errorContent },
+  Conflict: { description: 'eSIM inventory empty or card data incomplete.', content: errorContent },
+  OtherError: {
+    description: [
+      'Any other error status, always in the error envelope. The spec does not list these; the sandbox answers them:',
+      '400 `VALIDATION_ERROR` for a `limit` outside its range or an unknown or repeated query parameter on any route,',
+      '404 `NOT_FOUND` (unknown route), 405 `METHOD_NOT_ALLOWED` (with `Allow`), 409 `INSUFFICIENT_BALANCE` (its status',
+      'is configurable), 413 `PAYLOAD_TOO_LARGE`, 415 `UNSUPPORTED_MEDIA_TYPE`, 429 `RATE_LIMITED` (with `Retry-After`),',
+      '500 `INTERNAL_ERROR` and 503 `SERVICE_UNAVAILABLE`.',
+    ].join(' '),
+    content: errorContent,
+  },
+};
+
+export const REQUEST_BODIES: Record<string, RequestBodyObject> = {
+  CreateOrder: { required: true, content: { 'application/json': { schema: CreateOrderRequest } } },
+};

@@ -3,17 +3,19 @@ import { createAdminHandler } from '../admin/admin-handler.js';
 import { toErrorResponse } from '../api/envelope.js';
 import { createSandboxHost, isSandboxHost, type SandboxHost } from '../sessions/sandbox-host.js';
 import type { Sandbox } from '../types.js';
+import { apiDocs } from './api-docs.js';
 import { nodeHandler, writeWebResponse } from './node-bridge.js';
 
 /**
- * The standalone server: the admin API at `/__sandbox`, everything else answered by the host (by a session's
- * sandbox for a session key, else by the main sandbox).
+ * The standalone server: the admin API at `/__sandbox`, the API reference page at `/docs`, everything else
+ * answered by the host (by a session's sandbox for a session key, else by the main sandbox).
  */
 export function createApp(target: Sandbox | SandboxHost): Express {
   const host = isSandboxHost(target) ? target : createSandboxHost({}, target);
   const app = express();
   app.disable('x-powered-by');
   app.all(['/__sandbox', '/__sandbox/*rest'], nodeHandler(createAdminHandler(host)));
+  app.use('/docs', apiDocs());
   app.use(nodeHandler((request) => host.fetch(request)));
   app.use(answerUnexpectedError);
   return app;

@@ -1,0 +1,62 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import express, { type Router } from 'express';
+import { OPENAPI_ROUTE_PATH } from '../openapi/serve-openapi-document.js';
+
+/** The key the reference page is authorised with, so that "Try it out" works at once. */
+export const DOCS_API_KEY = 'sk_test_full_access';
+
+const swaggerUiDir = path.dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
+
+const INDEX_HTML = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8">
+    <title>eSIM Wholesale API reference (sandbox)</title>
+    <link rel="icon" type="image/png" href="./favicon-32x32.png">
+    <link rel="stylesheet" href="./swagger-ui.css">
+  </head>
+  <body>
+    <div id="swagger-ui"></div>
+    <script src="./swagger-ui-bundle.js"></script>
+    <script src="./swagger-initializer.js"></script>
+  </body>
+</html>
+`;
+
+/**
+ * Swagger UI on the document this server answers at `/api/v1/openapi.json`, whose `servers` is this server's
+ * own origin; authorised with the full-access test key. No validator badge: nothing leaves the machine.
+ */
+const INITIALIZER_JS = `window.onload = function () {
+  window.ui = SwaggerUIBundle({
+    url: ${JSON.stringify(`/api/v1${OPENAPI_ROUTE_PATH}`)},
+    dom_id: '#swagger-ui',
+    deepLinking: true,
+    validatorUrl: null,
+    presets: [SwaggerUIBundle.presets.apis],
+    layout: 'BaseLayout',
+    onComplete: function () {
+      window.ui.preauthorizeApiKey('apiKey', ${JSON.stringify(DOCS_API_KEY)});
+    },
+  });
+};
+`;
+
+/** The API reference page at `/docs`: Swagger UI from the `swagger-ui-dist` package, served from this machine. */
+export function apiDocs(): Router {
+  const router = express.Router({ strict: true });
+  router.get('/', (req, res) => {
+    // The page loads its files by relative URL: `/docs` must become `/docs/`.
+    if (!req.originalUrl.split('?')[0]!.endsWith('/')) return res.redirect(301, `${req.baseUrl}/`);
+    res.type('html').send(INDEX_HTML);
+  });
+  router.get('/index.html', (_req, res) => {
+    res.type('html').send(INDEX_HTML);
+  });
+  router.get('/swagger-initializer.js', (_req, res) => {
+    res.type('js').send(INITIALIZER_JS);
+  });
+  router.use(express.static(swaggerUiDir, { index: false, redirect: false }));
+  return router;
+}

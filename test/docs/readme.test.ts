@@ -1,0 +1,131 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type RunningServer } from 'esim-wholesale-sandbox/server';
+import { differences, parseElidedJson } from '../support/elided-json.js';
+
+/**
+ * Every README block whose info string is `sh runnable` or `ts runnable` runs here, in the README's order,
+ * against one fresh server (scenario `default`, seed 1) on a free port; `http://127.0.0.1:4010` in a block
+ * means that server. A curl block runs with `bash -e`; the JSON a block shows as output (`# {...}` comment
+ * lines after a command) must match what the command printed, `…` eliding. A TypeScript block runs on this
+ * Node (24, which strips types) as a `.ts` file inside the project, so it imports the package by name; it
+ * must exit 0 and print what its `console.log(...); // shown` lines show.
+ */
+
+const root = path.resolve(import.meta.dirname, '../..');
+const README_URL = 'http://127.0.0.1:4010';
+const run = promisify(execFile);
+
+interface Block {
+  lang: 'sh' | 'ts';
+  line: number;
+  code: string;
+}
+
+function runnableBlocks(markdown: string): Block[] {
+  const blocks: Block[] = [];
+  const lines = markdown.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const open = /^```(\S*)(.*)$/.exec(lines[i]!);
+    if (!open) continue;
+    const end = lines.findIndex((line, j) => j > i && line.startsWith('```'));
+    const info = `${open[1]}${open[2]}`.trim().split(/\s+/);
+    if (info.includes('runnable') && (info[0] === 'sh' || info[0] === 'ts')) {
+      blocks.push({ lang: info[0], line: i + 1, code: lines.slice(i + 1, end).join('\n') });
+    }
+    i = end;
+  }
+  return blocks;
+}
+
+interface Command {
+  text: string;
+  /** The output the README shows for it, if any. */
+  shown?: string;
+}
+
+/** A shell block as commands (continuation lines joined) each followed by the JSON output it shows, if any. */
+function commandsOf(code: string): Command[] {
+  const commands: Command[] = [];
+  let pending: string[] = [];
+  let shown: string[] | undefined;
+  for (const line of code.split('\n')) {
+    const comment = /^\s*#\s?(.*)$/.exec(line);
+    if (comment && pending.length === 0 && commands.length > 0) {
+      const text = comment[1]!.trim();
+      if (shown || /^[{[]/.test(text)) {
+        shown ??= [];
+        shown.push(text);
+        commands.at(-1)!.shown = shown.join('');
+      }
+      continue;
+    }
+    shown = undefined;
+    if (line.trim() === '' || comment) continue;
+    pending.push(line);
+    if (!line.trimEnd().endsWith('\\')) {
+      commands.push({ text: pending.join('\n') });
+      pending = [];
+    }
+  }
+  if (pending.length > 0) commands.push({ text: pending.join('\n') });
+  return commands;
+}
+
+const MARK = '<<<readme-command-done>>>';
+
+describe('the README examples', () => {
+  const blocks = runnableBlocks(readFileSync(path.join(root, 'README.md'), 'utf8'));
+  let server: RunningServer;
+  let tmp: string;
+
+  beforeAll(async () => {
+    server = await startServer({ port: 0, scenario: 'default', seed: 1 });
+    // Inside the project, so that a block imports `esim-wholesale-sandbox` (and msw) by name.
+    tmp = mkdtempSync(path.join(root, 'test/docs/.readme-run-'));
+  });
+  afterAll(async () => {
+    await server?.close();
+    if (tmp) rmSync(tmp, { recursive: true, force: true });
+  });
+
+  it('has runnable blocks, curl and TypeScript', () => {
+    expect(blocks.filter((block) => block.lang === 'sh').length).toBeGreaterThan(3);
+    expect(blocks.filter((block) => block.lang === 'ts').length).toBeGreaterThan(0);
+  });
+
+  // One test per block, run in order: later blocks see what earlier ones did (an order, then its status).
+  for (const block of blocks) {
+    const title = `README.md:${block.line} (${block.lang}): ${block.code.split('\n').find((line) => line.trim() && !line.startsWith('import'))!.trim().slice(0, 70)}`;
+    it(title, async () => {
+      const code = block.code.replaceAll(README_URL, server.origin);
+      if (block.lang === 'ts') {
+        const file = path.join(tmp, `readme-${block.line}.ts`);
+        writeFileSync(file, code);
+        const result = await run(process.execPath, [file], { cwd: root, timeout: 60_000 }).catch((error) => error);
+        expect(result.code ?? 0, `README.md:${block.line} failed:\n${result.stderr}`).toBe(0);
+        // `console.log(...); // 200 114060` shows what that line prints.
+        const shown = [...code.matchAll(/^\s*console\.log\(.*\);\s*\/\/\s*(.+)$/gm)].map((match) => match[1]!.trim());
+        expect(String(result.stdout).trim().split('\n').filter(Boolean), `README.md:${block.line}: what it printed`).toEqual(shown);
+        return;
+      }
+      const commands = commandsOf(code);
+      const script = commands.map(({ text }) => `${text}\nprintf '\\n${MARK}\\n'`).join('\n');
+      const result = await run('bash', ['-e', '-c', script], { cwd: root, timeout: 60_000, maxBuffer: 16 * 1024 * 1024 }).catch((error) => error);
+      expect(result.code ?? 0, `README.md:${block.line}: bash -e failed:\n${result.stderr}`).toBe(0);
+      const outputs = String(result.stdout).split(`\n${MARK}\n`);
+      commands.forEach((command, index) => {
+        const printed = outputs[index]!;
+        const where = `README.md:${block.line}, command ${index + 1}: ${command.text.slice(0, 80)}`;
+        let actual: unknown;
+        expect(() => (actual = JSON.parse(printed)), `${where} printed no JSON: ${printed.slice(0, 200)}`).not.toThrow();
+        if (command.shown !== undefined) {
+          expect(differences(parseElidedJson(command.shown), actual), `${where}\nprinted: ${printed.slice(0, 600)}`).toEqual([]);
+        }
+      });
+    });
+  }
+});

@@ -20,6 +20,7 @@ export function formatServeBanner({ url, origin, sandbox }: RunningServer): stri
     `eSIM wholesale sandbox listening`,
     `  API        ${url}`,
     `  admin      ${origin}/__sandbox`,
+    `  docs       ${origin}/docs  (API reference; OpenAPI document at ${url}/openapi.json)`,
     `  scenario   ${name}: ${description}`,
     '',
     'API keys (header x-api-key):',

@@ -4,6 +4,8 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { run } from '../../src/cli/run.js';
+import { formatServeBanner } from '../../src/cli/serve-banner.js';
+import { startServer } from '../../src/server/start-server.js';
 import { createOpenApiDocument } from '../../src/openapi/openapi-document.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -52,5 +54,16 @@ describe('esim-sandbox openapi', () => {
     const { stdout } = await cli('--help');
     expect(stdout).toMatch(/esim-sandbox openapi\s+Print the OpenAPI 3\.0\.3 document of the API/);
     expect(stdout).toMatch(/esim-sandbox openapi --format yaml/);
+  });
+});
+
+describe('esim-sandbox serve', () => {
+  it('names the API reference page and the OpenAPI document in its banner', async () => {
+    const server = await startServer({ port: 0 });
+    try {
+      expect(formatServeBanner(server)).toContain(`  docs       ${server.origin}/docs  (API reference; OpenAPI document at ${server.url}/openapi.json)\n`);
+    } finally {
+      await server.close();
+    }
   });
 });

@@ -1,44 +1,59 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
-import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
-import { pipeline } from 'node:stream/promises';
 
 export type FetchHandler = (request: Request) => Promise<Response>;
 
-/** A Node request as a web `Request`; the body is streamed, never buffered here. */
+/**
+ * A Node request as a web `Request`. A body is streamed, never buffered here; a request without one gets
+ * no stream at all, and no abort signal (its answer is computed without waiting on the client).
+ */
 export function toWebRequest(req: IncomingMessage, signal?: AbortSignal): Request {
-  const protocol = 'encrypted' in req.socket && req.socket.encrypted ? 'https' : 'http';
-  const url = new URL(`${originOf(protocol, req.headers.host)}${req.url?.startsWith('/') ? req.url : '/'}`);
-  const headers = new Headers();
-  for (let i = 0; i + 1 < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
   const method = req.method ?? 'GET';
+  const headers: [string, string][] = [];
+  const raw = req.rawHeaders;
+  for (let i = 0; i + 1 < raw.length; i += 2) headers.push([raw[i]!, raw[i + 1]!]);
   const hasBody = method !== 'GET' && method !== 'HEAD' && hasContent(req);
-  const body = hasBody ? (Readable.toWeb(req) as ReadableStream<Uint8Array>) : null;
-  return new Request(url, { method, headers, body, signal, duplex: 'half' } as RequestInit);
+  const init = hasBody
+    ? ({ method, headers, body: Readable.toWeb(req) as ReadableStream<Uint8Array>, signal, duplex: 'half' } as RequestInit)
+    : { method, headers, signal };
+  const path = req.url?.startsWith('/') ? req.url : '/';
+  const protocol = 'encrypted' in req.socket && req.socket.encrypted ? 'https' : 'http';
+  try {
+    return new Request(`${protocol}://${req.headers.host ?? 'localhost'}${path}`, init);
+  } catch {
+    // A Host header that is no host (`a b`, `x/y`): the path still says what is asked for.
+    return new Request(`${protocol}://localhost${path}`, init);
+  }
 }
 
-/** Writes a web `Response` to a Node response as-is; a client that went away is not an error. */
+/**
+ * Writes a web `Response` to a Node response: the status, every header, and the body bytes in one
+ * `end()` (the answers of this sandbox are small JSON documents, whole before they are sent).
+ */
 export async function writeWebResponse(response: Response, res: ServerResponse): Promise<void> {
-  const headers: Record<string, string | string[]> = {};
-  response.headers.forEach((value, name) => { headers[name] = value; });
-  const cookies = response.headers.getSetCookie();
-  if (cookies.length > 0) headers['set-cookie'] = cookies;
-  res.writeHead(response.status, response.statusText || undefined, headers);
-  if (response.body === null) {
-    res.end();
-    return;
-  }
-  await pipeline(Readable.fromWeb(response.body as NodeReadableStream<Uint8Array>), res).catch(() => {
-    // The client disconnected before the whole body was written.
+  const body = response.body === null ? null : Buffer.from(await response.arrayBuffer());
+  const headers: string[] = [];
+  response.headers.forEach((value, name) => {
+    if (name !== 'content-length') headers.push(name, value);
   });
+  if (body !== null) headers.push('content-length', String(body.byteLength));
+  if (res.destroyed) return; // The client went away while the body was being read.
+  res.writeHead(response.status, response.statusText || undefined, headers);
+  res.end(body);
 }
 
 /** A Node request listener that answers with a fetch-standard handler. */
 export function nodeHandler(handler: FetchHandler) {
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    const disconnected = new AbortController();
-    res.once('close', () => { if (!res.writableFinished) disconnected.abort(); });
-    const response = await handler(toWebRequest(req, disconnected.signal));
+    let request: Request;
+    if (req.method !== 'GET' && req.method !== 'HEAD' && hasContent(req)) {
+      const disconnected = new AbortController();
+      res.once('close', () => { if (!res.writableFinished) disconnected.abort(); });
+      request = toWebRequest(req, disconnected.signal);
+    } else {
+      request = toWebRequest(req);
+    }
+    const response = await handler(request);
     // `Response.error()` is the web's network error: over HTTP that is a connection closed without an answer.
     if (response.type === 'error') {
       req.socket.destroy();
@@ -48,14 +63,6 @@ export function nodeHandler(handler: FetchHandler) {
     if (!req.complete) res.setHeader('connection', 'close');
     await writeWebResponse(response, res);
   };
-}
-
-function originOf(protocol: string, host: string | undefined): string {
-  try {
-    return new URL(`${protocol}://${host ?? 'localhost'}`).origin;
-  } catch {
-    return `${protocol}://localhost`;
-  }
 }
 
 function hasContent(req: IncomingMessage): boolean {

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createSandboxHost, type SandboxHost } from '../sessions/sandbox-host.js';
 import type { Sandbox, ScenarioSource } from '../types.js';
-import { createApp } from './create-app.js';
+import { createRequestListener } from './request-listener.js';
 
 export interface StartServerOptions {
   /** TCP port to listen on; 0 picks a free port. Default: `4010`. */
@@ -17,6 +17,11 @@ export interface StartServerOptions {
   journalSize?: number;
   /** How many sessions (`POST /__sandbox/sessions`) may be alive at once. Default: 100. */
   maxSessions?: number;
+  /**
+   * When set, the admin API (`/__sandbox`) answers 401 `UNAUTHORIZED` unless a request sends this token as
+   * `Authorization: Bearer <token>` or `x-admin-token: <token>`. Default: none, the admin API is open.
+   */
+  adminToken?: string;
 }
 
 export interface RunningServer {
@@ -46,13 +51,16 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   if (!Number.isInteger(port) || port < 0 || port > 65_535) {
     throw new RangeError(`port must be an integer from 0 to 65535 (got ${port}); pass 0 for a free port`);
   }
+  if (options.adminToken !== undefined && options.adminToken.trim() === '') {
+    throw new RangeError('adminToken must not be empty; leave it out for an open admin API');
+  }
   const sandboxHost = createSandboxHost({
     scenario: options.scenario ?? DEFAULTS.scenario,
     seed: options.seed,
     journalSize: options.journalSize,
     maxSessions: options.maxSessions,
   });
-  const server = createServer(createApp(sandboxHost));
+  const server = createServer(createRequestListener(sandboxHost, { adminToken: options.adminToken }));
   await listen(server, port, host);
   const actualPort = (server.address() as AddressInfo).port;
   const origin = `http://${hostForUrl(host)}:${actualPort}`;

@@ -1,3 +1,4 @@
+import { answerRequest, outcomeToResponse, responseToOutcome, type AnswersRequests, type Outcome } from './api/answer.js';
 import { serveApiRequest } from './api/serve-api-request.js';
 import { FaultPlan } from './api/fault-plan.js';
 import { renderPayment } from './api/render.js';
@@ -7,7 +8,7 @@ import { maskApiKey } from './domain/auth.js';
 import { RateLimiter } from './domain/rate-limit.js';
 import { toSatang } from './domain/money.js';
 import { buildPayment, checkTopupAmount } from './domain/payments.js';
-import { serveOpenApiDocument } from './openapi/serve-openapi-document.js';
+import { OPENAPI_ROUTE_PATH, serveOpenApiDocument } from './openapi/serve-openapi-document.js';
 import { loadScenario } from './scenarios/load-scenario.js';
 import type { ResolvedScenario } from './scenarios/scenario-schema.js';
 import { buildStore } from './state/build-store.js';
@@ -26,7 +27,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   return new CoreSandbox(options);
 }
 
-class CoreSandbox implements Sandbox {
+class CoreSandbox implements Sandbox, AnswersRequests {
   #scenario: ResolvedScenario;
   #context!: SandboxContext;
   #clock!: SandboxClock;
@@ -52,13 +53,19 @@ class CoreSandbox implements Sandbox {
   }
 
   async fetch(request: Request, options: { basePath?: string } = {}): Promise<Response> {
-    const document = serveOpenApiDocument(request, options.basePath);
-    if (document) return document;
+    return outcomeToResponse(await this[answerRequest](request, options));
+  }
+
+  async [answerRequest](request: Request, options: { basePath?: string } = {}): Promise<Outcome> {
+    const url = new URL(request.url);
+    if (url.pathname.endsWith(OPENAPI_ROUTE_PATH)) {
+      const document = serveOpenApiDocument(request, options.basePath);
+      if (document) return responseToOutcome(document);
+    }
     await this.#ready;
     const ctx = this.#context;
     const now = ctx.clock.now();
-    const served = await serveApiRequest(ctx, request, now, options.basePath);
-    const url = new URL(request.url);
+    const served = await serveApiRequest(ctx, request, url, now, options.basePath);
     const apiKey = request.headers.get('x-api-key');
     this.#journal.add({
       at: new Date(now).toISOString(),
@@ -70,7 +77,7 @@ class CoreSandbox implements Sandbox {
       ...(served.fault !== undefined && { fault: served.fault }),
     });
     if (served.status >= 200 && served.status < 300) ctx.clock.step();
-    return served.response;
+    return served.outcome;
   }
 
   reset(): Promise<void> {

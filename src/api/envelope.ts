@@ -1,26 +1,40 @@
 import { ApiError } from '../domain/api-error.js';
+import { outcomeToResponse, type Answer } from './answer.js';
 
-const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' };
+const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+
+export function jsonAnswer(status: number, body: unknown, headers: Record<string, string> = {}): Answer {
+  return { status, headers: { 'content-type': JSON_CONTENT_TYPE, ...headers }, body: JSON.stringify(body) };
+}
+
+export function successAnswer(data: unknown): Answer {
+  return jsonAnswer(200, { success: true, data });
+}
+
+export function errorAnswer(error: ApiError): Answer {
+  return jsonAnswer(error.status, { success: false, error: { code: error.code, message: error.message } }, error.headers);
+}
+
+/** Any thrown value as an error envelope; an unexpected one becomes a 500 without internals in the body. */
+export function toErrorAnswer(thrown: unknown, log: (message: string) => void = console.error): Answer {
+  if (thrown instanceof ApiError) return errorAnswer(thrown);
+  log(thrown instanceof Error ? (thrown.stack ?? thrown.message) : String(thrown));
+  return errorAnswer(new ApiError('INTERNAL_ERROR', 'The sandbox failed to answer this request; see its log.'));
+}
 
 export function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), { status, headers: { ...JSON_HEADERS, ...headers } });
+  return outcomeToResponse(jsonAnswer(status, body, headers));
 }
 
 export function successResponse(data: unknown): Response {
-  return jsonResponse(200, { success: true, data });
+  return outcomeToResponse(successAnswer(data));
 }
 
 export function errorResponse(error: ApiError): Response {
-  return jsonResponse(
-    error.status,
-    { success: false, error: { code: error.code, message: error.message } },
-    error.headers,
-  );
+  return outcomeToResponse(errorAnswer(error));
 }
 
 /** Any thrown value as an error envelope; an unexpected one becomes a 500 without internals in the body. */
 export function toErrorResponse(thrown: unknown, log: (message: string) => void = console.error): Response {
-  if (thrown instanceof ApiError) return errorResponse(thrown);
-  log(thrown instanceof Error ? (thrown.stack ?? thrown.message) : String(thrown));
-  return errorResponse(new ApiError('INTERNAL_ERROR', 'The sandbox failed to answer this request; see its log.'));
+  return outcomeToResponse(toErrorAnswer(thrown, log));
 }

@@ -1,7 +1,8 @@
 import type { SandboxContext } from '../context.js';
 import { ApiError } from '../domain/api-error.js';
 import { authorize } from '../domain/auth.js';
-import { successResponse } from './envelope.js';
+import type { Answer } from './answer.js';
+import { successAnswer } from './envelope.js';
 import { readQuery } from './query.js';
 import type { Route } from './route.js';
 import { ROUTES } from './routes/index.js';
@@ -19,7 +20,7 @@ export async function handleApiRequest(
   url: URL,
   routePath: string | null,
   now: number,
-): Promise<Response> {
+): Promise<Answer> {
   const route = routePath === null ? undefined : ROUTES_BY_PATH.get(routePath);
   if (!route) {
     throw new ApiError('NOT_FOUND', `no route ${request.method} ${url.pathname}; the routes are ${ROUTE_LIST}`);
@@ -31,5 +32,5 @@ export async function handleApiRequest(
   }
   const caller = authorize(ctx.store, request.headers.get('x-api-key'), route.scope);
   const data = await route.handle(ctx, { caller, query: readQuery(url), request, now });
-  return successResponse(data);
+  return successAnswer(data);
 }

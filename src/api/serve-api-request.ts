@@ -2,14 +2,15 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { SandboxContext } from '../context.js';
 import { ApiError } from '../domain/api-error.js';
 import { rateLimitHeaders, type RateLimitStatus } from '../domain/rate-limit.js';
-import { toErrorResponse } from './envelope.js';
+import { NETWORK_ERROR, type Answer, type Outcome } from './answer.js';
+import { toErrorAnswer } from './envelope.js';
 import { ROUTES_BY_PATH, handleApiRequest } from './handle-api-request.js';
 
 const API_PREFIX = '/api/v1';
 
 export interface ServedRequest {
-  /** `Response.error()` where a fault closes the connection instead of answering. */
-  response: Response;
+  /** `NETWORK_ERROR` where a fault closes the connection instead of answering. */
+  outcome: Outcome;
   /** The status the sandbox answered, or would have answered before a fault lost it; 0 when dropped unhandled. */
   status: number;
   errorCode?: string;
@@ -22,15 +23,20 @@ const FAULT_MESSAGES: Record<number, [code: 'INTERNAL_ERROR' | 'SERVICE_UNAVAILA
 };
 
 /** One request to the imitated API, with the scenario's rate limit and faults around the route itself. */
-export async function serveApiRequest(ctx: SandboxContext, request: Request, now: number, basePath?: string): Promise<ServedRequest> {
-  const url = new URL(request.url);
+export async function serveApiRequest(
+  ctx: SandboxContext,
+  request: Request,
+  url: URL,
+  now: number,
+  basePath?: string,
+): Promise<ServedRequest> {
   const routePath = routePathOf(url.pathname, basePath);
   const faults = routePath !== null && ROUTES_BY_PATH.has(routePath) ? ctx.faults.next(routePath) : undefined;
   if (faults && faults.latencyMs > 0) await sleep(faults.latencyMs);
-  if (faults?.drop) return { response: Response.error(), status: 0, fault: 'drop' };
+  if (faults?.drop) return { outcome: NETWORK_ERROR, status: 0, fault: 'drop' };
 
   let limit: RateLimitStatus | undefined;
-  let response: Response;
+  let answer: Answer;
   let errorCode: string | undefined;
   try {
     limit = ctx.rateLimiter?.admit(request.headers.get('x-api-key') ?? '');
@@ -38,17 +44,17 @@ export async function serveApiRequest(ctx: SandboxContext, request: Request, now
       const [code, message] = FAULT_MESSAGES[faults.errorStatus]!;
       throw new ApiError(code, message, { status: faults.errorStatus });
     }
-    response = await handleApiRequest(ctx, request, url, routePath, now);
+    answer = await handleApiRequest(ctx, request, url, routePath, now);
   } catch (thrown) {
-    response = toErrorResponse(thrown);
+    answer = toErrorAnswer(thrown);
     errorCode = thrown instanceof ApiError ? thrown.code : 'INTERNAL_ERROR';
   }
-  if (limit) for (const [name, value] of Object.entries(rateLimitHeaders(limit))) response.headers.set(name, value);
+  if (limit) Object.assign(answer.headers, rateLimitHeaders(limit));
 
-  const served = { status: response.status, ...(errorCode !== undefined && { errorCode }) };
-  if (faults?.errorStatus) return { ...served, response, fault: 'error' };
-  if (faults?.loseResponse) return { ...served, response: Response.error(), fault: 'lose-response' };
-  return { ...served, response };
+  const served = { status: answer.status, ...(errorCode !== undefined && { errorCode }) };
+  if (faults?.errorStatus) return { ...served, outcome: answer, fault: 'error' };
+  if (faults?.loseResponse) return { ...served, outcome: NETWORK_ERROR, fault: 'lose-response' };
+  return { ...served, outcome: answer };
 }
 
 /** The path of a request below the API's base path: `/getBalance` of `/api/v1/getBalance`. */

@@ -1,7 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
+import { NETWORK_ERROR, type Answer, type Outcome } from '../api/answer.js';
 
 export type FetchHandler = (request: Request) => Promise<Response>;
+export type AnswerHandler = (request: Request) => Promise<Outcome>;
 
 /**
  * A Node request as a web `Request`. A body is streamed, never buffered here; a request without one gets
@@ -42,27 +44,51 @@ export async function writeWebResponse(response: Response, res: ServerResponse):
   res.end(body);
 }
 
+/**
+ * Writes an answer of the sandbox: status, headers (in the order a `Response` would list them) and the
+ * body in one `end()`, which Node sends with the head in a single write.
+ */
+export function writeAnswer(answer: Answer, res: ServerResponse): void {
+  const headers: string[] = [];
+  for (const name of Object.keys(answer.headers).sort()) headers.push(name, answer.headers[name]!);
+  headers.push('content-length', String(Buffer.byteLength(answer.body)));
+  res.writeHead(answer.status, headers);
+  res.end(answer.body);
+}
+
 /** A Node request listener that answers with a fetch-standard handler. */
 export function nodeHandler(handler: FetchHandler) {
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    let request: Request;
-    if (req.method !== 'GET' && req.method !== 'HEAD' && hasContent(req)) {
-      const disconnected = new AbortController();
-      res.once('close', () => { if (!res.writableFinished) disconnected.abort(); });
-      request = toWebRequest(req, disconnected.signal);
-    } else {
-      request = toWebRequest(req);
-    }
-    const response = await handler(request);
+    const response = await handler(requestOf(req, res));
     // `Response.error()` is the web's network error: over HTTP that is a connection closed without an answer.
-    if (response.type === 'error') {
-      req.socket.destroy();
-      return;
-    }
-    // A body the handler refused unread (413) leaves the connection unusable for a next request.
-    if (!req.complete) res.setHeader('connection', 'close');
+    if (response.type === 'error') return void req.socket.destroy();
+    closeAfterUnreadBody(req, res);
     await writeWebResponse(response, res);
   };
+}
+
+/** A Node request listener that answers with the sandbox's own answers, without building a `Response`. */
+export function nodeAnswerHandler(handler: AnswerHandler) {
+  return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const outcome = await handler(requestOf(req, res));
+    if (outcome === NETWORK_ERROR) return void req.socket.destroy();
+    if (res.destroyed) return;
+    closeAfterUnreadBody(req, res);
+    writeAnswer(outcome, res);
+  };
+}
+
+/** The web request of a Node request; one with a body is aborted when the client goes away mid-request. */
+function requestOf(req: IncomingMessage, res: ServerResponse): Request {
+  if (req.method === 'GET' || req.method === 'HEAD' || !hasContent(req)) return toWebRequest(req);
+  const disconnected = new AbortController();
+  res.once('close', () => { if (!res.writableFinished) disconnected.abort(); });
+  return toWebRequest(req, disconnected.signal);
+}
+
+/** A body the handler refused unread (413) leaves the connection unusable for a next request. */
+function closeAfterUnreadBody(req: IncomingMessage, res: ServerResponse): void {
+  if (!req.complete) res.setHeader('connection', 'close');
 }
 
 function hasContent(req: IncomingMessage): boolean {

@@ -1,9 +1,10 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type { Express } from 'express';
 import { checkAdminToken } from '../admin/admin-token.js';
-import { errorResponse } from '../api/envelope.js';
+import { answerWith } from '../api/answer.js';
+import { errorAnswer } from '../api/envelope.js';
 import type { SandboxHost } from '../sessions/sandbox-host.js';
-import { nodeHandler, writeWebResponse } from './node-bridge.js';
+import { nodeAnswerHandler, writeAnswer } from './node-bridge.js';
 
 export interface RequestListenerOptions {
   /** When set, the admin API (`/__sandbox`) answers 401 to a request without this token. */
@@ -16,7 +17,7 @@ export interface RequestListenerOptions {
  * so that start-up does not wait for it.
  */
 export function createRequestListener(host: SandboxHost, options: RequestListenerOptions = {}): RequestListener {
-  const api = nodeHandler((request) => host.fetch(request));
+  const api = nodeAnswerHandler((request) => answerWith(host, request));
   let app: Promise<Express> | undefined;
   const loadApp = () => (app ??= import('./create-app.js').then(({ createApp }) => createApp(host)));
 
@@ -28,7 +29,7 @@ export function createRequestListener(host: SandboxHost, options: RequestListene
       if (refused) {
         // The body is not read: the connection cannot carry another request.
         if (!req.complete) res.setHeader('connection', 'close');
-        return void writeWebResponse(errorResponse(refused), res);
+        return writeAnswer(errorAnswer(refused), res);
       }
     }
     loadApp().then(

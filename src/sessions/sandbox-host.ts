@@ -1,4 +1,5 @@
-import { errorResponse } from '../api/envelope.js';
+import { answerRequest, answerWith, type AnswersRequests, type Outcome } from '../api/answer.js';
+import { errorAnswer, errorResponse } from '../api/envelope.js';
 import { ApiError } from '../domain/api-error.js';
 import { loadScenario } from '../scenarios/load-scenario.js';
 import { createSandbox } from '../sandbox.js';
@@ -61,7 +62,7 @@ export function isSandboxHost(target: Sandbox | SandboxHost): target is SandboxH
   return 'main' in target && 'createSession' in target;
 }
 
-class CoreSandboxHost implements SandboxHost {
+class CoreSandboxHost implements SandboxHost, AnswersRequests {
   readonly main: Sandbox;
   readonly maxSessions: number;
   readonly #options: SandboxHostOptions;
@@ -78,16 +79,27 @@ class CoreSandboxHost implements SandboxHost {
     this.#options = options;
   }
 
-  fetch(request: Request, options?: { basePath?: string }): Promise<Response> {
+  async fetch(request: Request, options?: { basePath?: string }): Promise<Response> {
+    const target = this.#targetOf(request);
+    return target instanceof ApiError ? errorResponse(target) : target.fetch(request, options);
+  }
+
+  async [answerRequest](request: Request, options?: { basePath?: string }): Promise<Outcome> {
+    const target = this.#targetOf(request);
+    return target instanceof ApiError ? errorAnswer(target) : answerWith(target, request, options);
+  }
+
+  /** The sandbox a request goes to: a session's for a session key, else the main one. */
+  #targetOf(request: Request): Sandbox | ApiError {
     const key = request.headers.get('x-api-key');
     const sessionId = key === null ? undefined : parseSessionKey(key)?.sessionId;
-    if (sessionId === undefined) return this.main.fetch(request, options);
+    if (sessionId === undefined) return this.main;
     const session = this.#sessions.get(sessionId);
-    if (session) return session.sandbox.fetch(request, options);
+    if (session) return session.sandbox;
     const message =
       `Unknown or deleted session "${sessionId}" in the x-api-key header: ` +
       'create a session with POST /__sandbox/sessions and use the keys it answers with.';
-    return Promise.resolve(errorResponse(new ApiError('UNAUTHORIZED', message)));
+    return new ApiError('UNAUTHORIZED', message);
   }
 
   createSession({ scenario, seed }: SessionOptions = {}): SandboxSession {

@@ -1,3 +1,4 @@
+import { answerRequest, answerWith, type AnswersRequests, type Outcome } from '../api/answer.js';
 import { loadScenario } from '../scenarios/load-scenario.js';
 import type { Sandbox, ScenarioSource, TopupInput } from '../types.js';
 import { parseSessionKey, sessionKey, withSessionKeys } from './session-keys.js';
@@ -7,7 +8,7 @@ import { parseSessionKey, sessionKey, withSessionKeys } from './session-keys.js'
  * carry the session's key suffix. `useScenario` gives the new scenario's keys the suffix too, and `topup`
  * takes a scenario key (`sk_test_full_access`) as well as the session key it stands for.
  */
-export class SessionSandbox implements Sandbox {
+export class SessionSandbox implements Sandbox, AnswersRequests {
   readonly #inner: Sandbox;
   readonly #sessionId: string;
 
@@ -26,6 +27,10 @@ export class SessionSandbox implements Sandbox {
 
   fetch(request: Request, options?: { basePath?: string }): Promise<Response> {
     return this.#inner.fetch(request, options);
+  }
+
+  [answerRequest](request: Request, options?: { basePath?: string }): Promise<Outcome> {
+    return answerWith(this.#inner, request, options);
   }
 
   reset(): Promise<void> {

@@ -1,4 +1,5 @@
 import { ApiError } from '../domain/api-error.js';
+import { redactApiKeys } from '../domain/auth.js';
 import { outcomeToResponse, type Answer } from './answer.js';
 
 const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
@@ -15,10 +16,13 @@ export function errorAnswer(error: ApiError): Answer {
   return jsonAnswer(error.status, { success: false, error: { code: error.code, message: error.message } }, error.headers);
 }
 
-/** Any thrown value as an error envelope; an unexpected one becomes a 500 without internals in the body. */
+/**
+ * Any thrown value as an error envelope; an unexpected one becomes a 500 without internals in the body.
+ * Its stack goes to the log, with any API key in it masked.
+ */
 export function toErrorAnswer(thrown: unknown, log: (message: string) => void = console.error): Answer {
   if (thrown instanceof ApiError) return errorAnswer(thrown);
-  log(thrown instanceof Error ? (thrown.stack ?? thrown.message) : String(thrown));
+  log(redactApiKeys(thrown instanceof Error ? (thrown.stack ?? thrown.message) : String(thrown)));
   return errorAnswer(new ApiError('INTERNAL_ERROR', 'The sandbox failed to answer this request; see its log.'));
 }
 

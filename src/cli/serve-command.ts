@@ -9,6 +9,8 @@ interface ServeArgs {
   host: string;
   scenario: string;
   seed?: unknown;
+  journalSize: unknown;
+  adminToken?: string;
 }
 
 /** `esim-sandbox serve`: starts the standalone server and runs until stopped. Sets `result.exitCode`. */
@@ -32,14 +34,30 @@ export function serveCommand(io: CliIo, result: { exitCode: number }): CommandMo
           requiresArg: true,
         })
         .option('seed', { describe: 'Seed of the id and data generators, a non-negative integer', requiresArg: true })
+        .option('journal-size', {
+          describe: 'How many requests the journal (GET /__sandbox/requests) keeps, oldest dropped first',
+          default: '1000',
+          defaultDescription: '1000',
+          requiresArg: true,
+        })
+        .option('admin-token', {
+          describe:
+            'Require this token on the admin API (Authorization: Bearer <token> or x-admin-token); ' +
+            `also read from $${ADMIN_TOKEN_ENV}, which keeps it out of the process list`,
+          type: 'string',
+          requiresArg: true,
+        })
         .check((argv) => {
           parsePort(argv.port);
           if (argv.seed !== undefined) parseSeed(argv.seed);
+          parseJournalSize(argv.journalSize);
+          if (argv.adminToken !== undefined) parseAdminToken(argv.adminToken);
           return true;
         })
         .example('$0 serve', 'Serve the default scenario at http://127.0.0.1:4010/api/v1')
         .example('$0 serve --port 0 --seed 7', 'Serve on a free port with seed 7')
-        .example('$0 serve --scenario ./my-scenario.json', 'Serve a scenario of your own') as Argv<ServeArgs>,
+        .example('$0 serve --scenario ./my-scenario.json', 'Serve a scenario of your own')
+        .example(`${ADMIN_TOKEN_ENV}=s3cret $0 serve --host 0.0.0.0`, 'Serve on every interface, the admin API behind a token') as unknown as Argv<ServeArgs>,
     handler: async (argv) => {
       try {
         const server = await startServer({
@@ -47,6 +65,8 @@ export function serveCommand(io: CliIo, result: { exitCode: number }): CommandMo
           host: argv.host,
           scenario: argv.scenario,
           seed: argv.seed === undefined ? undefined : parseSeed(argv.seed),
+          journalSize: parseJournalSize(argv.journalSize),
+          adminToken: adminTokenOf(argv.adminToken),
         });
         io.stdout.write(formatServeBanner(server));
         await io.waitForStop();
@@ -65,6 +85,23 @@ const parsePort = (value: unknown) =>
   parseIntegerOption('port', value, 0, 65_535, 'pass e.g. --port 4010, or --port 0 for a free port');
 const parseSeed = (value: unknown) =>
   parseIntegerOption('seed', value, 0, Number.MAX_SAFE_INTEGER, 'pass e.g. --seed 7');
+const parseJournalSize = (value: unknown) =>
+  parseIntegerOption('journal-size', value, 0, 1_000_000, 'pass e.g. --journal-size 1000, or 0 to keep no journal');
+
+const ADMIN_TOKEN_ENV = 'ESIM_SANDBOX_ADMIN_TOKEN';
+
+/** The admin token of `--admin-token`, else of the environment; undefined for an open admin API. */
+function adminTokenOf(option: string | undefined): string | undefined {
+  if (option !== undefined) return parseAdminToken(option);
+  const fromEnv = process.env[ADMIN_TOKEN_ENV];
+  return fromEnv === undefined || fromEnv === '' ? undefined : parseAdminToken(fromEnv);
+}
+
+function parseAdminToken(value: unknown): string {
+  if (typeof value === 'string' && /^\S+$/.test(value)) return value;
+  const got = Array.isArray(value) ? 'it was given more than once' : 'it is empty or contains spaces';
+  throw new Error(`--admin-token must be one word of visible characters (${got}); pass e.g. --admin-token "$(openssl rand -hex 16)"`);
+}
 
 /** Parses a whole decimal number given as an option, or throws a message that says how to fix it. */
 function parseIntegerOption(name: string, value: unknown, min: number, max: number, hint: string): number {

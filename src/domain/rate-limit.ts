@@ -13,21 +13,31 @@ export interface RateLimitStatus {
   resetSeconds: number;
 }
 
+/** Callers counted before idle ones are forgotten: any key a client sends gets a window, so they must not pile up. */
+const SWEEP_AT_CALLERS = 1000;
+
 /**
  * A sliding window per caller: at most `requests` in any `perMs`. It runs on real elapsed time, because a
  * client that honours Retry-After really waits; the sandbox clock is not moved by waiting.
  */
 export class RateLimiter {
   readonly #windows = new Map<string, number[]>();
+  #sweepAt = SWEEP_AT_CALLERS;
 
   constructor(
     private readonly rule: RateLimitRule,
     private readonly elapsedMs: () => number = () => performance.now(),
   ) {}
 
+  /** How many callers have a window now (a bounded number, whatever keys clients send). */
+  get trackedCallers(): number {
+    return this.#windows.size;
+  }
+
   /** Counts a request of `caller`, or refuses it with 429 and the seconds to wait. */
   admit(caller: string): RateLimitStatus {
     const now = this.elapsedMs();
+    if (this.#windows.size >= this.#sweepAt) this.#forgetIdleCallers(now);
     const window = (this.#windows.get(caller) ?? []).filter((at) => at > now - this.rule.perMs);
     this.#windows.set(caller, window);
     const secondsUntilFree = () => Math.max(1, Math.ceil((window[0]! + this.rule.perMs - now) / 1000));
@@ -41,6 +51,15 @@ export class RateLimiter {
     }
     window.push(now);
     return { limit: this.rule.requests, remaining: this.rule.requests - window.length, resetSeconds: secondsUntilFree() };
+  }
+
+  /** Drops the callers with no request left in the window: they start afresh, as they would anyway. */
+  #forgetIdleCallers(now: number): void {
+    for (const [caller, window] of this.#windows) {
+      if (window[window.length - 1]! <= now - this.rule.perMs) this.#windows.delete(caller);
+    }
+    // Amortised: when most callers are still active, the next sweep waits until there are twice as many.
+    this.#sweepAt = Math.max(SWEEP_AT_CALLERS, this.#windows.size * 2);
   }
 }
 

@@ -5,7 +5,12 @@ import type { QrImageCache } from '../context.js';
 export class BoundedQrImageCache implements QrImageCache {
   readonly #images = new Map<string, string>();
 
-  constructor(private readonly capacity = 20_000) {}
+  constructor(readonly capacity = 20_000) {}
+
+  /** How many images are kept now; never more than `capacity`. */
+  get size(): number {
+    return this.#images.size;
+  }
 
   get(activationCode: string): string {
     let image = this.#images.get(activationCode);

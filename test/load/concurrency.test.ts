@@ -11,7 +11,7 @@ afterEach(async () => {
   client = server = undefined;
 });
 
-async function start(scenario: Parameters<typeof startServer>[0]['scenario'], connections = 50) {
+async function start(scenario: NonNullable<Parameters<typeof startServer>[0]>['scenario'], connections = 50) {
   server = await startServer({ port: 0, scenario, seed: 3 });
   client = apiClient(server.origin, connections);
   const products = await client.call('GET', '/getProducts?limit=200');

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { ApiError } from '../domain/api-error.js';
+import { jsonPreview, truncateText } from '../domain/json-preview.js';
 
 /** One field of a query string or body: the schema that checks it and the rule in words, for messages. */
 export interface FieldRule {
@@ -21,7 +22,7 @@ export function checkFields(input: Record<string, unknown>, rules: FieldRules, w
   for (const name of Object.keys(input)) {
     if (!Object.hasOwn(rules, name)) {
       const hint = allowed.length ? `allowed: ${allowed.join(', ')}` : 'this route takes none';
-      throw new ApiError('VALIDATION_ERROR', `unknown ${noun} ${JSON.stringify(name)} (${hint})`);
+      throw new ApiError('VALIDATION_ERROR', `unknown ${noun} ${jsonPreview(name)} (${hint})`);
     }
   }
   const output: Record<string, unknown> = {};
@@ -39,12 +40,8 @@ export function checkFields(input: Record<string, unknown>, rules: FieldRules, w
 }
 
 export function describeValue(value: unknown): string {
-  if (Array.isArray(value)) return `an array: ${truncate(JSON.stringify(value))}`;
+  if (Array.isArray(value)) return `an array: ${jsonPreview(value)}`;
   if (value === null) return 'null';
   if (typeof value === 'object') return 'an object';
-  return truncate(JSON.stringify(value));
-}
-
-function truncate(text: string): string {
-  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+  return truncateText(JSON.stringify(value));
 }

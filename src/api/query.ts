@@ -1,11 +1,12 @@
 import { ApiError } from '../domain/api-error.js';
+import { jsonPreview } from '../domain/json-preview.js';
 
 /** The query string as one value per name; a parameter sent twice is refused rather than guessed at. */
 export function readQuery(url: URL): Record<string, string> {
   const query: Record<string, string> = Object.create(null);
   for (const [name, value] of url.searchParams) {
     if (Object.hasOwn(query, name)) {
-      throw new ApiError('VALIDATION_ERROR', `query parameter ${JSON.stringify(name)} is given more than once; send it once`);
+      throw new ApiError('VALIDATION_ERROR', `query parameter ${jsonPreview(name)} is given more than once; send it once`);
     }
     query[name] = value;
   }

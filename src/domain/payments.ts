@@ -1,4 +1,5 @@
 import { ApiError } from './api-error.js';
+import { jsonPreview } from './json-preview.js';
 import type { PaymentMethod } from '../scenarios/scenario-schema.js';
 import type { PaymentRecord } from '../state/records.js';
 import { paymentBreakdown } from './payment-fees.js';
@@ -54,7 +55,7 @@ export function checkTopupAmount(amountThb: unknown): asserts amountThb is numbe
   if (!valid) {
     throw new ApiError(
       'VALIDATION_ERROR',
-      `amountThb must be a number of THB above 0 and at most ${MAX_TOPUP_THB}, with at most 2 decimals (got ${JSON.stringify(amountThb)})`,
+      `amountThb must be a number of THB above 0 and at most ${MAX_TOPUP_THB}, with at most 2 decimals (got ${jsonPreview(amountThb)})`,
     );
   }
 }

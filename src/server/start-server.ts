@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createSandboxHost, type SandboxHost } from '../sessions/sandbox-host.js';
 import type { Sandbox, ScenarioSource } from '../types.js';
-import { createRequestListener } from './request-listener.js';
+import { answerClientError, createRequestListener } from './request-listener.js';
 
 export interface StartServerOptions {
   /** TCP port to listen on; 0 picks a free port. Default: `4010`. */
@@ -61,6 +61,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     maxSessions: options.maxSessions,
   });
   const server = createServer(createRequestListener(sandboxHost, { adminToken: options.adminToken }));
+  server.on('clientError', answerClientError);
   await listen(server, port, host);
   const actualPort = (server.address() as AddressInfo).port;
   const origin = `http://${hostForUrl(host)}:${actualPort}`;

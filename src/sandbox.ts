@@ -1,4 +1,5 @@
 import { answerRequest, outcomeToResponse, responseToOutcome, type AnswersRequests, type Outcome } from './api/answer.js';
+import { toFetchRequest, type ApiRequest } from './api/api-request.js';
 import { serveApiRequest } from './api/serve-api-request.js';
 import { FaultPlan } from './api/fault-plan.js';
 import { renderPayment } from './api/render.js';
@@ -56,10 +57,10 @@ class CoreSandbox implements Sandbox, AnswersRequests {
     return outcomeToResponse(await this[answerRequest](request, options));
   }
 
-  async [answerRequest](request: Request, options: { basePath?: string } = {}): Promise<Outcome> {
+  async [answerRequest](request: ApiRequest, options: { basePath?: string } = {}): Promise<Outcome> {
     const url = new URL(request.url);
     if (url.pathname.endsWith(OPENAPI_ROUTE_PATH)) {
-      const document = serveOpenApiDocument(request, options.basePath);
+      const document = serveOpenApiDocument(toFetchRequest(request), options.basePath);
       if (document) return responseToOutcome(document);
     }
     await this.#ready;

@@ -1,3 +1,5 @@
+import { toFetchRequest, type ApiRequest } from './api-request.js';
+
 /**
  * An answer of the sandbox before it becomes a web `Response`: status, headers and the whole body text.
  * `sandbox.fetch` turns it into a `Response`; the HTTP server writes it to the socket as it is, which spares
@@ -38,7 +40,7 @@ export async function responseToOutcome(response: Response): Promise<Outcome> {
 export const answerRequest: unique symbol = Symbol.for('esim-wholesale-sandbox.answerRequest') as never;
 
 export interface AnswersRequests {
-  [answerRequest](request: Request, options?: { basePath?: string }): Promise<Outcome>;
+  [answerRequest](request: ApiRequest, options?: { basePath?: string }): Promise<Outcome>;
 }
 
 interface Fetches {
@@ -46,8 +48,8 @@ interface Fetches {
 }
 
 /** `target`'s outcome for `request`: directly where it can answer so, else from its `fetch`. */
-export async function answerWith(target: Fetches, request: Request, options?: { basePath?: string }): Promise<Outcome> {
+export async function answerWith(target: Fetches, request: ApiRequest, options?: { basePath?: string }): Promise<Outcome> {
   const answer = (target as Partial<AnswersRequests>)[answerRequest];
   if (typeof answer === 'function') return answer.call(target, request, options);
-  return responseToOutcome(await target.fetch(request, options));
+  return responseToOutcome(await target.fetch(toFetchRequest(request), options));
 }

@@ -2,6 +2,7 @@ import type { SandboxContext } from '../context.js';
 import { ApiError } from '../domain/api-error.js';
 import { authorize } from '../domain/auth.js';
 import type { Answer } from './answer.js';
+import type { ApiRequest } from './api-request.js';
 import { successAnswer } from './envelope.js';
 import { readQuery } from './query.js';
 import type { Route } from './route.js';
@@ -16,7 +17,7 @@ const ROUTE_LIST = ROUTES.map((route) => `${route.method} ${route.path}`).join('
  */
 export async function handleApiRequest(
   ctx: SandboxContext,
-  request: Request,
+  request: ApiRequest,
   url: URL,
   routePath: string | null,
   now: number,

@@ -1,4 +1,5 @@
 import { ApiError } from '../domain/api-error.js';
+import type { ApiRequest } from './api-request.js';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -6,7 +7,7 @@ export const MAX_BODY_BYTES = 1024 * 1024;
  * The JSON body of a request, read as a stream and refused as soon as it passes the size limit, so an
  * oversize body is never held whole in memory.
  */
-export async function readJsonBody(request: Request, maxBytes = MAX_BODY_BYTES): Promise<unknown> {
+export async function readJsonBody(request: ApiRequest, maxBytes = MAX_BODY_BYTES): Promise<unknown> {
   const contentType = request.headers.get('content-type') ?? '';
   if (!/^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i.test(contentType.trim())) {
     const got = contentType ? `got ${JSON.stringify(contentType)}` : 'none was sent';
@@ -25,7 +26,7 @@ export async function readJsonBody(request: Request, maxBytes = MAX_BODY_BYTES):
   }
 }
 
-async function readText(request: Request, maxBytes: number): Promise<string> {
+async function readText(request: ApiRequest, maxBytes: number): Promise<string> {
   if (!request.body) return '';
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];

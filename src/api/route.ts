@@ -1,11 +1,12 @@
 import type { SandboxContext } from '../context.js';
 import type { Caller } from '../domain/auth.js';
 import type { Scope } from '../scenarios/scenario-schema.js';
+import type { ApiRequest } from './api-request.js';
 
 export interface RouteCall {
   caller: Caller;
   query: Record<string, string>;
-  request: Request;
+  request: ApiRequest;
   /** Sandbox-clock time of this request. */
   now: number;
 }

@@ -3,6 +3,7 @@ import type { SandboxContext } from '../context.js';
 import { ApiError } from '../domain/api-error.js';
 import { rateLimitHeaders, type RateLimitStatus } from '../domain/rate-limit.js';
 import { NETWORK_ERROR, type Answer, type Outcome } from './answer.js';
+import type { ApiRequest } from './api-request.js';
 import { toErrorAnswer } from './envelope.js';
 import { ROUTES_BY_PATH, handleApiRequest } from './handle-api-request.js';
 
@@ -25,7 +26,7 @@ const FAULT_MESSAGES: Record<number, [code: 'INTERNAL_ERROR' | 'SERVICE_UNAVAILA
 /** One request to the imitated API, with the scenario's rate limit and faults around the route itself. */
 export async function serveApiRequest(
   ctx: SandboxContext,
-  request: Request,
+  request: ApiRequest,
   url: URL,
   now: number,
   basePath?: string,

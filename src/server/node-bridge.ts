@@ -1,9 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import { NETWORK_ERROR, type Answer, type Outcome } from '../api/answer.js';
+import type { ApiRequest } from '../api/api-request.js';
 
 export type FetchHandler = (request: Request) => Promise<Response>;
-export type AnswerHandler = (request: Request) => Promise<Outcome>;
+export type AnswerHandler = (request: ApiRequest) => Promise<Outcome>;
 
 /**
  * A Node request as a web `Request`. A body is streamed, never buffered here; a request without one gets
@@ -11,22 +12,68 @@ export type AnswerHandler = (request: Request) => Promise<Outcome>;
  */
 export function toWebRequest(req: IncomingMessage, signal?: AbortSignal): Request {
   const method = req.method ?? 'GET';
-  const headers: [string, string][] = [];
-  const raw = req.rawHeaders;
-  for (let i = 0; i + 1 < raw.length; i += 2) headers.push([raw[i]!, raw[i + 1]!]);
-  const hasBody = method !== 'GET' && method !== 'HEAD' && hasContent(req);
-  const init = hasBody
+  const headers = headerPairs(req.rawHeaders);
+  const init = hasBody(req)
     ? ({ method, headers, body: Readable.toWeb(req) as ReadableStream<Uint8Array>, signal, duplex: 'half' } as RequestInit)
     : { method, headers, signal };
-  const path = req.url?.startsWith('/') ? req.url : '/';
-  const protocol = 'encrypted' in req.socket && req.socket.encrypted ? 'https' : 'http';
-  try {
-    return new Request(`${protocol}://${req.headers.host ?? 'localhost'}${path}`, init);
-  } catch {
-    // A Host header that is no host (`a b`, `x/y`): the path still says what is asked for.
-    return new Request(`${protocol}://localhost${path}`, init);
+  return new Request(urlOf(req), init);
+}
+
+/**
+ * A request without a body as the API reads it (`ApiRequest`): headers are looked up in Node's raw list
+ * when asked for, as `Headers.get` would answer, instead of being copied into a `Headers` first.
+ */
+class BodilessNodeRequest implements ApiRequest {
+  readonly body = null;
+  readonly headers: { get(name: string): string | null };
+
+  constructor(
+    readonly method: string,
+    readonly url: string,
+    private readonly rawHeaders: string[],
+  ) {
+    this.headers = { get: (name) => rawHeaderValue(rawHeaders, name) };
+  }
+
+  toRequest(): Request {
+    return new Request(this.url, { method: this.method, headers: headerPairs(this.rawHeaders) });
   }
 }
+
+/** A Node request as the API reads it: a web `Request` when it has a body to stream, else a lighter object. */
+export function toApiRequest(req: IncomingMessage, signal?: AbortSignal): ApiRequest {
+  if (hasBody(req)) return toWebRequest(req, signal);
+  return new BodilessNodeRequest(req.method ?? 'GET', urlOf(req), req.rawHeaders);
+}
+
+/** `http://<Host><path>`; a Host header that is no host (`a b`, `x/y`) gives way to localhost, the path still says what is asked. */
+function urlOf(req: IncomingMessage): string {
+  const path = req.url?.startsWith('/') ? req.url : '/';
+  const protocol = 'encrypted' in req.socket && req.socket.encrypted ? 'https' : 'http';
+  const url = `${protocol}://${req.headers.host ?? 'localhost'}${path}`;
+  return URL.canParse(url) ? url : `${protocol}://localhost${path}`;
+}
+
+function headerPairs(raw: string[]): [string, string][] {
+  const pairs: [string, string][] = [];
+  for (let i = 0; i + 1 < raw.length; i += 2) pairs.push([raw[i]!, raw[i + 1]!]);
+  return pairs;
+}
+
+/** `Headers.get(name)` of a raw header list: every value of the name, trimmed, joined with ", "; null when absent. */
+export function rawHeaderValue(raw: readonly string[], name: string): string | null {
+  const wanted = name.toLowerCase();
+  let value: string | null = null;
+  for (let i = 0; i + 1 < raw.length; i += 2) {
+    const candidate = raw[i]!;
+    if (candidate.length !== wanted.length || candidate.toLowerCase() !== wanted) continue;
+    const found = raw[i + 1]!.replace(HTTP_WHITESPACE_AROUND, '');
+    value = value === null ? found : `${value}, ${found}`;
+  }
+  return value;
+}
+
+const HTTP_WHITESPACE_AROUND = /^[\t\n\r ]+|[\t\n\r ]+$/g;
 
 /**
  * Writes a web `Response` to a Node response: the status, every header, and the body bytes in one
@@ -70,7 +117,7 @@ export function nodeHandler(handler: FetchHandler) {
 /** A Node request listener that answers with the sandbox's own answers, without building a `Response`. */
 export function nodeAnswerHandler(handler: AnswerHandler) {
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    const outcome = await handler(requestOf(req, res));
+    const outcome = await handler(toApiRequest(req, bodyAbortSignal(req, res)));
     if (outcome === NETWORK_ERROR) return void req.socket.destroy();
     if (res.destroyed) return;
     closeAfterUnreadBody(req, res);
@@ -80,10 +127,15 @@ export function nodeAnswerHandler(handler: AnswerHandler) {
 
 /** The web request of a Node request; one with a body is aborted when the client goes away mid-request. */
 function requestOf(req: IncomingMessage, res: ServerResponse): Request {
-  if (req.method === 'GET' || req.method === 'HEAD' || !hasContent(req)) return toWebRequest(req);
+  return toWebRequest(req, bodyAbortSignal(req, res));
+}
+
+/** A signal that aborts when the client of a request with a body goes away before the answer is written. */
+function bodyAbortSignal(req: IncomingMessage, res: ServerResponse): AbortSignal | undefined {
+  if (!hasBody(req)) return undefined;
   const disconnected = new AbortController();
   res.once('close', () => { if (!res.writableFinished) disconnected.abort(); });
-  return toWebRequest(req, disconnected.signal);
+  return disconnected.signal;
 }
 
 /** A body the handler refused unread (413) leaves the connection unusable for a next request. */
@@ -91,6 +143,7 @@ function closeAfterUnreadBody(req: IncomingMessage, res: ServerResponse): void {
   if (!req.complete) res.setHeader('connection', 'close');
 }
 
-function hasContent(req: IncomingMessage): boolean {
+function hasBody(req: IncomingMessage): boolean {
+  if (req.method === 'GET' || req.method === 'HEAD') return false;
   return req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
 }

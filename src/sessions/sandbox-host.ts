@@ -1,4 +1,5 @@
 import { answerRequest, answerWith, type AnswersRequests, type Outcome } from '../api/answer.js';
+import type { ApiRequest } from '../api/api-request.js';
 import { errorAnswer, errorResponse } from '../api/envelope.js';
 import { ApiError } from '../domain/api-error.js';
 import { loadScenario } from '../scenarios/load-scenario.js';
@@ -84,13 +85,13 @@ class CoreSandboxHost implements SandboxHost, AnswersRequests {
     return target instanceof ApiError ? errorResponse(target) : target.fetch(request, options);
   }
 
-  async [answerRequest](request: Request, options?: { basePath?: string }): Promise<Outcome> {
+  async [answerRequest](request: ApiRequest, options?: { basePath?: string }): Promise<Outcome> {
     const target = this.#targetOf(request);
     return target instanceof ApiError ? errorAnswer(target) : answerWith(target, request, options);
   }
 
   /** The sandbox a request goes to: a session's for a session key, else the main one. */
-  #targetOf(request: Request): Sandbox | ApiError {
+  #targetOf(request: ApiRequest): Sandbox | ApiError {
     const key = request.headers.get('x-api-key');
     const sessionId = key === null ? undefined : parseSessionKey(key)?.sessionId;
     if (sessionId === undefined) return this.main;

@@ -1,4 +1,5 @@
 import { answerRequest, answerWith, type AnswersRequests, type Outcome } from '../api/answer.js';
+import type { ApiRequest } from '../api/api-request.js';
 import { loadScenario } from '../scenarios/load-scenario.js';
 import type { Sandbox, ScenarioSource, TopupInput } from '../types.js';
 import { parseSessionKey, sessionKey, withSessionKeys } from './session-keys.js';
@@ -29,7 +30,7 @@ export class SessionSandbox implements Sandbox, AnswersRequests {
     return this.#inner.fetch(request, options);
   }
 
-  [answerRequest](request: Request, options?: { basePath?: string }): Promise<Outcome> {
+  [answerRequest](request: ApiRequest, options?: { basePath?: string }): Promise<Outcome> {
     return answerWith(this.#inner, request, options);
   }
 

@@ -1,0 +1,70 @@
+// Child process of the bench (run with --expose-gc and an IPC channel): a standalone server whose state the
+// parent grows on request, in-process, with orders of 100 eSIMs each. Messages: `{ grow: orders }` →
+// `{ orders, esims, rssBytes, heapUsedBytes, buildMs, sampleOrderId }` once there are that many orders.
+import { startServer } from '../dist/server/index.js';
+
+const ESIMS_PER_ORDER = 100;
+const KEY = 'sk_test_full_access';
+const JSON_AUTH = { 'x-api-key': KEY, 'content-type': 'application/json' };
+
+const server = await startServer({
+  port: 0,
+  scenario: {
+    name: 'bench-growth',
+    description: 'default with a deep inventory of every product, for a state of a million eSIMs',
+    extends: 'default',
+    inventory: { '*': 200_000 },
+  },
+});
+const sandbox = server.sandbox;
+// A wallet for 1M eSIMs at up to ~400 THB each.
+for (let i = 0; i < 45; i++) await sandbox.topup({ apiKey: KEY, amountThb: 10_000_000 });
+const products = (
+  (await (await sandbox.fetch(new Request(`${server.url}/getProducts?limit=200`, { headers: JSON_AUTH }))).json()) as {
+    data: { id: string }[];
+  }
+).data;
+
+let orders = 0;
+const orderIds: string[] = [];
+
+async function grow(target: number) {
+  const started = performance.now();
+  while (orders < target) {
+    const productId = products[orders % products.length]!.id;
+    const response = await sandbox.fetch(
+      new Request(`${server.url}/createOrder`, {
+        method: 'POST',
+        headers: JSON_AUTH,
+        body: JSON.stringify({ productId, quantity: ESIMS_PER_ORDER }),
+      }),
+    );
+    const text = await response.text();
+    if (response.status !== 200) throw new Error(`createOrder answered ${response.status}: ${text}`);
+    orderIds.push((JSON.parse(text) as { data: { purchaseOrderId: string } }).data.purchaseOrderId);
+    orders += 1;
+  }
+  const buildMs = performance.now() - started;
+  globalThis.gc?.();
+  const memory = process.memoryUsage();
+  return {
+    orders,
+    esims: orders * ESIMS_PER_ORDER,
+    rssBytes: memory.rss,
+    heapUsedBytes: memory.heapUsed,
+    buildMs: Math.round(buildMs),
+    sampleOrderId: orderIds[orderIds.length >> 1],
+  };
+}
+
+process.on('message', (message: { grow?: number }) => {
+  if (message.grow === undefined) return;
+  grow(message.grow).then(
+    (result) => process.send!(result),
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+});
+process.stdout.write(`growth server at ${server.url}\n`);

@@ -1,0 +1,69 @@
+// npm run bench [-- --soak] [-- --quick] [-- --sections startup,http,in-process,growth,soak]
+// Measures the sandbox against baselines run alongside it (see README.md, "Performance"), prints markdown
+// tables and, for a full run, writes bench/results/latest.json. The servers run in child processes; the
+// load comes from this process with autocannon over loopback.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, platform, release } from 'node:os';
+import { parseArgs } from 'node:util';
+import { markdown, targetsOf, type BenchResults } from './report.ts';
+import { measureGrowth } from './sections/growth.ts';
+import { measureHttpRoutes } from './sections/http-routes.ts';
+import { measureInProcess } from './sections/in-process.ts';
+import { ROOT } from './sections/paths.ts';
+import { measureSoak } from './sections/soak.ts';
+import { measureStartup } from './sections/startup.ts';
+
+const ALL = ['startup', 'http', 'in-process', 'growth'];
+const { values } = parseArgs({
+  options: {
+    soak: { type: 'boolean', default: false },
+    quick: { type: 'boolean', default: false },
+    sections: { type: 'string' },
+    out: { type: 'string' },
+  },
+});
+const sections = new Set(values.sections?.split(',') ?? [...ALL, ...(values.soak ? ['soak'] : [])]);
+const quick = values.quick;
+const settings = quick
+  ? { startupRuns: 3, warmupSeconds: 1, rounds: 2, roundSeconds: 2, orderRuns: 3, mswRequests: 500, mswRounds: 3, soakSeconds: 10, soakWarmupSeconds: 3 }
+  : { startupRuns: 5, warmupSeconds: 2, rounds: 3, roundSeconds: 5, orderRuns: 5, mswRequests: 2000, mswRounds: 5, soakSeconds: 60, soakWarmupSeconds: 10 };
+const growthLevels = quick ? [100, 1000] : [100, 1000, 10_000];
+
+const log = (message: string) => process.stderr.write(`bench: ${message}\n`);
+const results: Omit<BenchResults, 'targets'> = {
+  machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model.trim() ?? 'unknown', node: process.version, platform: `${platform()} ${release()}` },
+  date: new Date().toISOString().slice(0, 10),
+  settings,
+};
+
+const load = { warmupSeconds: settings.warmupSeconds, rounds: settings.rounds, roundSeconds: settings.roundSeconds };
+if (sections.has('startup')) {
+  log(`start-up, ${settings.startupRuns} runs each`);
+  results.startup = await measureStartup(settings.startupRuns);
+}
+if (sections.has('http')) {
+  log('HTTP routes and createOrder of 2,000 with QR images');
+  results.http = await measureHttpRoutes({ ...load, orderRuns: settings.orderRuns });
+}
+if (sections.has('in-process')) {
+  log('in-process through msw');
+  results.inProcess = await measureInProcess(settings.mswRequests, settings.mswRounds);
+}
+if (sections.has('growth')) {
+  log(`growth to ${growthLevels.join(', ')} orders of 100 eSIMs`);
+  results.growth = await measureGrowth(growthLevels, { warmupSeconds: 1, rounds: settings.rounds, roundSeconds: Math.min(3, settings.roundSeconds) });
+}
+if (sections.has('soak')) {
+  log(`soak: ${settings.soakSeconds} s after a ${settings.soakWarmupSeconds} s warm-up`);
+  results.soak = await measureSoak(settings.soakSeconds, settings.soakWarmupSeconds);
+}
+
+const complete: BenchResults = { ...results, targets: targetsOf(results) };
+process.stdout.write(`${markdown(complete)}\n`);
+const full = !quick && ALL.every((section) => sections.has(section));
+const out = values.out ?? (full ? `${ROOT}bench/results/latest.json` : undefined);
+if (out) {
+  mkdirSync(new URL('./results/', import.meta.url), { recursive: true });
+  writeFileSync(out, `${JSON.stringify(complete, null, 2)}\n`);
+  log(`wrote ${out}`);
+}

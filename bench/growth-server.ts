@@ -17,8 +17,6 @@ const server = await startServer({
   },
 });
 const sandbox = server.sandbox;
-// A wallet for 1M eSIMs at up to ~400 THB each.
-for (let i = 0; i < 45; i++) await sandbox.topup({ apiKey: KEY, amountThb: 10_000_000 });
 const products = (
   (await (await sandbox.fetch(new Request(`${server.url}/getProducts?limit=200`, { headers: JSON_AUTH }))).json()) as {
     data: { id: string }[];
@@ -31,6 +29,8 @@ const orderIds: string[] = [];
 async function grow(target: number) {
   const started = performance.now();
   while (orders < target) {
+    // 100 orders of 100 eSIMs cost at most ~8M THB: the wallet is topped up as it goes.
+    if (orders % 100 === 0) await sandbox.topup({ apiKey: KEY, amountThb: 10_000_000 });
     const productId = products[orders % products.length]!.id;
     const response = await sandbox.fetch(
       new Request(`${server.url}/createOrder`, {

@@ -1,4 +1,4 @@
-// npm run bench [-- --soak] [-- --quick] [-- --sections startup,http,in-process,growth,soak]
+// npm run bench [-- --soak [--soak-seconds 60] [--soak-warmup 30]] [-- --quick] [-- --sections startup,http,in-process,growth,soak]
 // Measures the sandbox against baselines run alongside it (see README.md, "Performance"), prints markdown
 // tables and, for a full run, writes bench/results/latest.json. The servers run in child processes; the
 // load comes from this process with autocannon over loopback.
@@ -20,13 +20,17 @@ const { values } = parseArgs({
     quick: { type: 'boolean', default: false },
     sections: { type: 'string' },
     out: { type: 'string' },
+    'soak-seconds': { type: 'string' },
+    'soak-warmup': { type: 'string' },
   },
 });
 const sections = new Set(values.sections?.split(',') ?? [...ALL, ...(values.soak ? ['soak'] : [])]);
 const quick = values.quick;
 const settings = quick
   ? { startupRuns: 3, warmupSeconds: 1, rounds: 2, roundSeconds: 2, orderRuns: 3, mswRequests: 500, mswRounds: 3, soakSeconds: 10, soakWarmupSeconds: 3 }
-  : { startupRuns: 5, warmupSeconds: 2, rounds: 3, roundSeconds: 5, orderRuns: 5, mswRequests: 2000, mswRounds: 5, soakSeconds: 60, soakWarmupSeconds: 10 };
+  : { startupRuns: 5, warmupSeconds: 2, rounds: 3, roundSeconds: 5, orderRuns: 5, mswRequests: 2000, mswRounds: 5, soakSeconds: 60, soakWarmupSeconds: 60 };
+if (values['soak-seconds'] !== undefined) settings.soakSeconds = Number(values['soak-seconds']);
+if (values['soak-warmup'] !== undefined) settings.soakWarmupSeconds = Number(values['soak-warmup']);
 const growthLevels = quick ? [100, 1000] : [100, 1000, 10_000];
 
 const log = (message: string) => process.stderr.write(`bench: ${message}\n`);

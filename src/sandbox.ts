@@ -5,7 +5,6 @@ import { FaultPlan } from './api/fault-plan.js';
 import { renderPayment } from './api/render.js';
 import type { SandboxContext } from './context.js';
 import { ApiError } from './domain/api-error.js';
-import { maskApiKey } from './domain/auth.js';
 import { RateLimiter } from './domain/rate-limit.js';
 import { toSatang } from './domain/money.js';
 import { buildPayment, checkTopupAmount } from './domain/payments.js';
@@ -67,15 +66,14 @@ class CoreSandbox implements Sandbox, AnswersRequests {
     const ctx = this.#context;
     const now = ctx.clock.now();
     const served = await serveApiRequest(ctx, request, url, now, options.basePath);
-    const apiKey = request.headers.get('x-api-key');
     this.#journal.add({
-      at: new Date(now).toISOString(),
+      atMs: now,
       method: request.method,
       url: url.pathname + url.search,
-      apiKey: apiKey === null ? null : maskApiKey(apiKey),
+      apiKey: request.headers.get('x-api-key'),
       status: served.status,
-      ...(served.errorCode !== undefined && { errorCode: served.errorCode }),
-      ...(served.fault !== undefined && { fault: served.fault }),
+      errorCode: served.errorCode,
+      fault: served.fault,
     });
     if (served.status >= 200 && served.status < 300) ctx.clock.step();
     return served.outcome;

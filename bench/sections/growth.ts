@@ -29,7 +29,10 @@ export async function measureGrowth(
   try {
     for (const level of levels) {
       server.child.send({ grow: level });
-      const [built] = (await once(server.child, 'message')) as [Omit<GrowthLevel, 'getOrders' | 'getOrderStatus' | 'rssUnderLoadBytes'> & { sampleOrderId: string }];
+      const exited = once(server.child, 'exit').then(([code]) => {
+        throw new Error(`the growth server exited (${code}) while growing to ${level} orders`);
+      });
+      const [built] = (await Promise.race([once(server.child, 'message'), exited])) as [Omit<GrowthLevel, 'getOrders' | 'getOrderStatus' | 'rssUnderLoadBytes'> & { sampleOrderId: string }];
       let rssUnderLoadBytes = built.rssBytes;
       const sampler = setInterval(() => {
         rssUnderLoadBytes = Math.max(rssUnderLoadBytes, rssBytes(server.child.pid!) ?? 0);

@@ -1,5 +1,4 @@
 import type { Argv, CommandModule } from 'yargs';
-import { stringify } from 'yaml';
 import { DEFAULT_SERVER_URL, createOpenApiDocument } from '../openapi/openapi-document.js';
 import type { CliIo } from './cli-io.js';
 
@@ -28,10 +27,12 @@ export function openapiCommand(io: CliIo, result: { exitCode: number }): Command
         })
         .example('$0 openapi > openapi.json', 'Write the document as JSON')
         .example('$0 openapi --format yaml --server-url http://127.0.0.1:4011/api/v1', 'As YAML, for a sandbox on port 4011') as Argv<OpenApiArgs>,
-    handler: (argv) => {
+    handler: async (argv) => {
       const document = createOpenApiDocument({ serverUrl: parseServerUrl(argv['server-url']) });
+      // yaml is loaded only here: every other command, serve first, starts without it.
+      const { stringify } = argv.format === 'yaml' ? await import('yaml') : { stringify: undefined };
       // Shared sub-objects are written out in full each time rather than as YAML anchors and aliases.
-      io.stdout.write(argv.format === 'yaml' ? stringify(document, { aliasDuplicateObjects: false }) : `${JSON.stringify(document, null, 2)}\n`);
+      io.stdout.write(stringify ? stringify(document, { aliasDuplicateObjects: false }) : `${JSON.stringify(document, null, 2)}\n`);
       result.exitCode = 0;
     },
   };

@@ -219,6 +219,20 @@ describe('request body limits over HTTP', () => {
     expect(((await response.json()) as { error: { code: string } }).error.code).toBe('PAYLOAD_TOO_LARGE');
   });
 
+  it('answers a request Node cannot parse with the error envelope, then closes the connection', async () => {
+    for (const head of ['BREW /api/v1/getBalance HTTP/1.1\r\nHost: x\r\n\r\n', 'GET /api/v1/getBalance HTTP/1.1\r\nBad Header: x\r\n\r\n']) {
+      const socket = connect(server.port, '127.0.0.1');
+      let received = '';
+      socket.on('data', (data: Buffer) => (received += data.toString()));
+      const closed = new Promise((resolve) => socket.on('close', resolve));
+      socket.end(head);
+      await closed;
+      expect(received).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+      const body = JSON.parse(received.slice(received.indexOf('\r\n\r\n') + 4)) as { success: boolean; error: { code: string } };
+      expect(body).toMatchObject({ success: false, error: { code: 'VALIDATION_ERROR' } });
+    }
+  });
+
   it('keeps serving after refusing a body', async () => {
     const response = await fetch(`${server.url}/getBalance`, { headers: { 'x-api-key': FULL_ACCESS } });
     expect(response.status).toBe(200);

@@ -1,8 +1,7 @@
 import { afterEach, expect, it } from 'vitest';
 import { describeBothModes, type Target } from '../support/modes.js';
-import { expectError, expectSuccess } from '../support/expectations.js';
+import { cents, expectError, expectSuccess } from '../support/expectations.js';
 
-const cents = (thb: number) => Math.round(thb * 100);
 
 async function useBehavior(target: Target, behavior: Record<string, unknown>, extra: Record<string, unknown> = {}) {
   await target.sandbox.useScenario({ name: 'switch', description: 'a behaviour switch', extends: 'default', behavior, ...extra } as never);

@@ -1,10 +1,9 @@
 import { beforeEach, expect, it } from 'vitest';
 import { describeBothModes, type Target } from '../support/modes.js';
-import { FIELDS, UUID, expectError, expectOnlyFields, expectSuccess } from '../support/expectations.js';
+import { cents, FIELDS, UUID, expectError, expectOnlyFields, expectSuccess } from '../support/expectations.js';
 import { expectRealisticEsim } from '../support/esim-checks.js';
 import { decodeQrDataUrl } from '../support/qr.js';
 
-const cents = (thb: number) => Math.round(thb * 100);
 
 async function firstProduct(target: Target) {
   const [product] = await expectSuccess<any[]>(await target.call('/getProducts?limit=1'));

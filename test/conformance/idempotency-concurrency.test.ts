@@ -1,8 +1,7 @@
 import { expect, it } from 'vitest';
 import { describeBothModes } from '../support/modes.js';
-import { expectSuccess } from '../support/expectations.js';
+import { cents, expectSuccess } from '../support/expectations.js';
 
-const cents = (thb: number) => Math.round(thb * 100);
 
 describeBothModes('idempotency under concurrency', (target) => {
   it('creates exactly one order and one charge for 50 parallel requests with one key', async () => {

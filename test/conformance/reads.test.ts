@@ -1,9 +1,8 @@
 import { expect, it } from 'vitest';
 import { describeBothModes } from '../support/modes.js';
-import { FIELDS, ISO_DATE_TIME, UUID, expectError, expectOnlyFields, expectSuccess } from '../support/expectations.js';
+import { cents, FIELDS, ISO_DATE_TIME, UUID, expectError, expectOnlyFields, expectSuccess } from '../support/expectations.js';
 
 const PAYMENT_METHODS = ['promptpay', 'card', 'airpay', 'alipay', 'linepay', 'truemoney', 'wechat', 'kplus', 'scb_easy', 'bbl_deeplink', 'baybank_deeplink'];
-const cents = (thb: number) => Math.round(thb * 100);
 
 describeBothModes('getBalance', (target) => {
   it('answers the balance with exactly the spec fields, balance = topups − purchases', async () => {

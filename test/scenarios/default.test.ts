@@ -1,8 +1,7 @@
 import { expect, it } from 'vitest';
 import { describeBothModes } from '../support/modes.js';
-import { expectSuccess } from '../support/expectations.js';
+import { cents, expectSuccess } from '../support/expectations.js';
 
-const cents = (thb: number) => Math.round(thb * 100);
 
 describeBothModes('scenario default: everything works for sk_test_full_access', (target) => {
   it('default: the funded main account reads balance, products, payments and orders, and an order is provisioned and charged', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createSandbox } from 'esim-wholesale-sandbox';
 import { describeBothModes, type Target } from '../support/modes.js';
-import { expectSuccess } from '../support/expectations.js';
+import { cents, expectSuccess } from '../support/expectations.js';
 
 /** What became of one attempt: its status, or `lost` when the connection closed without an answer. */
 type Outcome = number | 'lost';
@@ -47,7 +47,6 @@ async function partnerSession(target: Target): Promise<{ outcomes: Outcome[]; bo
   return { outcomes, bodies };
 }
 
-const cents = (thb: number) => Math.round(thb * 100);
 
 describeBothModes('scenario flaky-network: latency, 503s, a dropped connection and a lost response, the same every run', (target) => {
   it('flaky-network: the first createOrder is committed and charged but its response is lost; the retry with the same idempotencyKey gets reused: true and no second charge', async () => {

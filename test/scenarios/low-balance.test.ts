@@ -1,8 +1,7 @@
 import { expect, it } from 'vitest';
 import { describeBothModes } from '../support/modes.js';
-import { expectError, expectSuccess } from '../support/expectations.js';
+import { cents, expectError, expectSuccess } from '../support/expectations.js';
 
-const cents = (thb: number) => Math.round(thb * 100);
 
 describeBothModes('scenario low-balance: the wallet holds a few hundred THB', (target) => {
   it('low-balance: the balance is small but positive, with the payment history and past orders of default', async () => {

@@ -1,8 +1,7 @@
 import { expect, it } from 'vitest';
 import { describeBothModes } from '../support/modes.js';
-import { expectError, expectSuccess } from '../support/expectations.js';
+import { cents, expectError, expectSuccess } from '../support/expectations.js';
 
-const cents = (thb: number) => Math.round(thb * 100);
 
 describeBothModes('scenario new-account: no payments, no orders', (target) => {
   it('new-account: the balance is 0 and the payment history and order list are empty', async () => {

@@ -56,3 +56,6 @@ export async function expectError(
   else if (message) expect(body.error.message).toMatch(message);
   return body.error.message;
 }
+
+/** THB as integer satang, so money compares exactly. */
+export const cents = (thb: number): number => Math.round(thb * 100);

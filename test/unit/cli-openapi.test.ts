@@ -3,23 +3,13 @@ import path from 'node:path';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { run } from '../../src/cli/run.js';
+import { cli } from '../support/cli.js';
 import { formatServeBanner } from '../../src/cli/serve-banner.js';
 import { startServer } from '../../src/server/start-server.js';
 import { createOpenApiDocument } from '../../src/openapi/openapi-document.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
-/** Runs the CLI with captured output. */
-async function cli(...argv: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const exitCode = await run(argv, {
-    stdout: { write: (text: string) => (stdout += text) },
-    stderr: { write: (text: string) => (stderr += text) },
-  });
-  return { exitCode, stdout, stderr };
-}
 
 describe('esim-sandbox openapi', () => {
   it('prints the shipped openapi.json by default', async () => {

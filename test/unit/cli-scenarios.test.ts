@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { run } from '../../src/cli/run.js';
+import { cli } from '../support/cli.js';
 import { listScenarios, loadScenario, scenariosDir } from '../../src/scenarios/load-scenario.js';
 import { scenarioFileSchema } from '../../src/scenarios/scenario-schema.js';
 
@@ -20,16 +20,6 @@ function write(name: string, content: string): string {
   return file;
 }
 
-/** Runs the CLI with captured output. */
-async function cli(...argv: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const exitCode = await run(argv, {
-    stdout: { write: (text: string) => (stdout += text) },
-    stderr: { write: (text: string) => (stderr += text) },
-  });
-  return { exitCode, stdout, stderr };
-}
 
 describe('esim-sandbox scenarios --help', () => {
   it('is listed in the top-level help, with an example', async () => {

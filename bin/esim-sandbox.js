@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-import { enableFastStart } from '../dist/cli/fast-start.js';
+import module from 'node:module';
 
-// Before anything else is loaded: the compile cache, and lighter imports for a dependency (see fast-start.ts).
-enableFastStart();
-const { main } = await import('../dist/cli/main.js');
+// Node's compile cache spares re-parsing the bundled program on every start.
+module.enableCompileCache?.();
+const { main } = await import('../dist/bin/main.js');
 await main(process.argv);

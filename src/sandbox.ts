@@ -109,7 +109,7 @@ class CoreSandbox implements Sandbox, AnswersRequests {
           paymentMethod,
           status: 'success',
           createdAt: now,
-          sequence: ctx.store.latestPaymentsOf(account.id, Number.MAX_SAFE_INTEGER).length + 1,
+          sequence: ctx.store.paymentCountOf(account.id) + 1,
         }),
       );
       return renderPayment(payment);

@@ -14,10 +14,7 @@ export async function buildStore(scenario: ResolvedScenario, random: SeededRando
   for (const apiKey of scenario.apiKeys) await store.addApiKey(apiKey);
   for (const product of scenario.products) await store.addProduct(product);
 
-  const paymentCounts = new Map<string, number>();
   for (const payment of byTime(scenario.payments)) {
-    const sequence = (paymentCounts.get(payment.accountId) ?? 0) + 1;
-    paymentCounts.set(payment.accountId, sequence);
     await store.addPayment(
       buildPayment({
         id: payment.id,
@@ -26,7 +23,7 @@ export async function buildStore(scenario: ResolvedScenario, random: SeededRando
         paymentMethod: payment.paymentMethod,
         status: payment.status,
         createdAt: Date.parse(payment.createdAt),
-        sequence,
+        sequence: store.paymentCountOf(payment.accountId) + 1,
         ...(payment.merchantOrderId !== undefined && { merchantOrderId: payment.merchantOrderId }),
       }),
     );

@@ -131,6 +131,10 @@ export class Store {
     return this.#ordersByAccount.get(accountId)?.newestFirst(limit) ?? [];
   }
 
+  paymentCountOf(accountId: string): number {
+    return this.#paymentsByAccount.get(accountId)?.items.length ?? 0;
+  }
+
   latestPaymentsOf(accountId: string, limit: number): PaymentRecord[] {
     return this.#paymentsByAccount.get(accountId)?.newestFirst(limit) ?? [];
   }

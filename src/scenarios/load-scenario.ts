@@ -6,6 +6,7 @@ import type { ScenarioSource } from '../types.js';
 import { checkReferences } from './check-references.js';
 import { completeEntities } from './complete-entities.js';
 import { validate } from './describe-issue.js';
+import { findDuplicateKeys } from './duplicate-keys.js';
 import { locatePointer } from './locate-pointer.js';
 import { emptyMergedScenario, mergeLayer, type ScenarioLayer } from './merge-scenario-layers.js';
 import { parseJson } from './parse-json.js';
@@ -247,8 +248,13 @@ class ScenarioResolver {
 
   private check(file: string, raw: unknown, schema: typeof scenarioFileSchema | typeof seedFileSchema): boolean {
     const result = validate(schema, raw);
-    if (!result.success) this.problems.push(...result.problems.map(({ path, message }) => ({ file, path, message })));
-    return result.success;
+    if (!result.success) {
+      this.problems.push(...result.problems.map(({ path, message }) => ({ file, path, message })));
+      return false;
+    }
+    const duplicates = findDuplicateKeys(file, result.data);
+    this.problems.push(...duplicates);
+    return duplicates.length === 0;
   }
 
   private validateMerged<S extends z.ZodType>(file: string, prefix: string, schema: S, value: unknown): z.output<S> | undefined {

@@ -10,6 +10,7 @@ import { toSatang } from './domain/money.js';
 import { buildPayment, checkTopupAmount } from './domain/payments.js';
 import { OPENAPI_ROUTE_PATH, serveOpenApiDocument } from './openapi/serve-openapi-document.js';
 import { loadScenario } from './scenarios/load-scenario.js';
+import { localFiles, type ScenarioFileAccess } from './scenarios/scenario-file-access.js';
 import type { ResolvedScenario } from './scenarios/scenario-schema.js';
 import { buildStore } from './state/build-store.js';
 import { SandboxClock } from './state/clock.js';
@@ -35,12 +36,14 @@ class CoreSandbox implements Sandbox, AnswersRequests {
   #generation = 0;
   readonly #journal: Journal;
   readonly #seed: number | undefined;
+  readonly #files: ScenarioFileAccess;
   readonly #qrImages = new BoundedQrImageCache();
 
   constructor(options: SandboxOptions) {
     this.#seed = options.seed;
     this.#journal = new Journal(options.journalSize ?? DEFAULTS.journalSize);
-    this.#scenario = loadScenario(options.scenario ?? DEFAULTS.scenario);
+    this.#files = localFiles(options.maxScenarioBytes);
+    this.#scenario = loadScenario(options.scenario ?? DEFAULTS.scenario, this.#files);
     this.#ready = this.#start(this.#scenario);
   }
 
@@ -85,7 +88,7 @@ class CoreSandbox implements Sandbox, AnswersRequests {
   }
 
   useScenario(source: ScenarioSource): Promise<void> {
-    const scenario = loadScenario(source);
+    const scenario = loadScenario(source, this.#files);
     this.#scenario = scenario;
     return this.reset();
   }

@@ -1,6 +1,7 @@
 import { errorResponse, successResponse, toErrorResponse } from '../api/envelope.js';
 import { ApiError } from '../domain/api-error.js';
 import { ScenarioError } from '../scenarios/scenario-error.js';
+import { BUILT_INS_ONLY, type ScenarioFileAccess } from '../scenarios/scenario-file-access.js';
 import { isSandboxHost, type SandboxHost } from '../sessions/sandbox-host.js';
 import type { Sandbox } from '../types.js';
 import type { AdminRoute } from './admin-route.js';
@@ -16,6 +17,14 @@ export const ADMIN_PREFIX = '/__sandbox';
 
 export const adminRoutes: readonly AdminRoute[] = [...statusRoutes, ...scenarioRoutes, ...topupRoutes, ...clockRoutes];
 
+export interface AdminHandlerOptions {
+  /**
+   * Where a scenario named in a request (`name`, `extends`, a session's `scenario`) may be read from.
+   * Default: built-in scenarios only.
+   */
+  scenarioFiles?: ScenarioFileAccess;
+}
+
 /**
  * The `/__sandbox/*` admin API as a fetch-standard handler. Given a `SandboxHost`, `routes` act on its main
  * sandbox and the session routes are added (`/sessions`, and `routes` again under `/sessions/:sessionId`).
@@ -23,6 +32,7 @@ export const adminRoutes: readonly AdminRoute[] = [...statusRoutes, ...scenarioR
 export function createAdminHandler(
   target: Sandbox | SandboxHost,
   baseRoutes: readonly AdminRoute[] = adminRoutes,
+  { scenarioFiles = BUILT_INS_ONLY }: AdminHandlerOptions = {},
 ): (request: Request) => Promise<Response> {
   const sandbox = isSandboxHost(target) ? target.main : target;
   const routes = isSandboxHost(target) ? [...baseRoutes, ...sessionRoutes(target, baseRoutes)] : baseRoutes;
@@ -50,6 +60,7 @@ export function createAdminHandler(
         request,
         params: match.params,
         body: () => readJsonBody(request),
+        scenarioFiles,
       });
       return result instanceof Response ? result : successResponse(result);
     } catch (error) {

@@ -1,3 +1,4 @@
+import type { ScenarioFileAccess } from '../scenarios/scenario-file-access.js';
 import type { Sandbox } from '../types.js';
 
 export type AdminMethod = 'GET' | 'POST' | 'DELETE';
@@ -9,6 +10,8 @@ export interface AdminRequestContext {
   params: Record<string, string>;
   /** The parsed JSON body; `{}` when there is none. */
   body(): Promise<unknown>;
+  /** Where a scenario named in a request may be read from. */
+  scenarioFiles: ScenarioFileAccess;
 }
 
 /** One admin route. `path` is relative to `/__sandbox`; a segment `:name` captures a parameter. */

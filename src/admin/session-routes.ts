@@ -1,22 +1,13 @@
 import { z } from 'zod';
 import { ApiError } from '../domain/api-error.js';
+import { loadScenario } from '../scenarios/load-scenario.js';
 import type { ScenarioFile } from '../scenarios/scenario-schema.js';
 import type { SandboxHost, SandboxSession } from '../sessions/sandbox-host.js';
 import type { AdminRoute } from './admin-route.js';
-import { parseInput } from './validation.js';
+import { parseInput, scenarioNameSchema } from './validation.js';
 
 const createSessionBody = z.strictObject({
-  scenario: z
-    .union([
-      z
-        .string()
-        .regex(
-          /^[a-z0-9][a-z0-9-]*$/,
-          'expected the kebab-case name of a built-in scenario, or an inline scenario object',
-        ),
-      z.record(z.string(), z.json()),
-    ])
-    .optional(),
+  scenario: z.union([scenarioNameSchema, z.record(z.string(), z.json())]).optional(),
   seed: z.int().nonnegative().optional(),
 });
 
@@ -29,9 +20,10 @@ export function sessionRoutes(host: SandboxHost, perSession: readonly AdminRoute
     {
       method: 'POST',
       path: '/sessions',
-      handle: async ({ request, body }) => {
+      handle: async ({ request, body, scenarioFiles }) => {
         const { scenario, seed } = parseInput(createSessionBody, await body());
-        const session = host.createSession({ scenario: scenario as string | ScenarioFile | undefined, seed });
+        const resolved = scenario === undefined ? undefined : loadScenario(scenario as string | ScenarioFile, scenarioFiles);
+        const session = host.createSession({ scenario: resolved, seed });
         return describeSession(session, request);
       },
     },

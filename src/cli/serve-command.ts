@@ -1,4 +1,5 @@
 import type { Argv, CommandModule } from 'yargs';
+import { DEFAULT_MAX_SCENARIO_BYTES, MAX_SCENARIO_BYTES_LIMIT } from '../scenarios/scenario-file-access.js';
 import { startServer } from '../server/start-server.js';
 import type { CliIo } from './cli-io.js';
 import { formatServeBanner } from './serve-banner.js';
@@ -11,6 +12,8 @@ interface ServeArgs {
   seed?: unknown;
   journalSize: unknown;
   adminToken?: string;
+  scenarioDir?: unknown;
+  maxScenarioBytes: unknown;
 }
 
 /** `esim-sandbox serve`: starts the standalone server and runs until stopped. Sets `result.exitCode`. */
@@ -33,6 +36,19 @@ export function serveCommand(io: CliIo, result: { exitCode: number }): CommandMo
           default: 'default',
           requiresArg: true,
         })
+        .option('scenario-dir', {
+          describe:
+            'A directory whose .json files the admin API may load by name or by path inside it (repeat for more); ' +
+            'without it, the admin API loads built-in and inline scenarios only',
+          type: 'string',
+          requiresArg: true,
+        })
+        .option('max-scenario-bytes', {
+          describe: 'The largest scenario file read (--scenario, or over the admin API), in bytes; a larger one is refused unread',
+          default: String(DEFAULT_MAX_SCENARIO_BYTES),
+          defaultDescription: `${DEFAULT_MAX_SCENARIO_BYTES} (16 MiB)`,
+          requiresArg: true,
+        })
         .option('seed', { describe: 'Seed of the id and data generators, a non-negative integer', requiresArg: true })
         .option('journal-size', {
           describe: 'How many requests the journal (GET /__sandbox/requests) keeps, oldest dropped first',
@@ -52,11 +68,14 @@ export function serveCommand(io: CliIo, result: { exitCode: number }): CommandMo
           if (argv.seed !== undefined) parseSeed(argv.seed);
           parseJournalSize(argv.journalSize);
           if (argv.adminToken !== undefined) parseAdminToken(argv.adminToken);
+          parseScenarioDirs(argv.scenarioDir);
+          parseMaxScenarioBytes(argv.maxScenarioBytes);
           return true;
         })
         .example('$0 serve', 'Serve the default scenario at http://127.0.0.1:4010/api/v1')
         .example('$0 serve --port 0 --seed 7', 'Serve on a free port with seed 7')
         .example('$0 serve --scenario ./my-scenario.json', 'Serve a scenario of your own')
+        .example('$0 serve --scenario-dir ./scenarios', 'Let POST /__sandbox/scenario {"name": "my-scenario"} load ./scenarios/my-scenario.json')
         .example(`${ADMIN_TOKEN_ENV}=s3cret $0 serve --host 0.0.0.0`, 'Serve on every interface, the admin API behind a token') as unknown as Argv<ServeArgs>,
     handler: async (argv) => {
       try {
@@ -67,6 +86,8 @@ export function serveCommand(io: CliIo, result: { exitCode: number }): CommandMo
           seed: argv.seed === undefined ? undefined : parseSeed(argv.seed),
           journalSize: parseJournalSize(argv.journalSize),
           adminToken: adminTokenOf(argv.adminToken),
+          scenarioDirs: parseScenarioDirs(argv.scenarioDir),
+          maxScenarioBytes: parseMaxScenarioBytes(argv.maxScenarioBytes),
         });
         io.stdout.write(formatServeBanner(server));
         await io.waitForStop();
@@ -87,6 +108,20 @@ const parseSeed = (value: unknown) =>
   parseIntegerOption('seed', value, 0, Number.MAX_SAFE_INTEGER, 'pass e.g. --seed 7');
 const parseJournalSize = (value: unknown) =>
   parseIntegerOption('journal-size', value, 0, 1_000_000, 'pass e.g. --journal-size 1000, or 0 to keep no journal');
+
+const parseMaxScenarioBytes = (value: unknown) =>
+  parseIntegerOption('max-scenario-bytes', value, 1, MAX_SCENARIO_BYTES_LIMIT, 'pass e.g. --max-scenario-bytes 1048576 for 1 MiB');
+
+/** `--scenario-dir` given once is a string, given again an array of them. */
+function parseScenarioDirs(value: unknown): string[] {
+  const dirs = value === undefined ? [] : Array.isArray(value) ? value : [value];
+  for (const dir of dirs) {
+    if (typeof dir !== 'string' || dir.trim() === '') {
+      throw new Error(`--scenario-dir must name a directory (got ${JSON.stringify(dir)}); pass e.g. --scenario-dir ./scenarios`);
+    }
+  }
+  return dirs as string[];
+}
 
 const ADMIN_TOKEN_ENV = 'ESIM_SANDBOX_ADMIN_TOKEN';
 

@@ -1,5 +1,5 @@
 import express, { type ErrorRequestHandler, type Express } from 'express';
-import { createAdminHandler } from '../admin/admin-handler.js';
+import { createAdminHandler, type AdminHandlerOptions } from '../admin/admin-handler.js';
 import { toErrorResponse } from '../api/envelope.js';
 import { createSandboxHost, isSandboxHost, type SandboxHost } from '../sessions/sandbox-host.js';
 import type { Sandbox } from '../types.js';
@@ -10,11 +10,11 @@ import { nodeHandler, writeWebResponse } from './node-bridge.js';
  * The standalone server: the admin API at `/__sandbox`, the API reference page at `/docs`, everything else
  * answered by the host (by a session's sandbox for a session key, else by the main sandbox).
  */
-export function createApp(target: Sandbox | SandboxHost): Express {
+export function createApp(target: Sandbox | SandboxHost, adminOptions: AdminHandlerOptions = {}): Express {
   const host = isSandboxHost(target) ? target : createSandboxHost({}, target);
   const app = express();
   app.disable('x-powered-by');
-  app.all(['/__sandbox', '/__sandbox/*rest'], nodeHandler(createAdminHandler(host)));
+  app.all(['/__sandbox', '/__sandbox/*rest'], nodeHandler(createAdminHandler(host, undefined, adminOptions)));
   app.use('/docs', apiDocs());
   app.use(nodeHandler((request) => host.fetch(request)));
   app.use(answerUnexpectedError);

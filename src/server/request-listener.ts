@@ -5,12 +5,15 @@ import { checkAdminToken } from '../admin/admin-token.js';
 import { answerWith } from '../api/answer.js';
 import { errorAnswer } from '../api/envelope.js';
 import { ApiError } from '../domain/api-error.js';
+import type { ScenarioFileAccess } from '../scenarios/scenario-file-access.js';
 import type { SandboxHost } from '../sessions/sandbox-host.js';
 import { nodeAnswerHandler, writeAnswer } from './node-bridge.js';
 
 export interface RequestListenerOptions {
   /** When set, the admin API (`/__sandbox`) answers 401 to a request without this token. */
   adminToken?: string;
+  /** Where a scenario named over the admin API may be read from. Default: built-in scenarios only. */
+  scenarioFiles?: ScenarioFileAccess;
 }
 
 /**
@@ -21,7 +24,7 @@ export interface RequestListenerOptions {
 export function createRequestListener(host: SandboxHost, options: RequestListenerOptions = {}): RequestListener {
   const api = nodeAnswerHandler((request) => answerWith(host, request));
   let app: Promise<Express> | undefined;
-  const loadApp = () => (app ??= import('./create-app.js').then(({ createApp }) => createApp(host)));
+  const loadApp = () => (app ??= import('./create-app.js').then(({ createApp }) => createApp(host, { scenarioFiles: options.scenarioFiles })));
 
   return (req: IncomingMessage, res: ServerResponse) => {
     const area = areaOf(req.url ?? '/');

@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { confinedFiles } from '../scenarios/scenario-dirs.js';
 import { createSandboxHost, type SandboxHost } from '../sessions/sandbox-host.js';
 import type { Sandbox, ScenarioSource } from '../types.js';
 import { answerClientError, createRequestListener } from './request-listener.js';
@@ -9,8 +10,23 @@ export interface StartServerOptions {
   port?: number;
   /** Interface to listen on; `0.0.0.0` makes the sandbox reachable from other machines. Default: `"127.0.0.1"`. */
   host?: string;
-  /** Built-in scenario name, path of a scenario JSON file, or an inline scenario. Default: `"default"`. */
+  /**
+   * Built-in scenario name, path of a scenario JSON file, or an inline scenario. Default: `"default"`. A path is
+   * read as given (the caller owns the machine); over the admin API only `scenarioDirs` are.
+   */
   scenario?: ScenarioSource;
+  /**
+   * Directories whose `.json` files the admin API may load (`POST /__sandbox/scenario`, `/sessions`, `extends`):
+   * `{"name": "my-scenario"}` finds `my-scenario.json` in the first dir that has it (after the built-ins),
+   * `{"name": "team/a.json"}` a path inside a dir. Nothing outside them, no `..`, no symlink out of them.
+   * Default: none, the admin API loads built-in scenarios and inline ones only.
+   */
+  scenarioDirs?: readonly string[];
+  /**
+   * The largest scenario file read, in bytes (`scenario` and the admin API alike); a larger one is refused before
+   * it is read. Built-in scenarios and seeds are not limited. Default: 16777216 (16 MiB).
+   */
+  maxScenarioBytes?: number;
   /** Seed of the id and data generators. Default: the scenario's own seed, else 1. */
   seed?: number;
   /** How many requests the journal keeps. Default: 1000. */
@@ -54,13 +70,15 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   if (options.adminToken !== undefined && options.adminToken.trim() === '') {
     throw new RangeError('adminToken must not be empty; leave it out for an open admin API');
   }
+  const scenarioFiles = confinedFiles(options.scenarioDirs ?? [], options.maxScenarioBytes);
   const sandboxHost = createSandboxHost({
     scenario: options.scenario ?? DEFAULTS.scenario,
     seed: options.seed,
     journalSize: options.journalSize,
     maxSessions: options.maxSessions,
+    maxScenarioBytes: options.maxScenarioBytes,
   });
-  const server = createServer(createRequestListener(sandboxHost, { adminToken: options.adminToken }));
+  const server = createServer(createRequestListener(sandboxHost, { adminToken: options.adminToken, scenarioFiles }));
   server.on('clientError', answerClientError);
   await listen(server, port, host);
   const actualPort = (server.address() as AddressInfo).port;

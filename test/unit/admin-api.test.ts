@@ -167,7 +167,8 @@ describe('admin API: scenarios and reset', () => {
 
   it.each([
     [{}, 'expected exactly one of "name"'],
-    [{ name: '../../etc/passwd' }, 'name: expected the kebab-case name of a built-in scenario'],
+    [{ name: '../../etc/passwd' }, 'no scenario file "../../etc/passwd" that this server may load'],
+    [{ name: '' }, 'name: expected the name of a built-in scenario or the path of a .json file inside a --scenario-dir'],
     [{ name: 'default', scenario: adminTestScenario }, 'expected exactly one of "name"'],
     [{ scenario: 'default' }, 'scenario: expected an object, got "default"'],
   ])('refuses %j', async (body, message) => {

@@ -120,7 +120,7 @@ describe('POST /__sandbox/sessions', () => {
 
   it.each([
     [{ scenario: 'no-such-scenario' }, 'no built-in scenario "no-such-scenario"'],
-    [{ scenario: 'scenarios/default.json' }, 'scenario: expected the kebab-case name of a built-in scenario'],
+    [{ scenario: 'scenarios/default.json' }, 'no scenario file "scenarios/default.json" that this server may load'],
     [{ scenario: { name: 'Bad Name', description: 'x' } }, '<inline>: /name: expected a kebab-case name'],
     [{ scenario: { ...tinyShop, extends: 'nowhere' } }, '<inline>: /extends: no built-in scenario "nowhere"'],
     [{ scenario: 42 }, 'scenario:'],

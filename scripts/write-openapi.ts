@@ -1,7 +1,7 @@
 // Writes openapi.json at the package root and regenerates src/openapi/api-types.ts from it with
 // openapi-typescript, run as the README tells a user to (`npx openapi-typescript`: the bin of the
 // tools/openapi-types workspace, which has the TypeScript openapi-typescript needs). Run it with
-// `npm run openapi`, which builds first (the script imports the compiled document module)
+// `npm run openapi`, which builds first (the script imports the compiled document module, examples included)
 // and builds again after (so that dist/ carries the new types).
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';

@@ -14,12 +14,17 @@ export function createApp(target: Sandbox | SandboxHost): Express {
   const host = isSandboxHost(target) ? target : createSandboxHost({}, target);
   const app = express();
   app.disable('x-powered-by');
-  app.all(['/__sandbox', '/__sandbox/*rest'], nodeHandler(createAdminHandler(host)));
+  const admin = createAdminHandler(host);
+  // A pattern without parameters: express decodes none, the admin handler reads the path itself.
+  app.all(ADMIN_PATHS, nodeHandler(admin));
   app.use('/docs', apiDocs());
   app.use(nodeHandler((request) => host.fetch(request)));
   app.use(answerUnexpectedError);
   return app;
 }
+
+/** `/__sandbox` and everything below it, in any letter case (as express matches routes). */
+const ADMIN_PATHS = /^\/__sandbox(?:\/.*)?$/i;
 
 /** Express's own error page would show a stack trace; answer with the 500 envelope instead. */
 const answerUnexpectedError: ErrorRequestHandler = (error, _req, res, next) => {

@@ -19,7 +19,13 @@ export const ADMIN_PREFIX = '/__sandbox';
 
 export const adminRoutes: readonly AdminRoute[] = [...statusRoutes, ...scenarioRoutes, ...topupRoutes, ...clockRoutes];
 
-export type AdminHandler = (request: Request) => Promise<Response>;
+/** What the transport knows of a request and the request itself does not say. */
+export interface AdminRequestInfo {
+  /** The server's own origin (`http://127.0.0.1:4010`), for the URLs an answer gives; default: the request URL's. */
+  origin?: string;
+}
+
+export type AdminHandler = (request: Request, info?: AdminRequestInfo) => Promise<Response>;
 
 /**
  * The `/__sandbox/*` admin API as a fetch-standard handler. Given a `SandboxHost`, `routes` act on its main
@@ -29,7 +35,7 @@ export type AdminHandler = (request: Request) => Promise<Response>;
 export function createAdminHandler(target: Sandbox | SandboxHost, baseRoutes: readonly AdminRoute[] = adminRoutes): AdminHandler {
   const sandbox = isSandboxHost(target) ? target.main : target;
   const routes = isSandboxHost(target) ? [...baseRoutes, ...sessionRoutes(target, baseRoutes)] : baseRoutes;
-  return async (request) => {
+  return async (request, info = {}) => {
     try {
       const url = new URL(request.url);
       checkPathEncoding(url.pathname);
@@ -54,6 +60,7 @@ export function createAdminHandler(target: Sandbox | SandboxHost, baseRoutes: re
         sandbox,
         request,
         params: match.params,
+        origin: info.origin ?? url.origin,
         body: () => readJsonBody(request),
       });
       return result instanceof Response ? result : successResponse(result);

@@ -5,6 +5,7 @@ import { createSandboxHost, isSandboxHost, type SandboxHost } from '../sessions/
 import type { Sandbox } from '../types.js';
 import { apiDocs } from './api-docs.js';
 import { nodeHandler, writeWebResponse } from './node-bridge.js';
+import { localOriginOf } from './server-origin.js';
 
 /**
  * The standalone server: the admin API at `/__sandbox`, the API reference page at `/docs`, everything else
@@ -16,7 +17,7 @@ export function createApp(target: Sandbox | SandboxHost): Express {
   app.disable('x-powered-by');
   const admin = createAdminHandler(host);
   // A pattern without parameters: express decodes none, the admin handler reads the path itself.
-  app.all(ADMIN_PATHS, nodeHandler(admin));
+  app.all(ADMIN_PATHS, (req, res) => nodeHandler((request) => admin(request, { origin: localOriginOf(req.socket) }))(req, res));
   app.use('/docs', apiDocs());
   app.use(nodeHandler((request) => host.fetch(request)));
   app.use(answerUnexpectedError);

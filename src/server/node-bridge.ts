@@ -145,7 +145,7 @@ function closeAfterUnreadBody(req: IncomingMessage, res: ServerResponse): void {
   if (!req.complete) res.setHeader('connection', 'close');
 }
 
-function hasBody(req: IncomingMessage): boolean {
+export function hasBody(req: IncomingMessage): boolean {
   if (req.method === 'GET' || req.method === 'HEAD') return false;
   return req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
 }

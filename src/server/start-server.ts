@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createSandboxHost, type SandboxHost } from '../sessions/sandbox-host.js';
 import type { Sandbox, ScenarioSource } from '../types.js';
+import { normalizeHostName } from './host-names.js';
 import { answerClientError, createRequestListener } from './request-listener.js';
 
 export interface StartServerOptions {
@@ -22,6 +23,13 @@ export interface StartServerOptions {
    * `Authorization: Bearer <token>` or `x-admin-token: <token>`. Default: none, the admin API is open.
    */
   adminToken?: string;
+  /**
+   * Names a server on a loopback address answers to in the `Host` header, besides that address and
+   * `localhost` (e.g. a name in /etc/hosts, or a proxy's). Any other name is refused with 403
+   * `FORBIDDEN_HOST`, so that a page of another site cannot reach the sandbox under its own name (DNS
+   * rebinding). A server on another address answers to any name. Default: none.
+   */
+  allowedHosts?: readonly string[];
 }
 
 export interface RunningServer {
@@ -54,13 +62,20 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   if (options.adminToken !== undefined && options.adminToken.trim() === '') {
     throw new RangeError('adminToken must not be empty; leave it out for an open admin API');
   }
+  const allowedHosts = checkAllowedHosts(options.allowedHosts ?? []);
   const sandboxHost = createSandboxHost({
     scenario: options.scenario ?? DEFAULTS.scenario,
     seed: options.seed,
     journalSize: options.journalSize,
     maxSessions: options.maxSessions,
   });
-  const server = createServer(createRequestListener(sandboxHost, { adminToken: options.adminToken }));
+  const server: Server = createServer(
+    createRequestListener(sandboxHost, {
+      adminToken: options.adminToken,
+      allowedHosts,
+      boundAddress: () => (server.address() as AddressInfo | null)?.address ?? host,
+    }),
+  );
   server.on('clientError', answerClientError);
   await listen(server, port, host);
   const actualPort = (server.address() as AddressInfo).port;
@@ -73,6 +88,16 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     host: sandboxHost,
     close: () => closeServer(server),
   };
+}
+
+function checkAllowedHosts(names: readonly string[]): string[] {
+  return names.map((name) => {
+    const normalized = typeof name === 'string' ? normalizeHostName(name) : undefined;
+    if (normalized !== undefined) return normalized;
+    throw new RangeError(
+      `allowedHosts: ${JSON.stringify(name)} is not a host name; give a name as it appears in URLs, without scheme, port or path (e.g. "sandbox.local")`,
+    );
+  });
 }
 
 function listen(server: Server, port: number, host: string): Promise<void> {

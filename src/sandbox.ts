@@ -1,6 +1,7 @@
 import { answerRequest, outcomeToResponse, responseToOutcome, type AnswersRequests, type Outcome } from './api/answer.js';
 import { toFetchRequest, type ApiRequest } from './api/api-request.js';
-import { serveApiRequest } from './api/serve-api-request.js';
+import { answerRouteOptions } from './api/handle-api-request.js';
+import { routePathOf, serveApiRequest } from './api/serve-api-request.js';
 import { FaultPlan } from './api/fault-plan.js';
 import { renderPayment } from './api/render.js';
 import type { SandboxContext } from './context.js';
@@ -56,14 +57,23 @@ class CoreSandbox implements Sandbox, AnswersRequests {
   }
 
   async fetch(request: Request, options: { basePath?: string } = {}): Promise<Response> {
-    return outcomeToResponse(await this[answerRequest](request, options));
+    return outcomeToResponse(await this[answerRequest](request, options), request.method);
   }
 
+  /**
+   * The OpenAPI document and OPTIONS on a route describe the API rather than call it: no key, no journal
+   * entry, no clock step, no rate limit or fault. Every other request is a call, HEAD included (a GET whose
+   * body the transport leaves out).
+   */
   async [answerRequest](request: ApiRequest, options: { basePath?: string } = {}): Promise<Outcome> {
     const url = new URL(request.url);
     if (url.pathname.endsWith(OPENAPI_ROUTE_PATH)) {
       const document = serveOpenApiDocument(toFetchRequest(request), options.basePath);
       if (document) return responseToOutcome(document);
+    }
+    if (request.method === 'OPTIONS') {
+      const allowed = answerRouteOptions(routePathOf(url.pathname, options.basePath));
+      if (allowed) return allowed;
     }
     await this.#ready;
     const ctx = this.#context;

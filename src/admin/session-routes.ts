@@ -20,22 +20,22 @@ export function sessionRoutes(host: SandboxHost, perSession: readonly AdminRoute
     {
       method: 'POST',
       path: '/sessions',
-      handle: async ({ request, body, scenarioFiles }) => {
+      handle: async ({ origin, body, scenarioFiles }) => {
         const { scenario, seed } = parseInput(createSessionBody, await body());
         const resolved = scenario === undefined ? undefined : loadScenario(scenario as string | ScenarioFile, scenarioFiles);
         const session = host.createSession({ scenario: resolved, seed });
-        return describeSession(session, request);
+        return describeSession(session, origin);
       },
     },
     {
       method: 'GET',
       path: '/sessions',
-      handle: ({ request }) => host.sessions().map((session) => describeSession(session, request)),
+      handle: ({ origin }) => host.sessions().map((session) => describeSession(session, origin)),
     },
     {
       method: 'GET',
       path: '/sessions/:sessionId',
-      handle: ({ request, params }) => describeSession(sessionOf(host, params['sessionId']!), request),
+      handle: ({ origin, params }) => describeSession(sessionOf(host, params['sessionId']!), origin),
     },
     {
       method: 'DELETE',
@@ -65,12 +65,12 @@ function sessionOf(host: SandboxHost, id: string): SandboxSession {
   );
 }
 
-/** What the session routes answer for a session: its keys, and the base URL to send them to. */
-function describeSession(session: SandboxSession, request: Request) {
+/** What the session routes answer for a session: its keys, and the base URL on the server's own origin to send them to. */
+function describeSession(session: SandboxSession, origin: string) {
   return {
     id: session.id,
     scenario: session.sandbox.scenario.name,
     apiKeys: session.apiKeys(),
-    baseUrl: `${new URL(request.url).origin}/api/v1`,
+    baseUrl: `${origin}/api/v1`,
   };
 }

@@ -1,8 +1,10 @@
 import type { Argv, CommandModule } from 'yargs';
 import { DEFAULT_MAX_SCENARIO_BYTES, MAX_SCENARIO_BYTES_LIMIT } from '../scenarios/scenario-file-access.js';
+import { normalizeHostName } from '../server/host-names.js';
 import { startServer } from '../server/start-server.js';
 import type { CliIo } from './cli-io.js';
 import { formatServeBanner } from './serve-banner.js';
+import { openAdminWarning } from './serve-warning.js';
 
 /** As parsed: option values are strings, checked and converted here. */
 interface ServeArgs {
@@ -14,6 +16,7 @@ interface ServeArgs {
   adminToken?: string;
   scenarioDir?: unknown;
   maxScenarioBytes: unknown;
+  allowedHost?: unknown;
 }
 
 /** `esim-sandbox serve`: starts the standalone server and runs until stopped. Sets `result.exitCode`. */
@@ -63,6 +66,14 @@ export function serveCommand(io: CliIo, result: { exitCode: number }): CommandMo
           type: 'string',
           requiresArg: true,
         })
+        .option('allowed-host', {
+          describe:
+            'A further name the server answers to in the Host header while it listens on a loopback address ' +
+            '(besides that address and localhost); repeatable. Other names are refused, against DNS rebinding',
+          type: 'string',
+          array: true,
+          requiresArg: true,
+        })
         .check((argv) => {
           parsePort(argv.port);
           if (argv.seed !== undefined) parseSeed(argv.seed);
@@ -70,25 +81,31 @@ export function serveCommand(io: CliIo, result: { exitCode: number }): CommandMo
           if (argv.adminToken !== undefined) parseAdminToken(argv.adminToken);
           parseScenarioDirs(argv.scenarioDir);
           parseMaxScenarioBytes(argv.maxScenarioBytes);
+          parseAllowedHosts(argv.allowedHost);
           return true;
         })
         .example('$0 serve', 'Serve the default scenario at http://127.0.0.1:4010/api/v1')
         .example('$0 serve --port 0 --seed 7', 'Serve on a free port with seed 7')
         .example('$0 serve --scenario ./my-scenario.json', 'Serve a scenario of your own')
         .example('$0 serve --scenario-dir ./scenarios', 'Let POST /__sandbox/scenario {"name": "my-scenario"} load ./scenarios/my-scenario.json')
-        .example(`${ADMIN_TOKEN_ENV}=s3cret $0 serve --host 0.0.0.0`, 'Serve on every interface, the admin API behind a token') as unknown as Argv<ServeArgs>,
+        .example(`${ADMIN_TOKEN_ENV}=s3cret $0 serve --host 0.0.0.0`, 'Serve on every interface, the admin API behind a token')
+        .example('$0 serve --allowed-host sandbox.local', 'Also answer to http://sandbox.local:4010 (a name in /etc/hosts)') as unknown as Argv<ServeArgs>,
     handler: async (argv) => {
       try {
+        const adminToken = adminTokenOf(argv.adminToken);
         const server = await startServer({
           port: parsePort(argv.port),
           host: argv.host,
           scenario: argv.scenario,
           seed: argv.seed === undefined ? undefined : parseSeed(argv.seed),
           journalSize: parseJournalSize(argv.journalSize),
-          adminToken: adminTokenOf(argv.adminToken),
+          adminToken,
           scenarioDirs: parseScenarioDirs(argv.scenarioDir),
           maxScenarioBytes: parseMaxScenarioBytes(argv.maxScenarioBytes),
+          allowedHosts: parseAllowedHosts(argv.allowedHost),
         });
+        const warning = openAdminWarning(argv.host, adminToken, ADMIN_TOKEN_ENV);
+        if (warning !== undefined) io.stderr.write(warning);
         io.stdout.write(formatServeBanner(server));
         await io.waitForStop();
         await server.close();
@@ -136,6 +153,19 @@ function parseAdminToken(value: unknown): string {
   if (typeof value === 'string' && /^\S+$/.test(value)) return value;
   const got = Array.isArray(value) ? 'it was given more than once' : 'it is empty or contains spaces';
   throw new Error(`--admin-token must be one word of visible characters (${got}); pass e.g. --admin-token "$(openssl rand -hex 16)"`);
+}
+
+/** The names of `--allowed-host`, each a host name without scheme, port or path. */
+function parseAllowedHosts(value: unknown): string[] {
+  const names = value === undefined ? [] : Array.isArray(value) ? value : [value];
+  for (const name of names) {
+    if (typeof name !== 'string' || normalizeHostName(name) === undefined) {
+      throw new Error(
+        `--allowed-host must be a host name as it appears in URLs, without scheme, port or path (got ${JSON.stringify(name)}); pass e.g. --allowed-host sandbox.local`,
+      );
+    }
+  }
+  return names as string[];
 }
 
 /** Parses a whole decimal number given as an option, or throws a message that says how to fix it. */

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { confinedFiles } from '../scenarios/scenario-dirs.js';
 import { createSandboxHost, type SandboxHost } from '../sessions/sandbox-host.js';
 import type { Sandbox, ScenarioSource } from '../types.js';
+import { normalizeHostName } from './host-names.js';
 import { answerClientError, createRequestListener } from './request-listener.js';
 
 export interface StartServerOptions {
@@ -38,6 +39,13 @@ export interface StartServerOptions {
    * `Authorization: Bearer <token>` or `x-admin-token: <token>`. Default: none, the admin API is open.
    */
   adminToken?: string;
+  /**
+   * Names a server on a loopback address answers to in the `Host` header, besides that address and
+   * `localhost` (e.g. a name in /etc/hosts, or a proxy's). Any other name is refused with 403
+   * `FORBIDDEN_HOST`, so that a page of another site cannot reach the sandbox under its own name (DNS
+   * rebinding). A server on another address answers to any name. Default: none.
+   */
+  allowedHosts?: readonly string[];
 }
 
 export interface RunningServer {
@@ -71,6 +79,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     throw new RangeError('adminToken must not be empty; leave it out for an open admin API');
   }
   const scenarioFiles = confinedFiles(options.scenarioDirs ?? [], options.maxScenarioBytes);
+  const allowedHosts = checkAllowedHosts(options.allowedHosts ?? []);
   const sandboxHost = createSandboxHost({
     scenario: options.scenario ?? DEFAULTS.scenario,
     seed: options.seed,
@@ -78,7 +87,14 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     maxSessions: options.maxSessions,
     maxScenarioBytes: options.maxScenarioBytes,
   });
-  const server = createServer(createRequestListener(sandboxHost, { adminToken: options.adminToken, scenarioFiles }));
+  const server: Server = createServer(
+    createRequestListener(sandboxHost, {
+      adminToken: options.adminToken,
+      scenarioFiles,
+      allowedHosts,
+      boundAddress: () => (server.address() as AddressInfo | null)?.address ?? host,
+    }),
+  );
   server.on('clientError', answerClientError);
   await listen(server, port, host);
   const actualPort = (server.address() as AddressInfo).port;
@@ -91,6 +107,16 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     host: sandboxHost,
     close: () => closeServer(server),
   };
+}
+
+function checkAllowedHosts(names: readonly string[]): string[] {
+  return names.map((name) => {
+    const normalized = typeof name === 'string' ? normalizeHostName(name) : undefined;
+    if (normalized !== undefined) return normalized;
+    throw new RangeError(
+      `allowedHosts: ${JSON.stringify(name)} is not a host name; give a name as it appears in URLs, without scheme, port or path (e.g. "sandbox.local")`,
+    );
+  });
 }
 
 function listen(server: Server, port: number, host: string): Promise<void> {

@@ -1,6 +1,6 @@
-import { answerRequest, answerWith, type AnswersRequests, type Outcome } from '../api/answer.js';
+import { answerRequest, answerWith, outcomeToResponse, type AnswersRequests, type Outcome } from '../api/answer.js';
 import type { ApiRequest } from '../api/api-request.js';
-import { errorAnswer, errorResponse } from '../api/envelope.js';
+import { errorAnswer } from '../api/envelope.js';
 import { ApiError } from '../domain/api-error.js';
 import { loadScenario } from '../scenarios/load-scenario.js';
 import { localFiles, type ScenarioFileAccess } from '../scenarios/scenario-file-access.js';
@@ -85,7 +85,7 @@ class CoreSandboxHost implements SandboxHost, AnswersRequests {
 
   async fetch(request: Request, options?: { basePath?: string }): Promise<Response> {
     const target = this.#targetOf(request);
-    return target instanceof ApiError ? errorResponse(target) : target.fetch(request, options);
+    return target instanceof ApiError ? outcomeToResponse(errorAnswer(target), request.method) : target.fetch(request, options);
   }
 
   async [answerRequest](request: ApiRequest, options?: { basePath?: string }): Promise<Outcome> {

@@ -1,20 +1,29 @@
-import { spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { cli } from '../support/cli.js';
 
 const bin = path.resolve(import.meta.dirname, '../../bin/esim-sandbox.js');
 
+/** Starts `esim-sandbox serve --port 0 …extra` and resolves once it prints the API's URL. */
+async function serve(...extra: string[]) {
+  const child = spawn(process.execPath, [bin, 'serve', '--port', '0', ...extra], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.setEncoding('utf8').on('data', (text: string) => (output += text));
+  while (!/API\s+(http\S+)/.test(output)) {
+    if (child.exitCode !== null) throw new Error(`serve exited early: ${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return { child, url: /API\s+(http\S+)/.exec(output)![1]!, output: () => output };
+}
+
 describe('the esim-sandbox binary (the bundled command)', () => {
   it('serves the sandbox, answers getBalance and /docs, and stops cleanly on SIGINT', async () => {
-    const child = spawn(process.execPath, [bin, 'serve', '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.setEncoding('utf8').on('data', (text: string) => (output += text));
-    while (!/API\s+(http\S+)/.test(output)) {
-      if (child.exitCode !== null) throw new Error(`serve exited early: ${output}`);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    const url = /API\s+(http\S+)/.exec(output)![1]!;
+    const { child, url, output } = await serve();
     const balance = await fetch(`${url}/getBalance`, { headers: { 'x-api-key': 'sk_test_full_access' } });
     expect(balance.status).toBe(200);
     expect((await balance.json()).data.balanceThb).toBe(114060);
@@ -24,7 +33,49 @@ describe('the esim-sandbox binary (the bundled command)', () => {
     child.kill('SIGINT');
     const [code] = await once(child, 'exit');
     expect(code).toBe(0);
-    expect(output).toContain('Sandbox stopped.');
+    expect(output()).toContain('Sandbox stopped.');
+  });
+
+  // The bundle loads Node's MessageEvent only when @msw/data makes its first event: a forgotten idempotency key is deleted.
+  it('forgets an idempotency key past its time to live, an event of the bundled store', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'esim-bin-'));
+    const scenario = path.join(dir, 'short-idempotency.json');
+    await writeFile(scenario, JSON.stringify({ name: 'short-idempotency', description: 'keys kept a minute', extends: 'default', behavior: { idempotencyTtlMs: 60_000 } }));
+    const { child, url } = await serve('--scenario', scenario);
+    try {
+      const headers = { 'x-api-key': 'sk_test_full_access', 'content-type': 'application/json' };
+      const products = (await (await fetch(`${url}/getProducts`, { headers })).json()).data as Array<{ id: string }>;
+      const body = JSON.stringify({ productId: products[0]!.id, quantity: 1, idempotencyKey: 'bin-ttl-key-1' });
+      const order = async () => (await (await fetch(`${url}/createOrder`, { method: 'POST', headers, body })).json()).data;
+      const first = await order();
+      expect((await order()).reused).toBe(true);
+      const clock = await fetch(new URL('/__sandbox/clock', url), { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"advanceMs":120000}' });
+      expect(clock.status).toBe(200);
+      const later = await order();
+      expect(later.reused).toBe(false);
+      expect(later.purchaseOrderId).not.toBe(first.purchaseOrderId);
+    } finally {
+      child.kill('SIGTERM');
+      await once(child, 'exit');
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  // --help, --version and scenarios list are answered without yargs; other arguments go through it.
+  it.each([
+    ['--help'],
+    ['-h'],
+    ['serve', '--help'],
+    ['scenarios', 'validate', '-h'],
+    ['serve', '--port', '1', '--help'],
+    ['--version'],
+    ['scenarios', 'list'],
+  ])('prints for %j the bytes the command line prints in-process', async (...argv) => {
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, [bin, ...argv]);
+    const inProcess = await cli(...argv);
+    expect(inProcess.exitCode).toBe(0);
+    expect(stderr).toBe('');
+    expect(stdout).toBe(inProcess.stdout);
   });
 
   it('refuses a bad argument with a message and exit code 1', async () => {

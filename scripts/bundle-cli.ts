@@ -1,11 +1,13 @@
 // Bundles the command-line program into dist/bin/: one module graph instead of ~270 files, so
 // `esim-sandbox serve` answers sooner. The library entry points stay unbundled in dist/.
-import { rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
+import { dirname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Plugin } from 'esbuild';
 
 const outdir = fileURLToPath(new URL('../dist/bin/', import.meta.url));
+const lazyMessageEventFile = fileURLToPath(new URL('./lazy-message-event.ts', import.meta.url));
 
 /**
  * Node's own modules taken as CommonJS (`process.getBuiltinModule`) rather than imported as ES modules. For an
@@ -21,6 +23,43 @@ const builtinsAsCommonJs: Plugin = {
     );
     build.onLoad({ filter: /.*/, namespace: 'node-builtin' }, ({ path }) => ({
       contents: `module.exports = process.getBuiltinModule(${JSON.stringify(path)});`,
+      loader: 'js',
+    }));
+  },
+};
+
+/**
+ * A dependency that declares `class … extends MessageEvent` as it loads (rettime, under @msw/data) gets the
+ * stand-in of lazy-message-event.ts in place of the global, so that loading it does not load Node's undici.
+ */
+const lazyMessageEvent: Plugin = {
+  name: 'lazy-message-event',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]node_modules[\\/].*\.mjs$/ }, ({ path }) => {
+      const source = readFileSync(path, 'utf8');
+      if (!/\bextends MessageEvent\b/.test(source)) return undefined;
+      return { contents: `import { MessageEvent } from ${JSON.stringify(lazyMessageEventFile)};\n${source}`, loader: 'js' };
+    });
+  },
+};
+/**
+ * string-width builds an Intl.Segmenter and Unicode-property regular expressions as it loads: ~30 ms for the
+ * three copies under yargs, which measures text only to lay out help and error messages, never printed by a
+ * `serve` that starts. Each copy is bundled behind a function that loads it on its first call.
+ */
+const stringWidthOnFirstCall: Plugin = {
+  name: 'string-width-on-first-call',
+  setup(build) {
+    const real = Symbol('the module itself');
+    build.onResolve({ filter: /^string-width$/ }, async ({ path, importer, resolveDir, kind, pluginData }) => {
+      if (pluginData === real) return undefined;
+      const resolved = await build.resolve(path, { importer, resolveDir, kind, pluginData: real });
+      // Relative, as the bundle names its modules in comments.
+      return { path: relative(process.cwd(), resolved.path), namespace: 'on-first-call' };
+    });
+    build.onLoad({ filter: /.*/, namespace: 'on-first-call' }, ({ path }) => ({
+      contents: `let loaded;\nexport default (...args) => (loaded ??= require(${JSON.stringify(resolve(path))}).default)(...args);\n`,
+      resolveDir: dirname(resolve(path)),
       loader: 'js',
     }));
   },
@@ -42,7 +81,7 @@ await build({
   splitting: true,
   // Resolved at run time from the package folder: served as files, or a peer dependency.
   external: ['swagger-ui-dist', 'msw'],
-  plugins: [builtinsAsCommonJs],
+  plugins: [builtinsAsCommonJs, lazyMessageEvent, stringWidthOnFirstCall],
   // Bundled CommonJS dependencies (express) call `require` for Node's own modules.
   banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
 });

@@ -1,5 +1,6 @@
 // Bundles the command-line program into dist/bin/: one module graph instead of ~270 files, so
 // `esim-sandbox serve` answers sooner. The library entry points stay unbundled in dist/.
+import { createHash } from 'node:crypto';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { dirname, relative, resolve } from 'node:path';
@@ -68,23 +69,37 @@ const stringWidthOnFirstCall: Plugin = {
 // Chunk names change with their content: the chunks of an earlier build would stay and be packed.
 rmSync(outdir, { recursive: true, force: true });
 
-const common = { bundle: true, format: 'esm', platform: 'node', target: 'node22', outdir, logLevel: 'warning' } as const;
+const common = { bundle: true, platform: 'node', target: 'node22', logLevel: 'warning' } as const;
 
-// The entry, one file: all that `--help`, `--version` and `scenarios list` need. It imports run.js, the rest of
-// the program, only for the other commands.
-await build({ ...common, entryPoints: { main: 'dist/cli/main.js' }, external: ['./run.js'], plugins: [builtinsAsCommonJs] });
-
+// The entry, one file: all that `--help`, `--version` and `scenarios list` need. For the other commands it
+// runs the program below (src/cli/load-program.ts).
 await build({
   ...common,
-  entryPoints: { run: 'dist/cli/run.js' },
-  // What only some commands or requests need (express for the admin API, yaml) stays in chunks of its own.
-  splitting: true,
+  entryPoints: { main: 'dist/cli/main.js' },
+  outdir,
+  format: 'esm',
+  // Unbundled only: the bundle runs the program script.
+  external: ['./run.js'],
+  plugins: [builtinsAsCommonJs],
+});
+
+// The program, one script run as a CommonJS module, so that it can be given a code cache taken after it ran.
+const program = await build({
+  ...common,
+  entryPoints: ['dist/cli/run.js'],
+  format: 'cjs',
+  write: false,
+  outfile: `${outdir}program.cjs`,
   // Resolved at run time from the package folder: served as files, or a peer dependency.
   external: ['swagger-ui-dist', 'msw'],
-  plugins: [builtinsAsCommonJs, lazyMessageEvent, stringWidthOnFirstCall],
-  // Bundled CommonJS dependencies (express) call `require` for Node's own modules.
-  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+  plugins: [lazyMessageEvent, stringWidthOnFirstCall],
+  // Modules find the package's files from their own URL; the script's URL, in dist/bin/ as the modules were.
+  define: { 'import.meta.url': '__scriptUrl' },
+  banner: { js: "var __scriptUrl = require('node:url').pathToFileURL(__filename).href;" },
 });
+// Named by its content, which the code cache of a build is good for only.
+const [script] = program.outputFiles;
+writeFileSync(`${outdir}program-${createHash('sha256').update(script!.contents).digest('hex').slice(0, 16)}.cjs`, script!.contents);
 
 // Every help text, as yargs prints it now, for the bin to print without loading yargs (src/cli/quick-answers.ts).
 const { run } = await import('../dist/cli/run.js');

@@ -1,3 +1,4 @@
+import { loadProgram } from './load-program.js';
 import { quickAnswer } from './quick-answers.js';
 
 /** Entry point of the `esim-sandbox` binary: `process.argv` in, exit code set on the process. */
@@ -18,6 +19,7 @@ export async function main(processArgv: string[]): Promise<void> {
     return;
   }
   // yargs, the commands and the sandbox behind them load only here.
-  const { run } = await import('./run.js');
-  process.exitCode = await run(argv);
+  const { program, saveCodeCache } = await loadProgram();
+  process.exitCode = await program.run(argv);
+  saveCodeCache();
 }

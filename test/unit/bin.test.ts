@@ -1,6 +1,6 @@
 import { execFile, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -70,8 +70,9 @@ describe('the esim-sandbox binary (the bundled command)', () => {
     ['serve', '--port', '1', '--help'],
     ['--version'],
     ['scenarios', 'list'],
+    ['openapi', '--format', 'yaml'],
   ])('prints for %j the bytes the command line prints in-process', async (...argv) => {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, [bin, ...argv]);
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, [bin, ...argv], { maxBuffer: 16 << 20 });
     const inProcess = await cli(...argv);
     expect(inProcess.exitCode).toBe(0);
     expect(stderr).toBe('');
@@ -85,5 +86,28 @@ describe('the esim-sandbox binary (the bundled command)', () => {
     const [code] = await once(child, 'exit');
     expect(code).toBe(1);
     expect(stderr).toContain('--port must be an integer from 0 to 65535 (got "abc")');
+  });
+
+  it('keeps a code cache per command beside Node\'s compile cache, and runs the same without one or with a broken one', async () => {
+    const cacheDir = await mkdtemp(path.join(tmpdir(), 'esim-code-cache-'));
+    const show = (env: NodeJS.ProcessEnv) =>
+      promisify(execFile)(process.execPath, [bin, 'scenarios', 'show', 'low-balance'], { env: { ...process.env, ...env }, maxBuffer: 16 << 20 });
+    try {
+      const expected = (await cli('scenarios', 'show', 'low-balance')).stdout;
+      expect((await show({ NODE_COMPILE_CACHE: cacheDir })).stdout).toBe(expected);
+      const [folder] = await readdir(cacheDir);
+      expect(folder).toBe(`esim-sandbox-${process.version}-${process.arch}`);
+      const [cache] = await readdir(path.join(cacheDir, folder!));
+      expect(cache).toMatch(/^program-[0-9a-f]{16}\.cjs\.scenarios\.cache$/);
+      expect((await show({ NODE_COMPILE_CACHE: cacheDir })).stdout).toBe(expected);
+      await writeFile(path.join(cacheDir, folder!, cache!), 'not a code cache');
+      expect((await show({ NODE_COMPILE_CACHE: cacheDir })).stdout).toBe(expected);
+      expect((await readFile(path.join(cacheDir, folder!, cache!))).length).toBeGreaterThan(1000);
+      const off = path.join(cacheDir, 'off');
+      expect((await show({ NODE_COMPILE_CACHE: off, NODE_DISABLE_COMPILE_CACHE: '1' })).stdout).toBe(expected);
+      await expect(readdir(off)).rejects.toThrow();
+    } finally {
+      await rm(cacheDir, { recursive: true, force: true });
+    }
   });
 });

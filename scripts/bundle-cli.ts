@@ -93,6 +93,9 @@ const program = await build({
   // Resolved at run time from the package folder: served as files, or a peer dependency.
   external: ['swagger-ui-dist', 'msw'],
   plugins: [lazyMessageEvent, stringWidthOnFirstCall],
+  // Without comments the script is ASCII (a comment's dash made V8 hold all of it as two-byte text) and 25 % smaller:
+  // read in ~5 ms instead of ~11.
+  minifyWhitespace: true,
   // Modules find the package's files from their own URL; the script's URL, in dist/bin/ as the modules were.
   define: { 'import.meta.url': '__scriptUrl' },
   banner: { js: "var __scriptUrl = require('node:url').pathToFileURL(__filename).href;" },

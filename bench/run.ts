@@ -27,8 +27,8 @@ const { values } = parseArgs({
 const sections = new Set(values.sections?.split(',') ?? [...ALL, ...(values.soak ? ['soak'] : [])]);
 const quick = values.quick;
 const settings = quick
-  ? { startupRuns: 3, warmupSeconds: 1, rounds: 2, roundSeconds: 2, orderRuns: 3, mswRequests: 500, mswRounds: 3, soakSeconds: 10, soakWarmupSeconds: 3 }
-  : { startupRuns: 5, warmupSeconds: 2, rounds: 3, roundSeconds: 5, orderRuns: 5, mswRequests: 2000, mswRounds: 5, soakSeconds: 60, soakWarmupSeconds: 60 };
+  ? { startupRuns: 5, warmupSeconds: 1, rounds: 2, roundSeconds: 2, orderRuns: 3, mswRequests: 500, mswRounds: 3, soakSeconds: 10, soakWarmupSeconds: 3 }
+  : { startupRuns: 11, warmupSeconds: 2, rounds: 3, roundSeconds: 5, orderRuns: 5, mswRequests: 2000, mswRounds: 5, soakSeconds: 60, soakWarmupSeconds: 60 };
 if (values['soak-seconds'] !== undefined) settings.soakSeconds = Number(values['soak-seconds']);
 if (values['soak-warmup'] !== undefined) settings.soakWarmupSeconds = Number(values['soak-warmup']);
 const growthLevels = quick ? [100, 1000] : [100, 1000, 10_000];
@@ -42,7 +42,7 @@ const results: Omit<BenchResults, 'targets'> = {
 
 const load = { warmupSeconds: settings.warmupSeconds, rounds: settings.rounds, roundSeconds: settings.roundSeconds };
 if (sections.has('startup')) {
-  log(`start-up, ${settings.startupRuns} runs each`);
+  log(`start-up, ${settings.startupRuns} rounds`);
   results.startup = await measureStartup(settings.startupRuns);
 }
 if (sections.has('http')) {

@@ -1,5 +1,5 @@
-import { hideBin } from 'yargs/helpers';
-import { run } from './run.js';
+import { loadProgram } from './load-program.js';
+import { quickAnswer } from './quick-answers.js';
 
 /** Entry point of the `esim-sandbox` binary: `process.argv` in, exit code set on the process. */
 export async function main(processArgv: string[]): Promise<void> {
@@ -10,5 +10,16 @@ export async function main(processArgv: string[]): Promise<void> {
       process.exit(process.exitCode ?? 0);
     });
   }
-  process.exitCode = await run(hideBin(processArgv));
+  // The node binary and the script come first (what yargs' hideBin drops).
+  const argv = processArgv.slice(2);
+  const answer = quickAnswer(argv);
+  if (answer !== undefined) {
+    process.stdout.write(answer);
+    process.exitCode = 0;
+    return;
+  }
+  // yargs, the commands and the sandbox behind them load only here.
+  const { program, saveCodeCache } = await loadProgram();
+  process.exitCode = await program.run(argv);
+  saveCodeCache();
 }

@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs';
 import yargs from 'yargs';
 import { type CliIo, processIo } from './cli-io.js';
 import { openapiCommand } from './openapi-command.js';
+import { packageVersion } from './package-version.js';
 import { scenariosCommand } from './scenarios-command.js';
 import { serveCommand } from './serve-command.js';
 
@@ -28,6 +28,9 @@ export async function run(argv: string[], io: Partial<CliIo> = {}): Promise<numb
       .alias('help', 'h')
       .version(packageVersion())
       .wrap(100)
+      // English whatever the machine's locale, as the bundled command always printed (it cannot find yargs'
+      // translations), so that the help texts stored at build time are the ones yargs prints.
+      .locale('en')
       .fail((message, error) => {
         throw new UsageError(message || error?.message || 'invalid arguments');
       })
@@ -45,8 +48,3 @@ export async function run(argv: string[], io: Partial<CliIo> = {}): Promise<numb
 
 /** Arguments yargs refused; thrown from its fail hook so that no command runs. */
 class UsageError extends Error {}
-
-function packageVersion(): string {
-  const packageJson = new URL('../../package.json', import.meta.url);
-  return (JSON.parse(readFileSync(packageJson, 'utf8')) as { version: string }).version;
-}

@@ -1,8 +1,8 @@
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import type { ScenarioSource } from '../types.js';
+import { jsonFileNames, projectRoot, scenariosDir, seedsDir } from './built-in-files.js';
 import { checkReferences } from './check-references.js';
 import { completeEntities } from './complete-entities.js';
 import { validate } from './describe-issue.js';
@@ -25,10 +25,7 @@ import {
   type SeedFile,
 } from './scenario-schema.js';
 
-/** The package root: this module sits two levels below it, as `src/scenarios/*.ts` and as `dist/scenarios/*.js`. */
-export const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
-export const scenariosDir = path.join(projectRoot, 'scenarios');
-export const seedsDir = path.join(projectRoot, 'seeds');
+export { listScenarios, projectRoot, scenariosDir, seedsDir } from './built-in-files.js';
 
 const BUILT_IN_NAME = /^[a-z0-9][a-z0-9-]*$/;
 const INLINE = '<inline>';
@@ -43,28 +40,11 @@ export function loadScenario(source: ScenarioSource, files: ScenarioFileAccess =
   return new ScenarioResolver(files).resolve(source);
 }
 
-/** The built-in scenarios, sorted by name. */
-export function listScenarios(): Array<{ name: string; description: string }> {
-  return jsonFileNames(scenariosDir).map((name) => {
-    const parsed = parseJson(readFileSync(path.join(scenariosDir, `${name}.json`), 'utf8'));
-    const description = parsed.ok && isRecord(parsed.value) ? parsed.value['description'] : undefined;
-    return { name, description: typeof description === 'string' ? description : '' };
-  });
-}
-
 /** A file as problems name it: relative to the project root when inside it, else absolute. */
 export function displayPath(absolute: string): string {
   const relative = path.relative(projectRoot, absolute);
   if (relative.startsWith('..') || path.isAbsolute(relative)) return absolute;
   return relative.split(path.sep).join('/');
-}
-
-function jsonFileNames(dir: string): string[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir)
-    .filter((entry) => entry.endsWith('.json'))
-    .map((entry) => entry.slice(0, -'.json'.length))
-    .sort();
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

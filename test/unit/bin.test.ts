@@ -1,7 +1,13 @@
-import { spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { cli } from '../support/cli.js';
 import { bin, serveProcess } from '../support/serve-process.js';
+
 
 describe('the esim-sandbox binary (the bundled command)', () => {
   it('serves the sandbox, answers getBalance and /docs, and stops cleanly on SIGINT', async () => {
@@ -17,6 +23,48 @@ describe('the esim-sandbox binary (the bundled command)', () => {
     expect(server.output()).toContain('Sandbox stopped.');
   });
 
+  // The bundle loads Node's MessageEvent only when @msw/data makes its first event: a forgotten idempotency key is deleted.
+  it('forgets an idempotency key past its time to live, an event of the bundled store', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'esim-bin-'));
+    const scenario = path.join(dir, 'short-idempotency.json');
+    await writeFile(scenario, JSON.stringify({ name: 'short-idempotency', description: 'keys kept a minute', extends: 'default', behavior: { idempotencyTtlMs: 60_000 } }));
+    const { url, stop } = await serveProcess('--scenario', scenario);
+    try {
+      const headers = { 'x-api-key': 'sk_test_full_access', 'content-type': 'application/json' };
+      const products = (await (await fetch(`${url}/getProducts`, { headers })).json()).data as Array<{ id: string }>;
+      const body = JSON.stringify({ productId: products[0]!.id, quantity: 1, idempotencyKey: 'bin-ttl-key-1' });
+      const order = async () => (await (await fetch(`${url}/createOrder`, { method: 'POST', headers, body })).json()).data;
+      const first = await order();
+      expect((await order()).reused).toBe(true);
+      const clock = await fetch(new URL('/__sandbox/clock', url), { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"advanceMs":120000}' });
+      expect(clock.status).toBe(200);
+      const later = await order();
+      expect(later.reused).toBe(false);
+      expect(later.purchaseOrderId).not.toBe(first.purchaseOrderId);
+    } finally {
+      await stop();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  // --help, --version and scenarios list are answered without yargs; other arguments go through it.
+  it.each([
+    ['--help'],
+    ['-h'],
+    ['serve', '--help'],
+    ['scenarios', 'validate', '-h'],
+    ['serve', '--port', '1', '--help'],
+    ['--version'],
+    ['scenarios', 'list'],
+    ['openapi', '--format', 'yaml'],
+  ])('prints for %j the bytes the command line prints in-process', async (...argv) => {
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, [bin, ...argv], { maxBuffer: 16 << 20 });
+    const inProcess = await cli(...argv);
+    expect(inProcess.exitCode).toBe(0);
+    expect(stderr).toBe('');
+    expect(stdout).toBe(inProcess.stdout);
+  });
+
   it('refuses a bad argument with a message and exit code 1', async () => {
     const child = spawn(process.execPath, [bin, 'serve', '--port', 'abc'], { stdio: ['ignore', 'pipe', 'pipe'] });
     let stderr = '';
@@ -24,5 +72,28 @@ describe('the esim-sandbox binary (the bundled command)', () => {
     const [code] = await once(child, 'exit');
     expect(code).toBe(1);
     expect(stderr).toContain('--port must be an integer from 0 to 65535 (got "abc")');
+  });
+
+  it('keeps a code cache per command beside Node\'s compile cache, and runs the same without one or with a broken one', async () => {
+    const cacheDir = await mkdtemp(path.join(tmpdir(), 'esim-code-cache-'));
+    const show = (env: NodeJS.ProcessEnv) =>
+      promisify(execFile)(process.execPath, [bin, 'scenarios', 'show', 'low-balance'], { env: { ...process.env, ...env }, maxBuffer: 16 << 20 });
+    try {
+      const expected = (await cli('scenarios', 'show', 'low-balance')).stdout;
+      expect((await show({ NODE_COMPILE_CACHE: cacheDir })).stdout).toBe(expected);
+      const [folder] = await readdir(cacheDir);
+      expect(folder).toBe(`esim-sandbox-${process.version}-${process.arch}`);
+      const [cache] = await readdir(path.join(cacheDir, folder!));
+      expect(cache).toMatch(/^program-[0-9a-f]{16}\.cjs\.scenarios\.cache$/);
+      expect((await show({ NODE_COMPILE_CACHE: cacheDir })).stdout).toBe(expected);
+      await writeFile(path.join(cacheDir, folder!, cache!), 'not a code cache');
+      expect((await show({ NODE_COMPILE_CACHE: cacheDir })).stdout).toBe(expected);
+      expect((await readFile(path.join(cacheDir, folder!, cache!))).length).toBeGreaterThan(1000);
+      const off = path.join(cacheDir, 'off');
+      expect((await show({ NODE_COMPILE_CACHE: off, NODE_DISABLE_COMPILE_CACHE: '1' })).stdout).toBe(expected);
+      await expect(readdir(off)).rejects.toThrow();
+    } finally {
+      await rm(cacheDir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,0 +1,24 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { collectHelpTexts, type HelpText } from '../../src/cli/help-texts.js';
+import { run } from '../../src/cli/run.js';
+
+const stored = path.resolve(import.meta.dirname, '../../dist/bin/help.json');
+
+describe('the help texts the bin prints without yargs (dist/bin/help.json, written by the build)', () => {
+  it('are every help text yargs prints now, byte for byte', async () => {
+    if (!existsSync(stored)) throw new Error(`${stored} is missing: run npm run build`);
+    const texts = JSON.parse(readFileSync(stored, 'utf8')) as HelpText[];
+    // A difference here means the build is older than the commands: npm run build writes them again.
+    expect(texts).toEqual(await collectHelpTexts(run));
+  });
+
+  it('cover --help and -h at the top and after each command and subcommand', async () => {
+    const asked = (await collectHelpTexts(run)).map(({ argv }) => argv.join(' '));
+    for (const command of ['', 'serve ', 'scenarios ', 'scenarios list ', 'scenarios show ', 'scenarios validate ', 'openapi ']) {
+      expect(asked).toContain(`${command}--help`);
+      expect(asked).toContain(`${command}-h`);
+    }
+  });
+});

@@ -28,11 +28,7 @@ export function createRequestListener(host: SandboxHost, options: RequestListene
     if (area === 'api') return void api(req, res);
     if (area === 'admin' && options.adminToken !== undefined) {
       const refused = checkAdminToken(options.adminToken, req.headers);
-      if (refused) {
-        // The body is not read: the connection cannot carry another request.
-        if (!req.complete) res.setHeader('connection', 'close');
-        return writeAnswer(errorAnswer(refused), res);
-      }
+      if (refused) return writeAnswer(errorAnswer(refused), res);
     }
     loadApp().then(
       (express) => express(req, res),

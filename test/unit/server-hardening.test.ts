@@ -137,8 +137,8 @@ describe('API keys in logs', () => {
 });
 
 /**
- * Sends a chunked body of up to `totalBytes` as fast as the server takes it, and reports how much the
- * server let in before it answered and closed the connection.
+ * Sends a chunked body of up to `totalBytes` as fast as the server takes it, until the server answers, and
+ * reports how much the server let in before it answered, and whether the connection was closed then.
  */
 async function chunkedUpload(
   server: RunningServer,
@@ -188,7 +188,7 @@ describe('request body limits over HTTP', () => {
   });
   afterAll(() => server.close());
 
-  it('refuses an API body over 1 MiB while it streams in, answers 413 and stops reading', async () => {
+  it('refuses an API body over 1 MiB while it streams in, answering 413 as soon as it passes the limit', async () => {
     const upload = await chunkedUpload(
       server,
       '/api/v1/createOrder',

@@ -2,7 +2,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createSandboxHost, type SandboxHost } from '../sessions/sandbox-host.js';
 import type { Sandbox, ScenarioSource } from '../types.js';
-import { answerClientError, createRequestListener } from './request-listener.js';
+import { createRequestListener } from './request-listener.js';
+import { answerExpectationFailed, clientErrorAnswerer } from './transport-answers.js';
 
 export interface StartServerOptions {
   /** TCP port to listen on; 0 picks a free port. Default: `4010`. */
@@ -22,6 +23,24 @@ export interface StartServerOptions {
    * `Authorization: Bearer <token>` or `x-admin-token: <token>`. Default: none, the admin API is open.
    */
   adminToken?: string;
+  /**
+   * How long a client may take to send the headers of a request, in ms, counted from its first byte; a
+   * slower one gets a 408 `REQUEST_TIMEOUT` envelope and the connection is closed. Node's own default is
+   * 60 s; a client on the same machine or network needs far less. Default: 30000.
+   */
+  headersTimeoutMs?: number;
+  /**
+   * How long a client may take to send a whole request, body included, in ms; a slower one gets a 408
+   * `REQUEST_TIMEOUT` envelope. Covers an 8 MiB admin body at 70 KiB/s. At least `headersTimeoutMs`.
+   * Default: 120000.
+   */
+  requestTimeoutMs?: number;
+  /**
+   * How long an idle keep-alive connection stays open for a next request, in ms (Node waits 1 s more before
+   * it closes it, so that a client reusing it just in time is not cut off). Node's default, longer than the
+   * 4 s after which undici's pools (Node's `fetch`) drop an idle connection. Default: 5000.
+   */
+  keepAliveTimeoutMs?: number;
 }
 
 export interface RunningServer {
@@ -39,7 +58,14 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-const DEFAULTS = { port: 4010, host: '127.0.0.1', scenario: 'default' } as const;
+const DEFAULTS = {
+  port: 4010,
+  host: '127.0.0.1',
+  scenario: 'default',
+  headersTimeoutMs: 30_000,
+  requestTimeoutMs: 120_000,
+  keepAliveTimeoutMs: 5_000,
+} as const;
 
 /**
  * Starts the standalone HTTP sandbox. Rejects with a readable message when the scenario is invalid or the
@@ -54,14 +80,32 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   if (options.adminToken !== undefined && options.adminToken.trim() === '') {
     throw new RangeError('adminToken must not be empty; leave it out for an open admin API');
   }
+  const headersTimeoutMs = milliseconds('headersTimeoutMs', options.headersTimeoutMs ?? DEFAULTS.headersTimeoutMs, 1);
+  const requestTimeoutMs = milliseconds('requestTimeoutMs', options.requestTimeoutMs ?? DEFAULTS.requestTimeoutMs, 1);
+  const keepAliveTimeoutMs = milliseconds('keepAliveTimeoutMs', options.keepAliveTimeoutMs ?? DEFAULTS.keepAliveTimeoutMs, 1);
+  if (headersTimeoutMs > requestTimeoutMs) {
+    throw new RangeError(
+      `headersTimeoutMs (${headersTimeoutMs}) must not be longer than requestTimeoutMs (${requestTimeoutMs}): the headers are part of the request`,
+    );
+  }
   const sandboxHost = createSandboxHost({
     scenario: options.scenario ?? DEFAULTS.scenario,
     seed: options.seed,
     journalSize: options.journalSize,
     maxSessions: options.maxSessions,
   });
-  const server = createServer(createRequestListener(sandboxHost, { adminToken: options.adminToken }));
-  server.on('clientError', answerClientError);
+  const server = createServer({
+    // A request without Host is answered by the listener, with the error envelope instead of a bare 400.
+    requireHostHeader: false,
+    headersTimeout: headersTimeoutMs,
+    requestTimeout: requestTimeoutMs,
+    keepAliveTimeout: keepAliveTimeoutMs,
+    // How often Node compares the connections' clocks with the two timeouts (its default: every 30 s).
+    connectionsCheckingInterval: Math.max(10, Math.min(1_000, Math.floor(headersTimeoutMs / 4))),
+  });
+  server.on('request', createRequestListener(sandboxHost, { adminToken: options.adminToken }));
+  server.on('checkExpectation', answerExpectationFailed);
+  server.on('clientError', clientErrorAnswerer({ headersTimeoutMs, requestTimeoutMs }));
   await listen(server, port, host);
   const actualPort = (server.address() as AddressInfo).port;
   const origin = `http://${hostForUrl(host)}:${actualPort}`;
@@ -73,6 +117,12 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     host: sandboxHost,
     close: () => closeServer(server),
   };
+}
+
+/** A duration option: a whole number of milliseconds from `min` to 24 h. */
+function milliseconds(name: string, value: number, min: number): number {
+  if (Number.isInteger(value) && value >= min && value <= 86_400_000) return value;
+  throw new RangeError(`${name} must be a whole number of milliseconds from ${min} to 86400000 (got ${value})`);
 }
 
 function listen(server: Server, port: number, host: string): Promise<void> {

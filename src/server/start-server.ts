@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createSandboxHost, type SandboxHost } from '../sessions/sandbox-host.js';
 import type { Sandbox, ScenarioSource } from '../types.js';
+import { gracefulClose } from './graceful-close.js';
 import { createRequestListener } from './request-listener.js';
 import { answerExpectationFailed, clientErrorAnswerer } from './transport-answers.js';
 
@@ -23,6 +24,11 @@ export interface StartServerOptions {
    * `Authorization: Bearer <token>` or `x-admin-token: <token>`. Default: none, the admin API is open.
    */
   adminToken?: string;
+  /**
+   * How long `close()` (and SIGTERM or SIGINT to `esim-sandbox serve`) waits for requests in flight to be
+   * answered before it closes their connections anyway, in ms; 0 closes them at once. Default: 5000.
+   */
+  shutdownGraceMs?: number;
   /**
    * How long a client may take to send the headers of a request, in ms, counted from its first byte; a
    * slower one gets a 408 `REQUEST_TIMEOUT` envelope and the connection is closed. Node's own default is
@@ -54,7 +60,12 @@ export interface RunningServer {
   sandbox: Sandbox;
   /** The main sandbox and the sessions, for direct control in-process. */
   host: SandboxHost;
-  /** Stops listening and closes every connection, keep-alive ones included. */
+  /**
+   * Stops gracefully: stops accepting connections, closes idle keep-alive connections at once, lets the
+   * requests in flight be answered (each of their connections closed after its last answer, which says
+   * `connection: close`) and, after `shutdownGraceMs`, closes whatever is still open. Resolves once every
+   * connection is closed.
+   */
   close(): Promise<void>;
 }
 
@@ -62,6 +73,7 @@ const DEFAULTS = {
   port: 4010,
   host: '127.0.0.1',
   scenario: 'default',
+  shutdownGraceMs: 5_000,
   headersTimeoutMs: 30_000,
   requestTimeoutMs: 120_000,
   keepAliveTimeoutMs: 5_000,
@@ -80,6 +92,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   if (options.adminToken !== undefined && options.adminToken.trim() === '') {
     throw new RangeError('adminToken must not be empty; leave it out for an open admin API');
   }
+  const shutdownGraceMs = milliseconds('shutdownGraceMs', options.shutdownGraceMs ?? DEFAULTS.shutdownGraceMs, 0);
   const headersTimeoutMs = milliseconds('headersTimeoutMs', options.headersTimeoutMs ?? DEFAULTS.headersTimeoutMs, 1);
   const requestTimeoutMs = milliseconds('requestTimeoutMs', options.requestTimeoutMs ?? DEFAULTS.requestTimeoutMs, 1);
   const keepAliveTimeoutMs = milliseconds('keepAliveTimeoutMs', options.keepAliveTimeoutMs ?? DEFAULTS.keepAliveTimeoutMs, 1);
@@ -103,6 +116,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     // How often Node compares the connections' clocks with the two timeouts (its default: every 30 s).
     connectionsCheckingInterval: Math.max(10, Math.min(1_000, Math.floor(headersTimeoutMs / 4))),
   });
+  const shutdown = gracefulClose(server);
   server.on('request', createRequestListener(sandboxHost, { adminToken: options.adminToken }));
   server.on('checkExpectation', answerExpectationFailed);
   server.on('clientError', clientErrorAnswerer({ headersTimeoutMs, requestTimeoutMs }));
@@ -115,7 +129,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     port: actualPort,
     sandbox: sandboxHost.main,
     host: sandboxHost,
-    close: () => closeServer(server),
+    close: () => shutdown.close(shutdownGraceMs),
   };
 }
 
@@ -157,12 +171,4 @@ function hostForUrl(host: string): string {
   if (host === '0.0.0.0') return '127.0.0.1';
   if (host === '::') return '[::1]';
   return host.includes(':') ? `[${host}]` : host;
-}
-
-function closeServer(server: Server): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (!server.listening) return resolve();
-    server.close((error) => (error ? reject(error) : resolve()));
-    server.closeAllConnections();
-  });
 }

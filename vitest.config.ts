@@ -1,6 +1,20 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Tests import the package by name (`esim-wholesale-sandbox`, `esim-wholesale-sandbox/server`, …), as a
+ * partner would; here those names resolve to the TypeScript source, so a single-file or watch run tests
+ * the code as it is now, without a build. test/package/ checks the built package from a packed install.
+ */
+const source = (path: string) => fileURLToPath(new URL(`./src/${path}`, import.meta.url));
+
 export default defineConfig({
+  resolve: {
+    alias: [
+      { find: /^esim-wholesale-sandbox$/, replacement: source('index.ts') },
+      { find: /^esim-wholesale-sandbox\/([a-z-]+)$/, replacement: source('$1/index.ts') },
+    ],
+  },
   test: {
     include: ['test/**/*.test.ts'],
     testTimeout: 30_000,

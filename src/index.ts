@@ -3,6 +3,7 @@ export type { Sandbox, SandboxOptions, ScenarioSource, TopupInput, JournalEntry 
 export { ScenarioError } from './scenarios/scenario-error.js';
 export type { ScenarioProblem } from './scenarios/scenario-error.js';
 export { loadScenario, listScenarios } from './scenarios/load-scenario.js';
+export type { ScenarioFileAccess } from './scenarios/scenario-file-access.js';
 export type { ResolvedScenario, ScenarioFile, Scope, PaymentMethod } from './scenarios/scenario-schema.js';
 export { SCOPES, PAYMENT_METHODS } from './scenarios/scenario-schema.js';
 export { ERROR_CODES } from './domain/error-codes.js';

@@ -1,6 +1,7 @@
 import { answerRequest, outcomeToResponse, responseToOutcome, type AnswersRequests, type Outcome } from './api/answer.js';
 import { toFetchRequest, type ApiRequest } from './api/api-request.js';
-import { serveApiRequest } from './api/serve-api-request.js';
+import { answerRouteOptions } from './api/handle-api-request.js';
+import { routePathOf, serveApiRequest } from './api/serve-api-request.js';
 import { FaultPlan } from './api/fault-plan.js';
 import { renderPayment } from './api/render.js';
 import type { SandboxContext } from './context.js';
@@ -10,6 +11,7 @@ import { toSatang } from './domain/money.js';
 import { buildPayment, checkTopupAmount } from './domain/payments.js';
 import { OPENAPI_ROUTE_PATH, serveOpenApiDocument } from './openapi/serve-openapi-document.js';
 import { loadScenario } from './scenarios/load-scenario.js';
+import { localFiles, type ScenarioFileAccess } from './scenarios/scenario-file-access.js';
 import type { ResolvedScenario } from './scenarios/scenario-schema.js';
 import { buildStore } from './state/build-store.js';
 import { SandboxClock } from './state/clock.js';
@@ -35,12 +37,14 @@ class CoreSandbox implements Sandbox, AnswersRequests {
   #generation = 0;
   readonly #journal: Journal;
   readonly #seed: number | undefined;
+  readonly #files: ScenarioFileAccess;
   readonly #qrImages = new BoundedQrImageCache();
 
   constructor(options: SandboxOptions) {
     this.#seed = options.seed;
     this.#journal = new Journal(options.journalSize ?? DEFAULTS.journalSize);
-    this.#scenario = loadScenario(options.scenario ?? DEFAULTS.scenario);
+    this.#files = localFiles(options.maxScenarioBytes);
+    this.#scenario = loadScenario(options.scenario ?? DEFAULTS.scenario, this.#files);
     this.#ready = this.#start(this.#scenario);
   }
 
@@ -53,14 +57,23 @@ class CoreSandbox implements Sandbox, AnswersRequests {
   }
 
   async fetch(request: Request, options: { basePath?: string } = {}): Promise<Response> {
-    return outcomeToResponse(await this[answerRequest](request, options));
+    return outcomeToResponse(await this[answerRequest](request, options), request.method);
   }
 
+  /**
+   * The OpenAPI document and OPTIONS on a route describe the API rather than call it: no key, no journal
+   * entry, no clock step, no rate limit or fault. Every other request is a call, HEAD included (a GET whose
+   * body the transport leaves out).
+   */
   async [answerRequest](request: ApiRequest, options: { basePath?: string } = {}): Promise<Outcome> {
     const url = new URL(request.url);
     if (url.pathname.endsWith(OPENAPI_ROUTE_PATH)) {
       const document = serveOpenApiDocument(toFetchRequest(request), options.basePath);
       if (document) return responseToOutcome(document);
+    }
+    if (request.method === 'OPTIONS') {
+      const allowed = answerRouteOptions(routePathOf(url.pathname, options.basePath));
+      if (allowed) return allowed;
     }
     await this.#ready;
     const ctx = this.#context;
@@ -85,7 +98,7 @@ class CoreSandbox implements Sandbox, AnswersRequests {
   }
 
   useScenario(source: ScenarioSource): Promise<void> {
-    const scenario = loadScenario(source);
+    const scenario = loadScenario(source, this.#files);
     this.#scenario = scenario;
     return this.reset();
   }

@@ -10,6 +10,11 @@ export interface SandboxOptions {
   seed?: number;
   /** How many requests the journal keeps (oldest dropped first). Default: 1000. */
   journalSize?: number;
+  /**
+   * The largest scenario file read, in bytes, for `scenario` and `useScenario` paths and their `extends`; a larger
+   * file is refused before it is read. Built-in scenarios and seeds are not limited. Default: 16777216 (16 MiB).
+   */
+  maxScenarioBytes?: number;
 }
 
 export interface TopupInput {

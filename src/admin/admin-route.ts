@@ -1,3 +1,4 @@
+import type { ScenarioFileAccess } from '../scenarios/scenario-file-access.js';
 import type { Sandbox } from '../types.js';
 
 export type AdminMethod = 'GET' | 'POST' | 'DELETE';
@@ -7,8 +8,12 @@ export interface AdminRequestContext {
   request: Request;
   /** Values of the `:name` segments of the route path. */
   params: Record<string, string>;
+  /** The server's own origin (`http://127.0.0.1:4010`), never the `Host` a request names. */
+  origin: string;
   /** The parsed JSON body; `{}` when there is none. */
   body(): Promise<unknown>;
+  /** Where a scenario named in a request may be read from. */
+  scenarioFiles: ScenarioFileAccess;
 }
 
 /** One admin route. `path` is relative to `/__sandbox`; a segment `:name` captures a parameter. */

@@ -1,22 +1,18 @@
 import { z } from 'zod';
+import { loadScenario } from '../scenarios/load-scenario.js';
 import type { ScenarioFile } from '../scenarios/scenario-schema.js';
 import type { Sandbox } from '../types.js';
 import type { AdminRoute } from './admin-route.js';
-import { parseInput } from './validation.js';
+import { parseInput, scenarioNameSchema } from './validation.js';
 
 const useScenarioBody = z
   .strictObject({
-    name: z
-      .string()
-      .regex(
-        /^[a-z0-9][a-z0-9-]*$/,
-        'expected the kebab-case name of a built-in scenario (send a custom one inline as "scenario")',
-      )
-      .optional(),
+    name: scenarioNameSchema.optional(),
     scenario: z.record(z.string(), z.json()).optional(),
   })
   .refine((body) => (body.name === undefined) !== (body.scenario === undefined), {
-    message: 'expected exactly one of "name" (a built-in scenario) or "scenario" (an inline scenario object)',
+    message:
+      'expected exactly one of "name" (a built-in scenario, or a file inside a --scenario-dir) or "scenario" (an inline scenario object)',
   });
 
 export const scenarioRoutes: AdminRoute[] = [
@@ -31,9 +27,9 @@ export const scenarioRoutes: AdminRoute[] = [
   {
     method: 'POST',
     path: '/scenario',
-    handle: async ({ sandbox, body }) => {
+    handle: async ({ sandbox, body, scenarioFiles }) => {
       const { name, scenario } = parseInput(useScenarioBody, await body());
-      await sandbox.useScenario(name ?? (scenario as ScenarioFile));
+      await sandbox.useScenario(loadScenario(name ?? (scenario as ScenarioFile), scenarioFiles));
       return loadedScenario(sandbox);
     },
   },

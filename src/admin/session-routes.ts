@@ -1,22 +1,13 @@
 import { z } from 'zod';
 import { ApiError } from '../domain/api-error.js';
+import { loadScenario } from '../scenarios/load-scenario.js';
 import type { ScenarioFile } from '../scenarios/scenario-schema.js';
 import type { SandboxHost, SandboxSession } from '../sessions/sandbox-host.js';
 import type { AdminRoute } from './admin-route.js';
-import { parseInput } from './validation.js';
+import { parseInput, scenarioNameSchema } from './validation.js';
 
 const createSessionBody = z.strictObject({
-  scenario: z
-    .union([
-      z
-        .string()
-        .regex(
-          /^[a-z0-9][a-z0-9-]*$/,
-          'expected the kebab-case name of a built-in scenario, or an inline scenario object',
-        ),
-      z.record(z.string(), z.json()),
-    ])
-    .optional(),
+  scenario: z.union([scenarioNameSchema, z.record(z.string(), z.json())]).optional(),
   seed: z.int().nonnegative().optional(),
 });
 
@@ -29,21 +20,22 @@ export function sessionRoutes(host: SandboxHost, perSession: readonly AdminRoute
     {
       method: 'POST',
       path: '/sessions',
-      handle: async ({ request, body }) => {
+      handle: async ({ origin, body, scenarioFiles }) => {
         const { scenario, seed } = parseInput(createSessionBody, await body());
-        const session = host.createSession({ scenario: scenario as string | ScenarioFile | undefined, seed });
-        return describeSession(session, request);
+        const resolved = scenario === undefined ? undefined : loadScenario(scenario as string | ScenarioFile, scenarioFiles);
+        const session = host.createSession({ scenario: resolved, seed });
+        return describeSession(session, origin);
       },
     },
     {
       method: 'GET',
       path: '/sessions',
-      handle: ({ request }) => host.sessions().map((session) => describeSession(session, request)),
+      handle: ({ origin }) => host.sessions().map((session) => describeSession(session, origin)),
     },
     {
       method: 'GET',
       path: '/sessions/:sessionId',
-      handle: ({ request, params }) => describeSession(sessionOf(host, params['sessionId']!), request),
+      handle: ({ origin, params }) => describeSession(sessionOf(host, params['sessionId']!), origin),
     },
     {
       method: 'DELETE',
@@ -73,12 +65,12 @@ function sessionOf(host: SandboxHost, id: string): SandboxSession {
   );
 }
 
-/** What the session routes answer for a session: its keys, and the base URL to send them to. */
-function describeSession(session: SandboxSession, request: Request) {
+/** What the session routes answer for a session: its keys, and the base URL on the server's own origin to send them to. */
+function describeSession(session: SandboxSession, origin: string) {
   return {
     id: session.id,
     scenario: session.sandbox.scenario.name,
     apiKeys: session.apiKeys(),
-    baseUrl: `${new URL(request.url).origin}/api/v1`,
+    baseUrl: `${origin}/api/v1`,
   };
 }

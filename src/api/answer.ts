@@ -17,17 +17,27 @@ export const NETWORK_ERROR = Symbol('network error');
 
 export type Outcome = Answer | typeof NETWORK_ERROR;
 
-export function outcomeToResponse(outcome: Outcome): Response {
+/**
+ * The `Response` of an outcome. The answer to a HEAD request (`method`) keeps the status and headers of the
+ * GET it stands for, with the length of the body it leaves out; a 204 has no body.
+ */
+export function outcomeToResponse(outcome: Outcome, method?: string): Response {
   if (outcome === NETWORK_ERROR) return Response.error();
-  return new Response(outcome.body, { status: outcome.status, headers: outcome.headers });
+  const { status, headers, body } = outcome;
+  if (status === 204) return new Response(null, { status, headers });
+  if (method === 'HEAD') {
+    const length = String(new TextEncoder().encode(body).byteLength);
+    return new Response(null, { status, headers: { ...headers, 'content-length': length } });
+  }
+  return new Response(body, { status, headers });
 }
 
-/** A `Response` made elsewhere (the OpenAPI document, a custom sandbox), as an outcome. */
+/** A `Response` made elsewhere (the OpenAPI document, a custom sandbox), as an outcome; its length is that of the body text. */
 export async function responseToOutcome(response: Response): Promise<Outcome> {
   if (response.type === 'error') return NETWORK_ERROR;
   const headers: Record<string, string> = {};
   response.headers.forEach((value, name) => {
-    headers[name] = value;
+    if (name !== 'content-length') headers[name] = value;
   });
   return { status: response.status, headers, body: await response.text() };
 }

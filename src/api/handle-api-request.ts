@@ -1,9 +1,11 @@
 import type { SandboxContext } from '../context.js';
 import { ApiError } from '../domain/api-error.js';
 import { authorize } from '../domain/auth.js';
+import { allowHeader, optionsAnswer, servesMethod } from './allow-header.js';
 import type { Answer } from './answer.js';
 import type { ApiRequest } from './api-request.js';
 import { successAnswer } from './envelope.js';
+import { checkPathEncoding } from './path-encoding.js';
 import { readQuery } from './query.js';
 import type { Route } from './route.js';
 import { ROUTES } from './routes/index.js';
@@ -13,7 +15,8 @@ const ROUTE_LIST = ROUTES.map((route) => `${route.method} ${route.path}`).join('
 
 /**
  * Answers one request to the imitated API, `routePath` being its path below the base address. Checks run
- * in the service's order: route, method, key, KYC, scope, then the route's own validation and rules.
+ * in the service's order: route, method, key, KYC, scope, then the route's own validation and rules. HEAD
+ * is answered as GET (the transport leaves the body out).
  */
 export async function handleApiRequest(
   ctx: SandboxContext,
@@ -22,16 +25,23 @@ export async function handleApiRequest(
   routePath: string | null,
   now: number,
 ): Promise<Answer> {
+  checkPathEncoding(url.pathname);
   const route = routePath === null ? undefined : ROUTES_BY_PATH.get(routePath);
   if (!route) {
     throw new ApiError('NOT_FOUND', `no route ${request.method} ${url.pathname}; the routes are ${ROUTE_LIST}`);
   }
-  if (request.method !== route.method) {
+  if (!servesMethod(route.method, request.method)) {
     throw new ApiError('METHOD_NOT_ALLOWED', `${route.path} takes ${route.method}, not ${request.method}`, {
-      headers: { allow: route.method },
+      headers: { allow: allowHeader([route.method]) },
     });
   }
   const caller = authorize(ctx.store, request.headers.get('x-api-key'), route.scope);
   const data = await route.handle(ctx, { caller, query: readQuery(url), request, now });
   return successAnswer(data);
+}
+
+/** The answer to OPTIONS on a route of the API (204, `Allow`); undefined for a path that is no route. */
+export function answerRouteOptions(routePath: string | null): Answer | undefined {
+  const route = routePath === null ? undefined : ROUTES_BY_PATH.get(routePath);
+  return route && optionsAnswer([route.method]);
 }

@@ -1,5 +1,6 @@
 import { ApiError } from '../domain/api-error.js';
 import type { ApiRequest } from './api-request.js';
+import { isJsonMediaType } from './json-media-type.js';
 import { readLimitedBody, TOO_LARGE } from './read-limited-body.js';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -10,7 +11,7 @@ export const MAX_BODY_BYTES = 1024 * 1024;
  */
 export async function readJsonBody(request: ApiRequest, maxBytes = MAX_BODY_BYTES): Promise<unknown> {
   const contentType = request.headers.get('content-type') ?? '';
-  if (!/^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i.test(contentType.trim())) {
+  if (!isJsonMediaType(contentType)) {
     const got = contentType ? `got ${JSON.stringify(contentType)}` : 'none was sent';
     throw new ApiError('UNSUPPORTED_MEDIA_TYPE', `Content-Type must be application/json (${got})`);
   }

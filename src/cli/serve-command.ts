@@ -1,7 +1,10 @@
 import type { Argv, CommandModule } from 'yargs';
+import { DEFAULT_MAX_SCENARIO_BYTES, MAX_SCENARIO_BYTES_LIMIT } from '../scenarios/scenario-file-access.js';
+import { normalizeHostName } from '../server/host-names.js';
 import { startServer } from '../server/start-server.js';
 import type { CliIo } from './cli-io.js';
 import { formatServeBanner } from './serve-banner.js';
+import { openAdminWarning } from './serve-warning.js';
 
 /** As parsed: option values are strings, checked and converted here. */
 interface ServeArgs {
@@ -11,6 +14,9 @@ interface ServeArgs {
   seed?: unknown;
   journalSize: unknown;
   adminToken?: string;
+  scenarioDir?: unknown;
+  maxScenarioBytes: unknown;
+  allowedHost?: unknown;
   shutdownGrace: unknown;
 }
 
@@ -34,6 +40,19 @@ export function serveCommand(io: CliIo, result: { exitCode: number }): CommandMo
           default: 'default',
           requiresArg: true,
         })
+        .option('scenario-dir', {
+          describe:
+            'A directory whose .json files the admin API may load by name or by path inside it (repeat for more); ' +
+            'without it, the admin API loads built-in and inline scenarios only',
+          type: 'string',
+          requiresArg: true,
+        })
+        .option('max-scenario-bytes', {
+          describe: 'The largest scenario file read (--scenario, or over the admin API), in bytes; a larger one is refused unread',
+          default: String(DEFAULT_MAX_SCENARIO_BYTES),
+          defaultDescription: `${DEFAULT_MAX_SCENARIO_BYTES} (16 MiB)`,
+          requiresArg: true,
+        })
         .option('seed', { describe: 'Seed of the id and data generators, a non-negative integer', requiresArg: true })
         .option('journal-size', {
           describe: 'How many requests the journal (GET /__sandbox/requests) keeps, oldest dropped first',
@@ -46,6 +65,14 @@ export function serveCommand(io: CliIo, result: { exitCode: number }): CommandMo
             'Require this token on the admin API (Authorization: Bearer <token> or x-admin-token); ' +
             `also read from $${ADMIN_TOKEN_ENV}, which keeps it out of the process list`,
           type: 'string',
+          requiresArg: true,
+        })
+        .option('allowed-host', {
+          describe:
+            'A further name the server answers to in the Host header while it listens on a loopback address ' +
+            '(besides that address and localhost); repeatable. Other names are refused, against DNS rebinding',
+          type: 'string',
+          array: true,
           requiresArg: true,
         })
         .option('shutdown-grace', {
@@ -62,15 +89,21 @@ export function serveCommand(io: CliIo, result: { exitCode: number }): CommandMo
           if (argv.seed !== undefined) parseSeed(argv.seed);
           parseJournalSize(argv.journalSize);
           if (argv.adminToken !== undefined) parseAdminToken(argv.adminToken);
+          parseScenarioDirs(argv.scenarioDir);
+          parseMaxScenarioBytes(argv.maxScenarioBytes);
+          parseAllowedHosts(argv.allowedHost);
           return true;
         })
         .example('$0 serve', 'Serve the default scenario at http://127.0.0.1:4010/api/v1')
         .example('$0 serve --port 0 --seed 7', 'Serve on a free port with seed 7')
         .example('$0 serve --scenario ./my-scenario.json', 'Serve a scenario of your own')
-        .example('$0 serve --shutdown-grace 30000', 'On SIGTERM, give requests in flight up to 30 s to be answered')
-        .example(`${ADMIN_TOKEN_ENV}=s3cret $0 serve --host 0.0.0.0`, 'Serve on every interface, the admin API behind a token') as unknown as Argv<ServeArgs>,
+        .example('$0 serve --scenario-dir ./scenarios', 'Let POST /__sandbox/scenario {"name": "my-scenario"} load ./scenarios/my-scenario.json')
+        .example(`${ADMIN_TOKEN_ENV}=s3cret $0 serve --host 0.0.0.0`, 'Serve on every interface, the admin API behind a token')
+        .example('$0 serve --allowed-host sandbox.local', 'Also answer to http://sandbox.local:4010 (a name in /etc/hosts)')
+        .example('$0 serve --shutdown-grace 30000', 'On SIGTERM, give requests in flight up to 30 s to be answered') as unknown as Argv<ServeArgs>,
     handler: async (argv) => {
       try {
+        const adminToken = adminTokenOf(argv.adminToken);
         const shutdownGraceMs = parseShutdownGrace(argv.shutdownGrace);
         const server = await startServer({
           port: parsePort(argv.port),
@@ -78,9 +111,14 @@ export function serveCommand(io: CliIo, result: { exitCode: number }): CommandMo
           scenario: argv.scenario,
           seed: argv.seed === undefined ? undefined : parseSeed(argv.seed),
           journalSize: parseJournalSize(argv.journalSize),
-          adminToken: adminTokenOf(argv.adminToken),
+          adminToken,
+          scenarioDirs: parseScenarioDirs(argv.scenarioDir),
+          maxScenarioBytes: parseMaxScenarioBytes(argv.maxScenarioBytes),
+          allowedHosts: parseAllowedHosts(argv.allowedHost),
           shutdownGraceMs,
         });
+        const warning = openAdminWarning(argv.host, adminToken, ADMIN_TOKEN_ENV);
+        if (warning !== undefined) io.stderr.write(warning);
         io.stdout.write(formatServeBanner(server));
         await io.waitForStop();
         io.stdout.write(`Stopping: answering the requests in flight (up to ${shutdownGraceMs} ms; a second signal stops at once).\n`);
@@ -104,6 +142,20 @@ const parseShutdownGrace = (value: unknown) =>
 const parseJournalSize = (value: unknown) =>
   parseIntegerOption('journal-size', value, 0, 1_000_000, 'pass e.g. --journal-size 1000, or 0 to keep no journal');
 
+const parseMaxScenarioBytes = (value: unknown) =>
+  parseIntegerOption('max-scenario-bytes', value, 1, MAX_SCENARIO_BYTES_LIMIT, 'pass e.g. --max-scenario-bytes 1048576 for 1 MiB');
+
+/** `--scenario-dir` given once is a string, given again an array of them. */
+function parseScenarioDirs(value: unknown): string[] {
+  const dirs = value === undefined ? [] : Array.isArray(value) ? value : [value];
+  for (const dir of dirs) {
+    if (typeof dir !== 'string' || dir.trim() === '') {
+      throw new Error(`--scenario-dir must name a directory (got ${JSON.stringify(dir)}); pass e.g. --scenario-dir ./scenarios`);
+    }
+  }
+  return dirs as string[];
+}
+
 const ADMIN_TOKEN_ENV = 'ESIM_SANDBOX_ADMIN_TOKEN';
 
 /** The admin token of `--admin-token`, else of the environment; undefined for an open admin API. */
@@ -117,6 +169,19 @@ function parseAdminToken(value: unknown): string {
   if (typeof value === 'string' && /^\S+$/.test(value)) return value;
   const got = Array.isArray(value) ? 'it was given more than once' : 'it is empty or contains spaces';
   throw new Error(`--admin-token must be one word of visible characters (${got}); pass e.g. --admin-token "$(openssl rand -hex 16)"`);
+}
+
+/** The names of `--allowed-host`, each a host name without scheme, port or path. */
+function parseAllowedHosts(value: unknown): string[] {
+  const names = value === undefined ? [] : Array.isArray(value) ? value : [value];
+  for (const name of names) {
+    if (typeof name !== 'string' || normalizeHostName(name) === undefined) {
+      throw new Error(
+        `--allowed-host must be a host name as it appears in URLs, without scheme, port or path (got ${JSON.stringify(name)}); pass e.g. --allowed-host sandbox.local`,
+      );
+    }
+  }
+  return names as string[];
 }
 
 /** Parses a whole decimal number given as an option, or throws a message that says how to fix it. */

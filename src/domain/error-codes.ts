@@ -4,6 +4,10 @@ export const ERROR_CODES = {
   UNAUTHORIZED: 401,
   FORBIDDEN_SCOPE: 403,
   KYC_REQUIRED: 403,
+  /** Standalone server: a `Host` a loopback server does not answer to (DNS rebinding). */
+  FORBIDDEN_HOST: 403,
+  /** Standalone server: an admin request or a write sent by a page of another origin. */
+  FORBIDDEN_ORIGIN: 403,
   ORDER_NOT_FOUND: 404,
   NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,

@@ -1,6 +1,8 @@
 import { ROUTES } from '../api/routes/index.js';
+import { addExamples } from './document-examples.js';
 import type { OpenApiDocument, PathItemObject } from './openapi-types.js';
 import { PARAMETERS, REQUEST_BODIES, RESPONSES, operationOf } from './operations.js';
+import { RECORDED_EXAMPLES } from './recorded-examples.js';
 import { SCHEMAS } from './resource-schemas.js';
 
 /** Where the standalone sandbox serves the API by default. */
@@ -13,13 +15,14 @@ export interface OpenApiDocumentOptions {
 
 /**
  * The OpenAPI 3.0.3 description of the six routes, as the spec describes them. Paths, methods and scopes
- * come from the routes the sandbox answers, limits from the constants its request validation uses.
+ * come from the routes the sandbox answers, limits from the constants its request validation uses, examples
+ * from answers recorded from the `default` scenario (src/openapi/recorded-examples.ts).
  */
 export function createOpenApiDocument({ serverUrl = DEFAULT_SERVER_URL }: OpenApiDocumentOptions = {}): OpenApiDocument {
   const paths: Record<string, PathItemObject> = {};
   for (const route of ROUTES) paths[route.path] = { [route.method.toLowerCase()]: operationOf(route) };
-  // A copy of its own for every caller: the schemas are shared module constants.
-  return structuredClone<OpenApiDocument>({
+  // A copy of its own for every caller: the schemas and the examples are shared module constants.
+  const document = structuredClone<OpenApiDocument>({
     openapi: '3.0.3',
     info: {
       title: 'eSIM Wholesale Provisioning API',
@@ -30,7 +33,9 @@ export function createOpenApiDocument({ serverUrl = DEFAULT_SERVER_URL }: OpenAp
         'route requires an API key in the `x-api-key` header carrying the scope the route names.\n\n' +
         'Served by esim-wholesale-sandbox, a deterministic imitation of the service. The test keys of its ' +
         '`default` scenario: `sk_test_full_access` (all five scopes), `sk_test_read_only` (the four `:read` ' +
-        'scopes), `sk_test_kyc_pending` (403 `KYC_REQUIRED`) and `sk_test_revoked` (401 `UNAUTHORIZED`).',
+        'scopes), `sk_test_kyc_pending` (403 `KYC_REQUIRED`) and `sk_test_revoked` (401 `UNAUTHORIZED`). The ' +
+        'examples are its answers: a fresh sandbox (scenario `default`, seed 1) asked with the parameter and body ' +
+        'examples and `sk_test_full_access` gives each success example as shown.',
     },
     servers: [{ url: serverUrl, description: 'esim-wholesale-sandbox' }],
     tags: [{ name: 'eSIM wholesale', description: 'The six routes of the service.' }],
@@ -51,4 +56,6 @@ export function createOpenApiDocument({ serverUrl = DEFAULT_SERVER_URL }: OpenAp
       },
     },
   });
+  addExamples(document, structuredClone(RECORDED_EXAMPLES));
+  return document;
 }

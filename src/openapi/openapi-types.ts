@@ -29,11 +29,18 @@ export interface ParameterObject {
   description?: string;
   required?: boolean;
   schema: SchemaObject | ReferenceObject;
+  example?: unknown;
+}
+
+export interface ExampleObject {
+  summary: string;
+  value: unknown;
 }
 
 export interface MediaTypeObject {
   schema: SchemaObject | ReferenceObject;
   example?: unknown;
+  examples?: Record<string, ExampleObject>;
 }
 
 export interface RequestBodyObject {
@@ -73,6 +80,21 @@ export interface SecuritySchemeObject {
   in: 'header';
   name: string;
   description?: string;
+}
+
+/**
+ * Examples recorded from the answers of fresh sandboxes, which the document carries so that tools making calls
+ * from it send ids that exist (see scripts/openapi-examples.ts).
+ */
+export interface RecordedExamples {
+  /** Of each parameter of `components.parameters`, by name. */
+  parameters: Record<string, unknown>;
+  /** Of each body of `components.requestBodies`, by name. */
+  requestBodies: Record<string, unknown>;
+  /** By operationId: the success answer to the operation's parameter and body examples. */
+  successes: Record<string, unknown>;
+  /** By name of a response of `components.responses`: named error answers. */
+  errors: Record<string, Record<string, ExampleObject>>;
 }
 
 export interface OpenApiDocument {

@@ -121,7 +121,10 @@ export const RESPONSES: Record<string, ResponseObject> = {
     content: errorContent,
   },
   NotFound: { description: 'Order not found.', content: errorContent },
-  Conflict: { description: 'eSIM inventory empty or card data incomplete.', content: errorContent },
+  Conflict: {
+    description: 'eSIM inventory empty or card data incomplete; in the sandbox also a wallet balance that does not cover the order (`INSUFFICIENT_BALANCE`).',
+    content: errorContent,
+  },
   OtherError: {
     description: [
       'Any other error status, always in the error envelope. The spec does not list these; the sandbox answers them:',

@@ -152,7 +152,9 @@ const CreateOrderResponse: SchemaObject = {
  */
 export const CreateOrderRequest: SchemaObject = {
   type: 'object',
+  description: 'Any other field is refused with 400 `VALIDATION_ERROR`.',
   required: ['productId', 'quantity'],
+  additionalProperties: false,
   properties: {
     productId: uuid('An `id` from /getProducts.'),
     quantity: { type: 'integer', minimum: QUANTITY_RANGE.min, maximum: QUANTITY_RANGE.max },

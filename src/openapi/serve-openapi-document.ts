@@ -1,3 +1,5 @@
+import { allowHeader, optionsAnswer, servesMethod } from '../api/allow-header.js';
+import { outcomeToResponse } from '../api/answer.js';
 import { errorResponse, jsonResponse } from '../api/envelope.js';
 import { routePathOf } from '../api/serve-api-request.js';
 import { ApiError } from '../domain/api-error.js';
@@ -9,14 +11,18 @@ export const OPENAPI_ROUTE_PATH = '/openapi.json';
 /**
  * The OpenAPI document, when `request` asks for `<base>/openapi.json`; `undefined` for any other request.
  * It needs no key and is not a call of the imitated API: no journal entry, no clock step, no rate limit or
- * fault. Its `servers` names the base address the request came to, on the request's own origin.
+ * fault. Its `servers` names the base address the request came to, on the request's own origin. HEAD is
+ * answered as GET, OPTIONS with 204 and `Allow`.
  */
 export function serveOpenApiDocument(request: Request, basePath?: string): Response | undefined {
   const url = new URL(request.url);
   if (routePathOf(url.pathname, basePath) !== OPENAPI_ROUTE_PATH) return undefined;
-  if (request.method !== 'GET' && request.method !== 'HEAD') {
+  if (request.method === 'OPTIONS') return outcomeToResponse(optionsAnswer(['GET']));
+  if (!servesMethod('GET', request.method)) {
     return errorResponse(
-      new ApiError('METHOD_NOT_ALLOWED', `${OPENAPI_ROUTE_PATH} takes GET, not ${request.method}`, { headers: { allow: 'GET' } }),
+      new ApiError('METHOD_NOT_ALLOWED', `${OPENAPI_ROUTE_PATH} takes GET, not ${request.method}`, {
+        headers: { allow: allowHeader(['GET']) },
+      }),
     );
   }
   const base = url.pathname.slice(0, -OPENAPI_ROUTE_PATH.length);

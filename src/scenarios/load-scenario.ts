@@ -6,10 +6,14 @@ import type { ScenarioSource } from '../types.js';
 import { checkReferences } from './check-references.js';
 import { completeEntities } from './complete-entities.js';
 import { validate } from './describe-issue.js';
+import { findDuplicateKeys } from './duplicate-keys.js';
 import { locatePointer } from './locate-pointer.js';
 import { emptyMergedScenario, mergeLayer, type ScenarioLayer } from './merge-scenario-layers.js';
 import { parseJson } from './parse-json.js';
+import { describeReadFailure, readRegularFile } from './read-regular-file.js';
+import { findInScenarioDirs, refusedPathMessage, unknownNameMessage } from './scenario-dirs.js';
 import { ScenarioError, type ScenarioProblem } from './scenario-error.js';
+import { LOCAL_FILES, MAX_SCENARIO_BYTES_LIMIT, maxBytesOf, type ScenarioFileAccess } from './scenario-file-access.js';
 import {
   behaviorSchema,
   clockSchema,
@@ -32,9 +36,11 @@ const INLINE = '<inline>';
 /**
  * Reads, validates and resolves a scenario: a built-in name (`"default"`), the path of a JSON file (absolute or
  * relative to the working directory), or an inline object. Throws a `ScenarioError` listing every problem found.
+ * `files` says where the scenario and its `extends` may be read from: by default any local path (the caller owns
+ * the machine); the admin API confines them to the scenario dirs.
  */
-export function loadScenario(source: ScenarioSource): ResolvedScenario {
-  return new ScenarioResolver().resolve(source);
+export function loadScenario(source: ScenarioSource, files: ScenarioFileAccess = LOCAL_FILES): ResolvedScenario {
+  return new ScenarioResolver(files).resolve(source);
 }
 
 /** The built-in scenarios, sorted by name. */
@@ -74,10 +80,18 @@ interface Frame {
   /** Absolute path, or `<inline>`. */
   id: string;
   file: string;
-  /** Directory its relative `extends` paths start from. */
-  dir: string;
+  /** Directory its relative `extends` paths start from; none for an inline scenario under confined access. */
+  dir: string | undefined;
   /** Its `name`, else its file name: how cycles are shown. */
   label: string;
+}
+
+/** A file a reference led to: its absolute path, how problems name it, and where it was found. */
+interface Located {
+  absolute: string;
+  display: string;
+  /** A built-in scenario or seed, a local path, or a file of a scenario dir (by its real path). */
+  origin: 'built-in' | 'local' | 'scenario-dir';
 }
 
 interface LoadedFile {
@@ -86,10 +100,15 @@ interface LoadedFile {
 }
 
 class ScenarioResolver {
+  private readonly files: ScenarioFileAccess;
   private readonly problems: ScenarioProblem[] = [];
-  private readonly files = new Map<string, LoadedFile | null>();
+  private readonly loaded = new Map<string, LoadedFile | null>();
   /** The text of each file that parsed, by its name in problems: where a problem's line is looked up. */
   private readonly texts = new Map<string, string>();
+
+  constructor(files: ScenarioFileAccess) {
+    this.files = files;
+  }
 
   resolve(source: ScenarioSource): ResolvedScenario {
     const root = this.loadRoot(source);
@@ -127,21 +146,16 @@ class ScenarioResolver {
       const raw: unknown = JSON.parse(JSON.stringify(source));
       const loaded = { raw, valid: this.check(INLINE, raw, scenarioFileSchema) };
       const name = isRecord(raw) && typeof raw['name'] === 'string' ? raw['name'] : INLINE;
-      return { frame: { id: INLINE, file: INLINE, dir: process.cwd(), label: name }, loaded };
+      const dir = this.files.kind === 'local' ? process.cwd() : undefined;
+      return { frame: { id: INLINE, file: INLINE, dir, label: name }, loaded };
     }
-    let absolute: string;
-    if (isPathLike(source)) {
-      absolute = path.resolve(process.cwd(), source);
-    } else {
-      const known = this.builtInPath(source);
-      if (!known) {
-        this.problems.push({ file: 'scenarios', path: '', message: this.unknownBuiltIn(source) });
-        return undefined;
-      }
-      absolute = known;
+    const located = this.locate(source, undefined);
+    if (typeof located === 'string') {
+      this.problems.push({ file: 'scenarios', path: '', message: located });
+      return undefined;
     }
-    const loaded = this.loadFile(absolute, scenarioFileSchema);
-    return loaded && { frame: this.frameOf(absolute, loaded), loaded };
+    const loaded = this.loadFile(located, scenarioFileSchema);
+    return loaded && { frame: this.frameOf(located, loaded), loaded };
   }
 
   /** The layers of a scenario in merge order: its `extends` (resolved), its `seeds`, then itself. */
@@ -160,9 +174,12 @@ class ScenarioResolver {
   }
 
   private collectExtended(frame: Frame, reference: string, stack: Frame[]): ScenarioLayer[] {
-    const target = this.locateExtended(frame, reference);
-    if (!target) return [];
-    const cycleStart = stack.findIndex((visited) => visited.id === target);
+    const target = this.locate(reference, frame);
+    if (typeof target === 'string') {
+      this.problems.push({ file: frame.file, path: '/extends', message: target });
+      return [];
+    }
+    const cycleStart = stack.findIndex((visited) => visited.id === target.absolute);
     if (cycleStart >= 0) {
       const first = stack[cycleStart]!;
       const cycle = [...stack.slice(cycleStart), first].map((visited) => visited.label).join(' → ');
@@ -176,16 +193,30 @@ class ScenarioResolver {
     return this.collectLayers(extended, loaded, [...stack, extended]);
   }
 
-  private locateExtended(frame: Frame, reference: string): string | undefined {
-    if (isPathLike(reference)) {
-      const absolute = path.resolve(frame.dir, reference);
-      if (existsSync(absolute)) return absolute;
-      this.problems.push({ file: frame.file, path: '/extends', message: `file "${displayPath(absolute)}" does not exist` });
-      return undefined;
+  /**
+   * The file a reference names (the source, or the `extends` of `from`), or a message saying why there is none.
+   * A name is a built-in scenario; a request (not a file) may also name `<name>.json` of a scenario dir. A path
+   * is relative to the file that refers to it; under local access the source's is relative to the working
+   * directory, under confined access the scenario dirs decide what a path may reach.
+   */
+  private locate(reference: string, from: Frame | undefined): Located | string {
+    // A file refers to others as it does when read locally, so that a file valid over HTTP validates locally too.
+    const fromFile = from !== undefined && from.id !== INLINE;
+    if (!isPathLike(reference)) {
+      const builtIn = this.builtInPath(reference);
+      if (builtIn) return { absolute: builtIn, display: displayPath(builtIn), origin: 'built-in' };
+      if (this.files.kind === 'local' || fromFile) return this.unknownBuiltIn(reference);
+      const found = findInScenarioDirs(reference, this.files.dirs);
+      return found ? { ...found, origin: 'scenario-dir' } : unknownNameMessage(reference, this.files.dirs, this.builtInNames());
     }
-    const builtIn = this.builtInPath(reference);
-    if (!builtIn) this.problems.push({ file: frame.file, path: '/extends', message: this.unknownBuiltIn(reference) });
-    return builtIn;
+    if (this.files.kind === 'confined') {
+      const found = findInScenarioDirs(reference, this.files.dirs, fromFile ? from.dir : undefined);
+      return found ? { ...found, origin: 'scenario-dir' } : refusedPathMessage(reference, this.files.dirs);
+    }
+    const absolute = path.resolve(from?.dir ?? process.cwd(), reference);
+    // The source's own missing file is told by the read, with the file as the problem's file.
+    if (from && !existsSync(absolute)) return `file "${displayPath(absolute)}" does not exist`;
+    return { absolute, display: displayPath(absolute), origin: 'local' };
   }
 
   private loadSeed(frame: Frame, name: string, index: number): ScenarioLayer | undefined {
@@ -196,59 +227,67 @@ class ScenarioResolver {
       return undefined;
     }
     const absolute = path.join(seedsDir, `${name}.json`);
-    const loaded = this.loadFile(absolute, seedFileSchema);
+    const loaded = this.loadFile({ absolute, display: displayPath(absolute), origin: 'built-in' }, seedFileSchema);
     return loaded?.valid ? { kind: 'seed', file: displayPath(absolute), data: loaded.raw as SeedFile } : undefined;
   }
 
   private builtInPath(name: string): string | undefined {
-    if (!BUILT_IN_NAME.test(name) || !jsonFileNames(scenariosDir).includes(name)) return undefined;
+    if (!BUILT_IN_NAME.test(name) || !this.builtInNames().includes(name)) return undefined;
     return path.join(scenariosDir, `${name}.json`);
   }
 
-  private unknownBuiltIn(name: string): string {
-    return `no built-in scenario "${name}"; built-ins: ${jsonFileNames(scenariosDir).join(', ') || '(none)'}`;
+  private builtInNames(): string[] {
+    return jsonFileNames(scenariosDir);
   }
 
-  private frameOf(absolute: string, loaded: LoadedFile): Frame {
+  private unknownBuiltIn(name: string): string {
+    return `no built-in scenario "${name}"; built-ins: ${this.builtInNames().join(', ') || '(none)'}`;
+  }
+
+  private frameOf({ absolute, display }: Located, loaded: LoadedFile): Frame {
     const name = isRecord(loaded.raw) ? loaded.raw['name'] : undefined;
     const label = typeof name === 'string' ? name : path.basename(absolute, '.json');
-    return { id: absolute, file: displayPath(absolute), dir: path.dirname(absolute), label };
+    return { id: absolute, file: display, dir: path.dirname(absolute), label };
   }
 
   /** Reads, parses and validates a file once per resolution; undefined when it cannot be read or parsed. */
-  private loadFile(absolute: string, schema: typeof scenarioFileSchema | typeof seedFileSchema): LoadedFile | undefined {
-    const cached = this.files.get(absolute);
+  private loadFile(located: Located, schema: typeof scenarioFileSchema | typeof seedFileSchema): LoadedFile | undefined {
+    const cached = this.loaded.get(located.absolute);
     if (cached !== undefined) return cached ?? undefined;
-    const loaded = this.readAndCheck(absolute, schema);
-    this.files.set(absolute, loaded ?? null);
+    const loaded = this.readAndCheck(located, schema);
+    this.loaded.set(located.absolute, loaded ?? null);
     return loaded;
   }
 
-  private readAndCheck(absolute: string, schema: typeof scenarioFileSchema | typeof seedFileSchema): LoadedFile | undefined {
-    const file = displayPath(absolute);
-    let text: string;
-    try {
-      text = readFileSync(absolute, 'utf8');
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      const message = code === 'ENOENT' ? 'file does not exist' : `cannot read the file (${code ?? String(error)})`;
-      this.problems.push({ file, path: '', message });
+  private readAndCheck(located: Located, schema: typeof scenarioFileSchema | typeof seedFileSchema): LoadedFile | undefined {
+    const file = located.display;
+    // The cap is for the caller's files; ours are known. A file of a scenario dir is opened by its real path:
+    // a symlink put there since it was found is not followed.
+    const maxBytes = located.origin === 'built-in' ? MAX_SCENARIO_BYTES_LIMIT : maxBytesOf(this.files);
+    const read = readRegularFile(located.absolute, maxBytes, { followSymlink: located.origin !== 'scenario-dir' });
+    if (!read.ok) {
+      this.problems.push({ file, path: '', message: describeReadFailure(read, maxBytes) });
       return undefined;
     }
-    const parsed = parseJson(text);
+    const parsed = parseJson(read.text);
     if (!parsed.ok) {
       const message = `invalid JSON at line ${parsed.line}, column ${parsed.column}: ${parsed.message}`;
       this.problems.push({ file, path: '', message });
       return undefined;
     }
-    this.texts.set(file, text);
+    this.texts.set(file, read.text);
     return { raw: parsed.value, valid: this.check(file, parsed.value, schema) };
   }
 
   private check(file: string, raw: unknown, schema: typeof scenarioFileSchema | typeof seedFileSchema): boolean {
     const result = validate(schema, raw);
-    if (!result.success) this.problems.push(...result.problems.map(({ path, message }) => ({ file, path, message })));
-    return result.success;
+    if (!result.success) {
+      this.problems.push(...result.problems.map(({ path, message }) => ({ file, path, message })));
+      return false;
+    }
+    const duplicates = findDuplicateKeys(file, result.data);
+    this.problems.push(...duplicates);
+    return duplicates.length === 0;
   }
 
   private validateMerged<S extends z.ZodType>(file: string, prefix: string, schema: S, value: unknown): z.output<S> | undefined {

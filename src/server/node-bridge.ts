@@ -78,14 +78,15 @@ const HTTP_WHITESPACE_AROUND = /^[\t\n\r ]+|[\t\n\r ]+$/g;
 
 /**
  * Writes a web `Response` to a Node response: the status, every header, and the body bytes in one
- * `end()` (the answers of this sandbox are small JSON documents, whole before they are sent). A request
+ * `end()` (the answers of this sandbox are small JSON documents, whole before they are sent). The length
+ * is that of the body, or the one given by a response without a body (the answer to HEAD). A request
  * body not read to its end is drained, then the connection closed (see `lingerIfBodyUnread`).
  */
 export async function writeWebResponse(response: Response, res: ServerResponse): Promise<void> {
   const body = response.body === null ? null : Buffer.from(await response.arrayBuffer());
   const headers: string[] = [];
   response.headers.forEach((value, name) => {
-    if (name !== 'content-length') headers.push(name, value);
+    if (name !== 'content-length' || body === null) headers.push(name, value);
   });
   if (body !== null) headers.push('content-length', String(body.byteLength));
   if (res.destroyed) return; // The client went away while the body was being read.
@@ -96,14 +97,15 @@ export async function writeWebResponse(response: Response, res: ServerResponse):
 
 /**
  * Writes an answer of the sandbox: status, headers (in the order a `Response` would list them) and the
- * body in one `end()`, which Node sends with the head in a single write. A request body not read to its
- * end is drained, then the connection closed (see `lingerIfBodyUnread`).
+ * body in one `end()`, which Node sends with the head in a single write. A 204 has no length; the answer
+ * to HEAD keeps the length of the body Node leaves out. A request body not read to its end is drained,
+ * then the connection closed (see `lingerIfBodyUnread`).
  */
 export function writeAnswer(answer: Answer, res: ServerResponse): void {
   lingerIfBodyUnread(res);
   const headers: string[] = [];
   for (const name of Object.keys(answer.headers).sort()) headers.push(name, answer.headers[name]!);
-  headers.push('content-length', String(Buffer.byteLength(answer.body)));
+  if (answer.status !== 204) headers.push('content-length', String(Buffer.byteLength(answer.body)));
   res.writeHead(answer.status, headers);
   res.end(answer.body);
 }
@@ -141,7 +143,7 @@ function bodyAbortSignal(req: IncomingMessage, res: ServerResponse): AbortSignal
   return disconnected.signal;
 }
 
-function hasBody(req: IncomingMessage): boolean {
+export function hasBody(req: IncomingMessage): boolean {
   if (req.method === 'GET' || req.method === 'HEAD') return false;
   return req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
 }

@@ -1,8 +1,10 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { confinedFiles } from '../scenarios/scenario-dirs.js';
 import { createSandboxHost, type SandboxHost } from '../sessions/sandbox-host.js';
 import type { Sandbox, ScenarioSource } from '../types.js';
 import { gracefulClose } from './graceful-close.js';
+import { normalizeHostName } from './host-names.js';
 import { createRequestListener } from './request-listener.js';
 import { answerExpectationFailed, clientErrorAnswerer } from './transport-answers.js';
 
@@ -11,8 +13,23 @@ export interface StartServerOptions {
   port?: number;
   /** Interface to listen on; `0.0.0.0` makes the sandbox reachable from other machines. Default: `"127.0.0.1"`. */
   host?: string;
-  /** Built-in scenario name, path of a scenario JSON file, or an inline scenario. Default: `"default"`. */
+  /**
+   * Built-in scenario name, path of a scenario JSON file, or an inline scenario. Default: `"default"`. A path is
+   * read as given (the caller owns the machine); over the admin API only `scenarioDirs` are.
+   */
   scenario?: ScenarioSource;
+  /**
+   * Directories whose `.json` files the admin API may load (`POST /__sandbox/scenario`, `/sessions`, `extends`):
+   * `{"name": "my-scenario"}` finds `my-scenario.json` in the first dir that has it (after the built-ins),
+   * `{"name": "team/a.json"}` a path inside a dir. Nothing outside them, no `..`, no symlink out of them.
+   * Default: none, the admin API loads built-in scenarios and inline ones only.
+   */
+  scenarioDirs?: readonly string[];
+  /**
+   * The largest scenario file read, in bytes (`scenario` and the admin API alike); a larger one is refused before
+   * it is read. Built-in scenarios and seeds are not limited. Default: 16777216 (16 MiB).
+   */
+  maxScenarioBytes?: number;
   /** Seed of the id and data generators. Default: the scenario's own seed, else 1. */
   seed?: number;
   /** How many requests the journal keeps. Default: 1000. */
@@ -24,6 +41,13 @@ export interface StartServerOptions {
    * `Authorization: Bearer <token>` or `x-admin-token: <token>`. Default: none, the admin API is open.
    */
   adminToken?: string;
+  /**
+   * Names a server on a loopback address answers to in the `Host` header, besides that address and
+   * `localhost` (e.g. a name in /etc/hosts, or a proxy's). Any other name is refused with 403
+   * `FORBIDDEN_HOST`, so that a page of another site cannot reach the sandbox under its own name (DNS
+   * rebinding). A server on another address answers to any name. Default: none.
+   */
+  allowedHosts?: readonly string[];
   /**
    * How long `close()` (and SIGTERM or SIGINT to `esim-sandbox serve`) waits for requests in flight to be
    * answered before it closes their connections anyway, in ms; 0 closes them at once. Default: 5000.
@@ -101,13 +125,16 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       `headersTimeoutMs (${headersTimeoutMs}) must not be longer than requestTimeoutMs (${requestTimeoutMs}): the headers are part of the request`,
     );
   }
+  const scenarioFiles = confinedFiles(options.scenarioDirs ?? [], options.maxScenarioBytes);
+  const allowedHosts = checkAllowedHosts(options.allowedHosts ?? []);
   const sandboxHost = createSandboxHost({
     scenario: options.scenario ?? DEFAULTS.scenario,
     seed: options.seed,
     journalSize: options.journalSize,
     maxSessions: options.maxSessions,
+    maxScenarioBytes: options.maxScenarioBytes,
   });
-  const server = createServer({
+  const server: Server = createServer({
     // A request without Host is answered by the listener, with the error envelope instead of a bare 400.
     requireHostHeader: false,
     headersTimeout: headersTimeoutMs,
@@ -117,7 +144,15 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     connectionsCheckingInterval: Math.max(10, Math.min(1_000, Math.floor(headersTimeoutMs / 4))),
   });
   const shutdown = gracefulClose(server);
-  server.on('request', createRequestListener(sandboxHost, { adminToken: options.adminToken }));
+  server.on(
+    'request',
+    createRequestListener(sandboxHost, {
+      adminToken: options.adminToken,
+      scenarioFiles,
+      allowedHosts,
+      boundAddress: () => (server.address() as AddressInfo | null)?.address ?? host,
+    }),
+  );
   server.on('checkExpectation', answerExpectationFailed);
   server.on('clientError', clientErrorAnswerer({ headersTimeoutMs, requestTimeoutMs }));
   await listen(server, port, host);
@@ -137,6 +172,16 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
 function milliseconds(name: string, value: number, min: number): number {
   if (Number.isInteger(value) && value >= min && value <= 86_400_000) return value;
   throw new RangeError(`${name} must be a whole number of milliseconds from ${min} to 86400000 (got ${value})`);
+}
+
+function checkAllowedHosts(names: readonly string[]): string[] {
+  return names.map((name) => {
+    const normalized = typeof name === 'string' ? normalizeHostName(name) : undefined;
+    if (normalized !== undefined) return normalized;
+    throw new RangeError(
+      `allowedHosts: ${JSON.stringify(name)} is not a host name; give a name as it appears in URLs, without scheme, port or path (e.g. "sandbox.local")`,
+    );
+  });
 }
 
 function listen(server: Server, port: number, host: string): Promise<void> {

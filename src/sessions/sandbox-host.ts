@@ -1,8 +1,9 @@
-import { answerRequest, answerWith, type AnswersRequests, type Outcome } from '../api/answer.js';
+import { answerRequest, answerWith, outcomeToResponse, type AnswersRequests, type Outcome } from '../api/answer.js';
 import type { ApiRequest } from '../api/api-request.js';
-import { errorAnswer, errorResponse } from '../api/envelope.js';
+import { errorAnswer } from '../api/envelope.js';
 import { ApiError } from '../domain/api-error.js';
 import { loadScenario } from '../scenarios/load-scenario.js';
+import { localFiles, type ScenarioFileAccess } from '../scenarios/scenario-file-access.js';
 import { createSandbox } from '../sandbox.js';
 import type { Sandbox, SandboxOptions, ScenarioSource } from '../types.js';
 import { parseSessionKey, sessionIdOf, sessionKeyMap, withSessionKeys } from './session-keys.js';
@@ -67,6 +68,7 @@ class CoreSandboxHost implements SandboxHost, AnswersRequests {
   readonly main: Sandbox;
   readonly maxSessions: number;
   readonly #options: SandboxHostOptions;
+  readonly #files: ScenarioFileAccess;
   readonly #sessions = new Map<string, SandboxSession>();
   #created = 0;
 
@@ -78,11 +80,12 @@ class CoreSandboxHost implements SandboxHost, AnswersRequests {
     this.main = main;
     this.maxSessions = maxSessions;
     this.#options = options;
+    this.#files = localFiles(options.maxScenarioBytes);
   }
 
   async fetch(request: Request, options?: { basePath?: string }): Promise<Response> {
     const target = this.#targetOf(request);
-    return target instanceof ApiError ? errorResponse(target) : target.fetch(request, options);
+    return target instanceof ApiError ? outcomeToResponse(errorAnswer(target), request.method) : target.fetch(request, options);
   }
 
   async [answerRequest](request: ApiRequest, options?: { basePath?: string }): Promise<Outcome> {
@@ -112,13 +115,13 @@ class CoreSandboxHost implements SandboxHost, AnswersRequests {
       );
     }
     const id = sessionIdOf(this.#created + 1);
-    const resolved = scenario === undefined ? this.main.scenario : loadScenario(scenario);
+    const resolved = scenario === undefined ? this.main.scenario : loadScenario(scenario, this.#files);
     const inner = createSandbox({
       scenario: withSessionKeys(resolved, id),
       seed: seed ?? this.#options.seed,
       journalSize: this.#options.journalSize,
     });
-    const sandbox = new SessionSandbox(inner, id);
+    const sandbox = new SessionSandbox(inner, id, this.#files);
     const session: SandboxSession = { id, sandbox, apiKeys: () => sessionKeyMap(sandbox.scenario) };
     this.#created += 1;
     this.#sessions.set(id, session);

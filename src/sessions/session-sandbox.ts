@@ -1,6 +1,7 @@
 import { answerRequest, answerWith, type AnswersRequests, type Outcome } from '../api/answer.js';
 import type { ApiRequest } from '../api/api-request.js';
 import { loadScenario } from '../scenarios/load-scenario.js';
+import type { ScenarioFileAccess } from '../scenarios/scenario-file-access.js';
 import type { Sandbox, ScenarioSource, TopupInput } from '../types.js';
 import { parseSessionKey, sessionKey, withSessionKeys } from './session-keys.js';
 
@@ -12,10 +13,13 @@ import { parseSessionKey, sessionKey, withSessionKeys } from './session-keys.js'
 export class SessionSandbox implements Sandbox, AnswersRequests {
   readonly #inner: Sandbox;
   readonly #sessionId: string;
+  readonly #files: ScenarioFileAccess;
 
-  constructor(inner: Sandbox, sessionId: string) {
+  /** `files`: where `useScenario` may read a scenario given by path, as the host it belongs to allows. */
+  constructor(inner: Sandbox, sessionId: string, files: ScenarioFileAccess) {
     this.#inner = inner;
     this.#sessionId = sessionId;
+    this.#files = files;
   }
 
   get scenario() {
@@ -39,7 +43,7 @@ export class SessionSandbox implements Sandbox, AnswersRequests {
   }
 
   useScenario(source: ScenarioSource): Promise<void> {
-    return this.#inner.useScenario(withSessionKeys(loadScenario(source), this.#sessionId));
+    return this.#inner.useScenario(withSessionKeys(loadScenario(source, this.#files), this.#sessionId));
   }
 
   topup(input: TopupInput): Promise<Record<string, unknown>> {

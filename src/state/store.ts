@@ -78,7 +78,7 @@ export class Store {
   /** Stores an order and takes its price from the wallet. */
   async addOrder(order: OrderRecord): Promise<OrderRecord> {
     const record = await this.collections.orders.create(order);
-    this.#orders.set(record.id, record);
+    this.#orders.set(orderKey(record.id), record);
     this.#listOf(this.#ordersByAccount, record.accountId).insert(record);
     if (isCharged(record)) this.ledger(record.accountId).purchases += record.total;
     return record;
@@ -119,8 +119,9 @@ export class Store {
     return this.#stock.get(productId) ?? 0;
   }
 
+  /** The order of an id in any letter case (a UUID is a number written in hex: `ABC…` is `abc…`). */
   order(id: string): OrderRecord | undefined {
-    return this.#orders.get(id);
+    return this.#orders.get(orderKey(id));
   }
 
   ordersOf(accountId: string): readonly OrderRecord[] {
@@ -170,6 +171,10 @@ export class Store {
     if (!list) index.set(accountId, (list = new SortedByTime<T>()));
     return list;
   }
+}
+
+function orderKey(id: string): string {
+  return id.toLowerCase();
 }
 
 function idempotencyId(accountId: string, key: string): string {

@@ -21,7 +21,7 @@ describeBothModes('the OpenAPI document at /openapi.json', (target) => {
 
   it('answers another method with 405 METHOD_NOT_ALLOWED', async () => {
     const response = await target().call('/openapi.json', { method: 'POST', json: {} });
-    expect(response.headers.get('allow')).toBe('GET');
+    expect(response.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
     await expectError(response, 405, 'METHOD_NOT_ALLOWED', '/openapi.json takes GET, not POST');
   });
 });

@@ -42,6 +42,14 @@ describeBothModes('getOrderStatus and getOrders', (target) => {
     expect(without.items[0]).not.toHaveProperty('qrBase64Url');
   });
 
+  it('finds an order by its purchaseOrderId in upper case, and answers the id as it was given out', async () => {
+    const upper = String(created.purchaseOrderId).toUpperCase();
+    expect(upper).not.toBe(created.purchaseOrderId);
+    const order = await expectSuccess(await target().call(`/getOrderStatus?purchaseOrderId=${upper}`));
+    expect(order.id).toBe(created.purchaseOrderId);
+    expect(order).toEqual(await expectSuccess(await target().call(`/getOrderStatus?purchaseOrderId=${created.purchaseOrderId}`)));
+  });
+
   it('refuses a missing or malformed purchaseOrderId with 400, and an unknown one with 404 ORDER_NOT_FOUND', async () => {
     await expectError(await target().call('/getOrderStatus'), 400, 'VALIDATION_ERROR', 'purchaseOrderId is required: an order id (UUID) as returned by /createOrder');
     await expectError(await target().call('/getOrderStatus?purchaseOrderId=42'), 400, 'VALIDATION_ERROR', 'purchaseOrderId must be an order id (UUID) as returned by /createOrder (got "42")');

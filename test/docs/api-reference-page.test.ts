@@ -60,6 +60,41 @@ describe.skipIf(!hasChromium)(`the API reference page at /docs, in headless Chro
     expect(await operation.locator('.request-url pre').textContent()).toBe(`${server.url}/getBalance`);
   });
 
+  it('calls the API and the admin API from the page itself: same-origin writes pass', async () => {
+    const statuses = await page.evaluate(async () => {
+      const json = { 'content-type': 'application/json' };
+      const products = await (await fetch('/api/v1/getProducts?limit=1', { headers: { 'x-api-key': 'sk_test_full_access' } })).json();
+      const order = await fetch('/api/v1/createOrder', {
+        method: 'POST',
+        headers: { ...json, 'x-api-key': 'sk_test_full_access' },
+        body: JSON.stringify({ productId: products.data[0].id, quantity: 1 }),
+      });
+      const topup = await fetch('/__sandbox/topups', { method: 'POST', headers: json, body: JSON.stringify({ apiKey: 'sk_test_full_access', amountThb: 10 }) });
+      return [order.status, topup.status];
+    });
+    expect(statuses).toEqual([200, 200]);
+  });
+
+  it('keeps a page of another origin from changing the sandbox with a cross-site POST', async () => {
+    // A page on http://localhost:<port> is another origin than http://127.0.0.1:<port>, yet as close as one gets.
+    const other = await browser.newPage();
+    try {
+      await other.goto(`http://localhost:${server.port}/docs/`);
+      const before = { scenario: server.sandbox.scenario.name, state: await server.sandbox.state() };
+      await other.evaluate(async (target) => {
+        const simple = { method: 'POST', mode: 'no-cors' } as const;
+        await fetch(`${target}/__sandbox/scenario`, { ...simple, body: '{"name":"empty-inventory"}' });
+        await fetch(`${target}/__sandbox/topups`, { ...simple, headers: { 'content-type': 'application/json' }, body: '{"apiKey":"sk_test_full_access","amountThb":5000}' });
+        await fetch(`${target}/__sandbox/reset`, { ...simple, headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'x=1' });
+        // A JSON write needs the server's consent first (a CORS preflight), which it never gives.
+        await fetch(`${target}/__sandbox/clock`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"advanceMs":86400000}' }).catch(() => undefined);
+      }, server.origin);
+      expect({ scenario: server.sandbox.scenario.name, state: await server.sandbox.state() }).toEqual(before);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('sent nothing off this machine', () => {
     expect(offMachine).toEqual([]);
   });

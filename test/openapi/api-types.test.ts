@@ -1,30 +1,30 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOpenApiDocument } from 'esim-wholesale-sandbox';
+import { createOpenApiDocument, DEFAULT_SERVER_URL } from 'esim-wholesale-sandbox';
 import { startServer, type RunningServer } from 'esim-wholesale-sandbox/server';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const run = promisify(execFile);
 const OUT_OF_DATE = 'src/openapi/api-types.ts is out of date with the OpenAPI document: run "npm run openapi" and commit it';
 
-/**
- * `npx openapi-typescript <source>` as a user would run it. openapi-typescript prints with the `typescript`
- * library API, which TypeScript 7 does not have; the hook hands it the TypeScript 6 installed as `typescript6`.
- */
-async function openapiTypescript(source: string): Promise<string> {
-  const { stdout } = await run('npx', ['openapi-typescript', source], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PATH: `${path.join(root, 'node_modules/.bin')}${path.delimiter}${process.env.PATH}`,
-      NODE_OPTIONS: `--import=${path.join(root, 'scripts/typescript6-hook.mjs')}`,
-    },
-    maxBuffer: 16 * 1024 * 1024,
-  });
+/** The command the README gives for generating the types from a running sandbox, as it is written there. */
+const README_COMMAND = (() => {
+  const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
+  const command = /`(npx openapi-typescript \S+)`/.exec(readme)?.[1];
+  if (!command) throw new Error('README.md no longer shows an `npx openapi-typescript <url>` command');
+  return command;
+})();
+
+/** A command line run in the repository as a user runs it: no hook or preload of ours in NODE_OPTIONS. */
+async function runCommand(command: string): Promise<string> {
+  const [file, ...args] = command.split(' ');
+  const { NODE_OPTIONS: _, ...env } = process.env;
+  const { stdout } = await run(file!, args, { cwd: root, env, maxBuffer: 16 * 1024 * 1024 });
   return stdout;
 }
 
@@ -45,15 +45,41 @@ describe('the TypeScript types of the API', () => {
   it('are the ones openapi-typescript generates from the document module', async () => {
     const file = path.join(dir, 'openapi.json');
     writeFileSync(file, JSON.stringify(createOpenApiDocument()));
-    expect(await openapiTypescript(file), OUT_OF_DATE).toBe(committed);
+    expect(await runCommand(`npx openapi-typescript ${file}`), OUT_OF_DATE).toBe(committed);
   });
 
-  it('are what `npx openapi-typescript <running sandbox>/openapi.json` gives', async () => {
-    expect(await openapiTypescript(`${server.url}/openapi.json`), OUT_OF_DATE).toBe(committed);
+  it(`are what the README's command gives against a running sandbox: ${README_COMMAND}`, async () => {
+    expect(README_COMMAND).toBe(`npx openapi-typescript ${DEFAULT_SERVER_URL}/openapi.json`);
+    // The same command, pointed at this test's server instead of port 4010.
+    const output = await runCommand(README_COMMAND.replace(DEFAULT_SERVER_URL, server.url));
+    expect(output, OUT_OF_DATE).toBe(committed);
   });
 
   it('are exported by the package entry point', () => {
     const declarations = readFileSync(path.join(root, 'dist/index.d.ts'), 'utf8');
     expect(declarations).toContain("export type { paths, components, operations } from './openapi/api-types.js';");
+  });
+});
+
+describe('openapi-typescript and tsc in this repository', () => {
+  const requireFromRoot = createRequire(path.join(root, 'package.json'));
+  const versionOf = (manifest: string) => JSON.parse(readFileSync(manifest, 'utf8')).version as string;
+
+  it('`npx openapi-typescript` runs the tools/openapi-types workspace, whose openapi-typescript loads a TypeScript with its JS API (not 7)', () => {
+    const bin = realpathSync(path.join(root, 'node_modules/.bin/openapi-typescript'));
+    expect(bin).toBe(path.join(root, 'tools/openapi-types/openapi-typescript.js'));
+    // Resolved from where the bin resolves it, as openapi-typescript itself resolves `typescript`.
+    const openapiTypescript = createRequire(bin).resolve('openapi-typescript/package.json');
+    expect(openapiTypescript).toBe(path.join(root, 'tools/openapi-types/node_modules/openapi-typescript/package.json'));
+    const typescript = createRequire(openapiTypescript).resolve('typescript/package.json');
+    expect(Number(versionOf(typescript).split('.')[0])).toBeLessThan(7);
+    expect(typeof createRequire(openapiTypescript)('typescript').factory).toBe('object');
+  });
+
+  it('the root keeps TypeScript 7 for `tsc` (npm run build, npm run typecheck)', async () => {
+    expect(versionOf(requireFromRoot.resolve('typescript/package.json'))).toMatch(/^7\./);
+    expect(realpathSync(path.join(root, 'node_modules/.bin/tsc'))).toBe(path.join(root, 'node_modules/typescript/bin/tsc'));
+    const { stdout } = await run('npx', ['tsc', '--version'], { cwd: root });
+    expect(stdout).toMatch(/^Version 7\./);
   });
 });

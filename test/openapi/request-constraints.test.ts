@@ -99,6 +99,14 @@ describe('the request constraints of the OpenAPI document agree with the validat
   });
 
   const body = document.components.requestBodies.CreateOrder!.content['application/json']!.schema as Schema;
+
+  it('createOrder body: a field the schema does not list is refused, as its additionalProperties: false says', async () => {
+    expect(body.additionalProperties).toBe(false);
+    const sent = { productId, quantity: 1, note: 'gift' };
+    const { status, body: answer } = await call('/createOrder', sent);
+    expect(status).toBe(400);
+    expect(answer.error).toEqual({ code: 'VALIDATION_ERROR', message: expect.stringContaining('"note"') });
+  });
   for (const [field, schema] of Object.entries(body.properties!)) {
     const required = body.required!.includes(field);
     it(`createOrder body ${field}: ${required ? 'required, ' : ''}boundary values of its schema`, async () => {

@@ -167,7 +167,8 @@ describe('admin API: scenarios and reset', () => {
 
   it.each([
     [{}, 'expected exactly one of "name"'],
-    [{ name: '../../etc/passwd' }, 'name: expected the kebab-case name of a built-in scenario'],
+    [{ name: '../../etc/passwd' }, 'no scenario file "../../etc/passwd" that this server may load'],
+    [{ name: '' }, 'name: expected the name of a built-in scenario or the path of a .json file inside a --scenario-dir'],
     [{ name: 'default', scenario: adminTestScenario }, 'expected exactly one of "name"'],
     [{ scenario: 'default' }, 'scenario: expected an object, got "default"'],
   ])('refuses %j', async (body, message) => {
@@ -188,8 +189,37 @@ describe('admin API: routing', () => {
   it('answers a wrong method with 405 METHOD_NOT_ALLOWED and Allow', async () => {
     const { status, headers, json } = await call('GET', '/reset');
     expect(status).toBe(405);
-    expect(headers.get('allow')).toBe('POST');
+    expect(headers.get('allow')).toBe('POST, OPTIONS');
     expect(json).toEqual({ success: false, error: { code: 'METHOD_NOT_ALLOWED', message: expect.stringContaining('POST') } });
+  });
+
+  it('lists HEAD and OPTIONS in the Allow of a GET route', async () => {
+    const { status, headers } = await call('POST', '/health', {});
+    expect(status).toBe(405);
+    expect(headers.get('allow')).toBe('GET, HEAD, OPTIONS');
+  });
+
+  it('answers HEAD on a GET route as the GET', async () => {
+    const response = await admin(new Request('http://127.0.0.1:4010/__sandbox/health', { method: 'HEAD' }));
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
+  });
+
+  it('answers OPTIONS with 204 and Allow, and changes nothing', async () => {
+    const before = await sandbox.state();
+    for (const [path, allow] of [['/health', 'GET, HEAD, OPTIONS'], ['/reset', 'POST, OPTIONS']]) {
+      const response = await admin(new Request(`http://127.0.0.1:4010/__sandbox${path}`, { method: 'OPTIONS' }));
+      expect(response.status, path).toBe(204);
+      expect(response.headers.get('allow'), path).toBe(allow);
+      expect(response.body, path).toBeNull();
+    }
+    expect(await sandbox.state()).toEqual(before);
+  });
+
+  it.each(['/%', '/%zz', '/health%', '/%C3%28'])('answers the undecodable path %s with 400 VALIDATION_ERROR', async (path) => {
+    const { status, json } = await call('GET', path);
+    expect(status).toBe(400);
+    expect(json.error).toEqual({ code: 'VALIDATION_ERROR', message: expect.stringContaining('is not valid percent-encoding') });
   });
 
   it('accepts a trailing slash', async () => {

@@ -1,30 +1,20 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-
-const bin = path.resolve(import.meta.dirname, '../../bin/esim-sandbox.js');
+import { bin, serveProcess } from '../support/serve-process.js';
 
 describe('the esim-sandbox binary (the bundled command)', () => {
   it('serves the sandbox, answers getBalance and /docs, and stops cleanly on SIGINT', async () => {
-    const child = spawn(process.execPath, [bin, 'serve', '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.setEncoding('utf8').on('data', (text: string) => (output += text));
-    while (!/API\s+(http\S+)/.test(output)) {
-      if (child.exitCode !== null) throw new Error(`serve exited early: ${output}`);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    const url = /API\s+(http\S+)/.exec(output)![1]!;
+    const server = await serveProcess();
+    const url = server.url;
     const balance = await fetch(`${url}/getBalance`, { headers: { 'x-api-key': 'sk_test_full_access' } });
     expect(balance.status).toBe(200);
     expect((await balance.json()).data.balanceThb).toBe(114060);
     const docs = await fetch(new URL('/docs/', url));
     expect(docs.status).toBe(200);
     await docs.text();
-    child.kill('SIGINT');
-    const [code] = await once(child, 'exit');
-    expect(code).toBe(0);
-    expect(output).toContain('Sandbox stopped.');
+    expect(await server.stop()).toBe(0);
+    expect(server.output()).toContain('Sandbox stopped.');
   });
 
   it('refuses a bad argument with a message and exit code 1', async () => {

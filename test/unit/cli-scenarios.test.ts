@@ -139,6 +139,23 @@ describe('esim-sandbox scenarios validate', () => {
     );
   });
 
+  it('refuses a file that gives one id twice, where the merge would have kept one silently, and exits 1', async () => {
+    const file = write(
+      'twice.json',
+      JSON.stringify(
+        { name: 'twice', description: 'AIS 15GB twice', extends: 'default', products: [{ id: AIS_15GB_ID, inventory: 0 }, { id: AIS_15GB_ID, inventory: 9 }] },
+        null,
+        2,
+      ),
+    );
+    const { exitCode, stdout, stderr } = await cli('scenarios', 'validate', file);
+    expect(exitCode).toBe(1);
+    expect(stdout).toBe('');
+    expect(stderr).toBe(
+      `${file}:11: /products/1/id: duplicate id "${AIS_15GB_ID}", already used by /products/0; give it another id, or merge the two into one entry\n`,
+    );
+  });
+
   it('reports a missing file and a file that is not JSON the same way, without a stack trace', async () => {
     const missing = path.join(dir, 'missing.json');
     const notJson = write('not-json.json', '{ "name": "x", }');

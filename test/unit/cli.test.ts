@@ -1,6 +1,9 @@
 import { once } from 'node:events';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { CliIo } from '../../src/cli/cli-io.js';
 import { run } from '../../src/cli/run.js';
@@ -51,7 +54,10 @@ describe('esim-sandbox --help', () => {
   it('shows the options of serve with examples', async () => {
     const cli = testIo();
     expect(await run(['serve', '--help'], cli.io)).toBe(0);
-    for (const option of ['--port', '--host', '--scenario', '--seed', '--shutdown-grace']) expect(cli.stdout()).toContain(option);
+    for (const option of ['--port', '--host', '--scenario', '--seed', '--scenario-dir', '--max-scenario-bytes', '--shutdown-grace']) {
+      expect(cli.stdout()).toContain(option);
+    }
+    expect(cli.stdout()).toContain('esim-sandbox serve --scenario-dir ./scenarios');
     expect(cli.stdout()).toMatch(/Examples:\n\s+esim-sandbox serve /);
   });
 });
@@ -65,6 +71,10 @@ describe('esim-sandbox serve: bad arguments', () => {
     [['serve', '--seed', '-1'], '--seed must be an integer from 0'],
     [['serve', '--shutdown-grace', '5s'], '--shutdown-grace must be an integer from 0 to 600000 (got "5s"); pass milliseconds, e.g. --shutdown-grace 5000'],
     [['serve', '--prot', '4010'], 'Unknown argument: prot'],
+    [['serve', '--scenario-dir'], 'Not enough arguments following: scenario-dir'],
+    [['serve', '--scenario-dir', ''], '--scenario-dir must name a directory (got ""); pass e.g. --scenario-dir ./scenarios'],
+    [['serve', '--max-scenario-bytes', '0'], '--max-scenario-bytes must be an integer from 1 to 268435456 (got "0"); pass e.g. --max-scenario-bytes 1048576'],
+    [['serve', '--max-scenario-bytes', '16MiB'], '--max-scenario-bytes must be an integer from 1 to 268435456 (got "16MiB")'],
     [['launch'], 'Unknown argument: launch'],
     [[], 'Give a command, for example: esim-sandbox serve'],
   ])('%j exits 1 saying what is wrong and how to fix it', async (argv, message) => {
@@ -89,6 +99,15 @@ describe('esim-sandbox serve: bad arguments', () => {
     }
   });
 
+  it('exits 1 for a --scenario-dir that is not a directory', async () => {
+    const cli = testIo();
+    const missing = path.join(tmpdir(), 'esim-no-such-dir');
+    expect(await run(['serve', '--port', '0', '--scenario-dir', missing], cli.io)).toBe(1);
+    expect(cli.stderr()).toBe(
+      `esim-sandbox serve: scenario dir "${missing}" does not exist; pass --scenario-dir a directory of scenario JSON files\n`,
+    );
+  });
+
   it('exits 1 for an unknown scenario, with the loader message', async () => {
     const cli = testIo();
     expect(await run(['serve', '--port', '0', '--scenario', 'no-such-scenario'], cli.io)).toBe(1);
@@ -97,6 +116,32 @@ describe('esim-sandbox serve: bad arguments', () => {
 });
 
 describe('esim-sandbox serve', () => {
+  it('serves a local --scenario file, and loads files of each --scenario-dir over the admin API', async () => {
+    const base = mkdtempSync(path.join(tmpdir(), 'esim-cli-serve-'));
+    try {
+      for (const dir of ['one', 'two']) mkdirSync(path.join(base, dir));
+      const local = path.join(base, 'local.json');
+      writeFileSync(local, JSON.stringify({ name: 'local', description: 'a file outside every scenario dir', extends: 'default' }));
+      writeFileSync(path.join(base, 'two', 'mine.json'), JSON.stringify({ name: 'mine', description: 'in the second dir', extends: 'default' }));
+      const cli = testIo();
+      const dirs = ['one', 'two'].flatMap((dir) => ['--scenario-dir', path.join(base, dir)]);
+      const exitCode = run(['serve', '--port', '0', '--scenario', local, ...dirs, '--max-scenario-bytes', '4096'], cli.io);
+      const exitedEarly = exitCode.then((code) => Promise.reject(new Error(`serve exited ${code}: ${cli.stderr()}`)));
+      const [, url] = await Promise.race([cli.printed(/API\s+(http:\/\/127\.0\.0\.1:\d+\/api\/v1)\n/), exitedEarly]);
+      expect(cli.stdout()).toContain('scenario   local: a file outside every scenario dir');
+      const load = (name: string) =>
+        fetch(new URL('/__sandbox/scenario', url), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name }) });
+      expect((await load('mine')).status).toBe(200);
+      const refused = await load(local);
+      expect(refused.status).toBe(400);
+      expect(((await refused.json()) as any).error.message).toContain(`scenario dir (${path.join(base, 'one')}, ${path.join(base, 'two')})`);
+      cli.stop();
+      expect(await exitCode).toBe(0);
+    } finally {
+      rmSync(base, { recursive: true, force: true });
+    }
+  });
+
   it('serves on a free port, prints the base URL, scenario and keys, and stops with exit code 0', async () => {
     const cli = testIo();
     const exitCode = run(['serve', '--port', '0', '--seed', '7'], cli.io);

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandbox } from '../../src/sandbox.js';
 import { listScenarios, loadScenario, scenariosDir } from '../../src/scenarios/load-scenario.js';
+import { findDuplicateKeys } from '../../src/scenarios/duplicate-keys.js';
 import { ScenarioError } from '../../src/scenarios/scenario-error.js';
 import type { ScenarioFile } from '../../src/scenarios/scenario-schema.js';
 
@@ -232,6 +233,62 @@ describe('refused scenarios', () => {
     expect(problemLines('nope')[0]).toMatch(/^scenarios: no built-in scenario "nope"; built-ins: .*default/);
     const missing = path.join(dir, 'missing.json');
     expect(problemLines(missing)).toEqual([`${missing}: file does not exist`]);
+  });
+
+  it('refuses two entities with the same key in one file, naming the file, the line and where the first one is', () => {
+    const other = '7a1c2e3f-4b5d-4c6e-8f70-8192a3b4c5d6';
+    const file = write(
+      'duplicates.json',
+      [
+        '{',
+        '  "name": "duplicates",',
+        '  "description": "every key given twice",',
+        '  "extends": "default",',
+        '  "providers": [{ "name": "AIS" }, { "name": "dtac" }, { "name": "AIS" }],',
+        '  "products": [',
+        `    { "id": "${AIS_15GB_ID}", "inventory": 1 },`,
+        `    { "id": "${JP_10GB_ID}", "inventory": 2 },`,
+        `    { "id": "${AIS_15GB_ID}", "inventory": 3 }`,
+        '  ],',
+        `  "accounts": [{ "id": "${MAIN_ACCOUNT_ID}" }, { "id": "${MAIN_ACCOUNT_ID}", "name": "Again" }],`,
+        '  "apiKeys": [',
+        '    { "key": "sk_test_full_access", "scopes": [] },',
+        '    { "key": "sk_test_full_access", "revoked": true }',
+        '  ],',
+        `  "payments": [{ "id": "${NEW_ID}" }, { "id": "${other}" }, { "id": "${NEW_ID}" }],`,
+        `  "orders": [{ "id": "${other}" },`,
+        `    { "id": "${other}" }]`,
+        '}',
+      ].join('\n'),
+    );
+    expect(problemLines(file)).toEqual([
+      `${file}:5: /providers/2/name: duplicate name "AIS", already used by /providers/0; give it another name, or merge the two into one entry`,
+      `${file}:9: /products/2/id: duplicate id "${AIS_15GB_ID}", already used by /products/0; give it another id, or merge the two into one entry`,
+      `${file}:11: /accounts/1/id: duplicate id "${MAIN_ACCOUNT_ID}", already used by /accounts/0; give it another id, or merge the two into one entry`,
+      `${file}:14: /apiKeys/1/key: duplicate key "sk_test_full_access", already used by /apiKeys/0; give it another key, or merge the two into one entry`,
+      `${file}:16: /payments/2/id: duplicate id "${NEW_ID}", already used by /payments/0; give it another id, or merge the two into one entry`,
+      `${file}:18: /orders/1/id: duplicate id "${other}", already used by /orders/0; give it another id, or merge the two into one entry`,
+    ]);
+  });
+
+  it('refuses a duplicate inline, and takes the same key in another layer as an overlay', () => {
+    const twice = [{ id: AIS_15GB_ID, inventory: 1 }, { id: AIS_15GB_ID, inventory: 2 }];
+    expect(problemLines(overlay({ products: twice }))).toEqual([
+      `<inline>: /products/1/id: duplicate id "${AIS_15GB_ID}", already used by /products/0; give it another id, or merge the two into one entry`,
+    ]);
+    const parent = write('overlays-once.json', { name: 'overlays-once', description: 'x', extends: 'default', products: [{ id: AIS_15GB_ID, inventory: 1 }] });
+    const child = loadScenario(overlay({ extends: parent, products: [{ id: AIS_15GB_ID, inventory: 2 }] }));
+    expect(child.products.find((product) => product.id === AIS_15GB_ID)?.inventory).toBe(2);
+    expect(child.products.filter((product) => product.id === AIS_15GB_ID)).toHaveLength(1);
+  });
+
+  it('finds duplicates in a seed file as in a scenario file', () => {
+    const seed = { products: [{ id: AIS_15GB_ID }, { id: AIS_15GB_ID }], providers: [{ name: 'AIS' }, { name: 'AIS' }] };
+    expect(findDuplicateKeys('seeds/copy.json', seed).map(({ path, message }) => `${path}: ${message}`)).toEqual([
+      '/providers/1/name: duplicate name "AIS", already used by /providers/0; give it another name, or merge the two into one entry',
+      `/products/1/id: duplicate id "${AIS_15GB_ID}", already used by /products/0; give it another id, or merge the two into one entry`,
+    ]);
+    for (const { name } of listScenarios()) expect(() => loadScenario(name)).not.toThrow();
   });
 
   it('keeps the problems as data', () => {

@@ -293,7 +293,7 @@ describe('answers of the HTTP layer itself are the error envelope too', () => {
   it('still answers Expect: 100-continue with 100 Continue, then the answer', async () => {
     const { received } = await exchange(
       server.port,
-      `POST /api/v1/createOrder HTTP/1.1\r\nHost: x\r\nx-api-key: ${FULL_ACCESS}\r\ncontent-type: application/json\r\nExpect: 100-continue\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}`,
+      `POST /api/v1/createOrder HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nx-api-key: ${FULL_ACCESS}\r\ncontent-type: application/json\r\nExpect: 100-continue\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}`,
     );
     expect(received).toMatch(/^HTTP\/1\.1 100 Continue\r\n\r\nHTTP\/1\.1 400 Bad Request\r\n/);
     expect(envelopeOf(received.slice(received.indexOf('\r\n\r\n') + 4)).error.code).toBe('VALIDATION_ERROR');
@@ -314,7 +314,7 @@ describe('answers of the HTTP layer itself are the error envelope too', () => {
   it('answers 408 REQUEST_TIMEOUT when the body does not arrive within requestTimeoutMs', async () => {
     const { received, ms } = await exchange(
       server.port,
-      `POST /api/v1/createOrder HTTP/1.1\r\nHost: x\r\nx-api-key: ${FULL_ACCESS}\r\ncontent-type: application/json\r\nContent-Length: 100\r\n\r\n{"productId":`,
+      `POST /api/v1/createOrder HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nx-api-key: ${FULL_ACCESS}\r\ncontent-type: application/json\r\nContent-Length: 100\r\n\r\n{"productId":`,
     );
     expect(received).toMatch(/^HTTP\/1\.1 408 Request Timeout\r\n/);
     expect(envelopeOf(received).error.code).toBe('REQUEST_TIMEOUT');

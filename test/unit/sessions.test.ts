@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { listScenarios, loadScenario } from 'esim-wholesale-sandbox';
 import { type RunningServer, startServer } from 'esim-wholesale-sandbox/server';
+import { sendRaw } from '../support/raw-http.js';
 
 const DEFAULT_KEYS = ['sk_test_full_access', 'sk_test_read_only', 'sk_test_kyc_pending', 'sk_test_revoked'];
 
@@ -23,12 +24,11 @@ afterEach(async () => {
   await server.close();
 });
 
+/** An admin request; a POST is JSON, as the admin API wants, even without a body. */
 async function admin(method: string, path: string, body?: unknown) {
   const init: RequestInit = { method };
-  if (body !== undefined) {
-    init.body = typeof body === 'string' ? body : JSON.stringify(body);
-    init.headers = { 'content-type': 'application/json' };
-  }
+  if (body !== undefined) init.body = typeof body === 'string' ? body : JSON.stringify(body);
+  if (body !== undefined || method === 'POST') init.headers = { 'content-type': 'application/json' };
   const response = await fetch(`${server.origin}/__sandbox${path}`, init);
   return { status: response.status, json: (await response.json()) as any };
 }
@@ -82,6 +82,22 @@ describe('POST /__sandbox/sessions', () => {
     expect((await createSession({ scenario: tinyShop })).id).toBe('ses_0002');
   });
 
+  it('gives a base URL on the server\'s own address, whatever name the Host header gives', async () => {
+    const named = await startServer({ port: 0, allowedHosts: ['sandbox.test'] });
+    try {
+      for (const host of [`localhost:${named.port}`, `sandbox.test:${named.port}`, 'sandbox.test']) {
+        const headers = { host, 'content-type': 'application/json' };
+        const created = await sendRaw(named.port, { method: 'POST', path: '/__sandbox/sessions', headers, body: '{}' });
+        expect(created.status, host).toBe(200);
+        expect(created.json!.data.baseUrl, host).toBe(named.url);
+        const listed = await sendRaw(named.port, { path: '/__sandbox/sessions', headers });
+        expect(listed.json!.data.map((session: { baseUrl: string }) => session.baseUrl)).toEqual(listed.json!.data.map(() => named.url));
+      }
+    } finally {
+      await named.close();
+    }
+  });
+
   it('builds an inline scenario, and without one the scenario the server runs now', async () => {
     expect(await createSession({ scenario: tinyShop })).toMatchObject({ id: 'ses_0001', scenario: 'tiny-shop' });
     expect(await createSession()).toMatchObject({ id: 'ses_0002', scenario: 'default' });
@@ -120,7 +136,7 @@ describe('POST /__sandbox/sessions', () => {
 
   it.each([
     [{ scenario: 'no-such-scenario' }, 'no built-in scenario "no-such-scenario"'],
-    [{ scenario: 'scenarios/default.json' }, 'scenario: expected the kebab-case name of a built-in scenario'],
+    [{ scenario: 'scenarios/default.json' }, 'no scenario file "scenarios/default.json" that this server may load'],
     [{ scenario: { name: 'Bad Name', description: 'x' } }, '<inline>: /name: expected a kebab-case name'],
     [{ scenario: { ...tinyShop, extends: 'nowhere' } }, '<inline>: /extends: no built-in scenario "nowhere"'],
     [{ scenario: 42 }, 'scenario:'],

@@ -1,0 +1,184 @@
+// The examples of the OpenAPI document, recorded from fresh sandboxes (seed 1): the parameter and body
+// examples are ids and values of the `default` scenario, and every answer example is what the sandbox answers
+// to a request, unchanged. `npm run openapi` writes them to src/openapi/recorded-examples.ts (through
+// scripts/write-openapi-examples.ts); test/openapi/examples.test.ts records them again and compares.
+import { createOpenApiDocument, createSandbox, type OpenApiDocument } from '../dist/index.js';
+import { addExamples } from '../dist/openapi/document-examples.js';
+import type { ExampleObject, RecordedExamples } from '../dist/openapi/openapi-types.js';
+
+/** The key every example request is sent with unless it says otherwise: all five scopes in `default`. */
+export const EXAMPLE_KEY = 'sk_test_full_access';
+/** A short page, so that the list examples stay readable. */
+const LIMIT = 2;
+/** Without the QR images: with them the list example alone would carry ~24 KB of PNG data. */
+const INCLUDE_QR_IMAGES = 'false';
+const IDEMPOTENCY_KEY = 'partner-order-10001';
+/** An id no order of the account has. */
+const UNKNOWN_ORDER_ID = '00000000-0000-4000-8000-000000000000';
+
+export interface Call {
+  /** The built-in scenario of the fresh sandbox. Default: `default`. */
+  scenario?: string;
+  /** Default: EXAMPLE_KEY; `null` sends none. */
+  key?: string | null;
+  method?: 'GET' | 'POST';
+  /** Below the API's base address, with the query string. */
+  path: string;
+  body?: unknown;
+  /** Sent this many times in a row; the last answer is kept. Default: 1. */
+  times?: number;
+}
+
+/** A call of one operation of the document. */
+export interface OperationCall extends Call {
+  operationId: string;
+  method: 'GET' | 'POST';
+}
+
+interface Answer {
+  status: number;
+  body: any;
+}
+
+/** `call` sent to a new sandbox of its scenario, seed 1. */
+async function answerOf({ scenario = 'default', key = EXAMPLE_KEY, method = 'GET', path, body, times = 1 }: Call): Promise<Answer> {
+  const sandbox = createSandbox({ scenario, seed: 1 });
+  const headers: Record<string, string> = {};
+  if (key !== null) headers['x-api-key'] = key;
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  let response: Response | undefined;
+  for (let sent = 0; sent < times; sent++) {
+    await response?.arrayBuffer();
+    const init: RequestInit = { method, headers, ...(body !== undefined && { body: JSON.stringify(body) }) };
+    response = await sandbox.fetch(new Request(`http://sandbox.example/api/v1${path}`, init));
+  }
+  return { status: response!.status, body: await response!.json() };
+}
+
+/** An error answer recorded as a named example; `code` is what it must answer, or recording fails. */
+interface ErrorExample {
+  summary: string;
+  code: string;
+  call: Call;
+}
+
+/** The error examples of each response of `components.responses`, by the request that gets each. */
+function errorExamples(order: { productId: string; quantity: number }): Record<string, Record<string, ErrorExample>> {
+  const createOrder = (body: unknown, more: Partial<Call> = {}): Call => ({ method: 'POST', path: '/createOrder', body, ...more });
+  return {
+    BadRequest: {
+      quantityOutOfRange: { summary: 'createOrder with quantity 0', code: 'VALIDATION_ERROR', call: createOrder({ ...order, quantity: 0 }) },
+      purchaseOrderIdMissing: { summary: 'getOrderStatus without purchaseOrderId', code: 'VALIDATION_ERROR', call: { path: '/getOrderStatus' } },
+    },
+    Unauthorized: {
+      unknownKey: { summary: 'A key the sandbox does not know', code: 'UNAUTHORIZED', call: { key: 'sk_test_unknown', path: '/getBalance' } },
+      revokedKey: { summary: 'sk_test_revoked', code: 'UNAUTHORIZED', call: { key: 'sk_test_revoked', path: '/getBalance' } },
+    },
+    Forbidden: {
+      missingScope: { summary: 'sk_test_read_only calls createOrder', code: 'FORBIDDEN_SCOPE', call: createOrder(order, { key: 'sk_test_read_only' }) },
+      kycRequired: { summary: 'sk_test_kyc_pending', code: 'KYC_REQUIRED', call: { key: 'sk_test_kyc_pending', path: '/getBalance' } },
+    },
+    NotFound: {
+      orderNotFound: {
+        summary: 'A purchaseOrderId that is not an order of the account',
+        code: 'ORDER_NOT_FOUND',
+        call: { path: `/getOrderStatus?purchaseOrderId=${UNKNOWN_ORDER_ID}` },
+      },
+    },
+    Conflict: {
+      insufficientBalance: {
+        summary: 'An order the wallet does not cover (2,000 eSIMs)',
+        code: 'INSUFFICIENT_BALANCE',
+        call: createOrder({ ...order, quantity: 2000 }),
+      },
+      inventoryEmpty: { summary: 'Scenario empty-inventory', code: 'INVENTORY_EMPTY', call: createOrder(order, { scenario: 'empty-inventory' }) },
+      cardDataIncomplete: {
+        summary: 'Scenario card-data-incomplete',
+        code: 'CARD_DATA_INCOMPLETE',
+        call: createOrder(order, { scenario: 'card-data-incomplete' }),
+      },
+    },
+    OtherError: {
+      limitOutOfRange: { summary: 'A list route with limit 0', code: 'VALIDATION_ERROR', call: { path: '/getProducts?limit=0' } },
+      methodNotAllowed: { summary: 'POST /getBalance', code: 'METHOD_NOT_ALLOWED', call: { method: 'POST', path: '/getBalance' } },
+      rateLimited: {
+        summary: 'Scenario rate-limited, the sixth request within a second (with Retry-After)',
+        code: 'RATE_LIMITED',
+        call: { scenario: 'rate-limited', path: '/getBalance', times: 6 },
+      },
+    },
+  };
+}
+
+/** Records every example from fresh sandboxes; fails when an answer is not the one the example stands for. */
+export async function recordExamples(): Promise<RecordedExamples> {
+  const products = await answerOf({ path: '/getProducts?limit=1' });
+  const productId: string = products.body.data[0].id;
+  // The seeded order with the fewest eSIMs, so that its example stays short.
+  const orders: { id: string; quantity: number }[] = (await answerOf({ path: '/getOrders?limit=200' })).body.data;
+  const purchaseOrderId = orders.reduce((fewest, order) => (order.quantity < fewest.quantity ? order : fewest)).id;
+
+  const parameters: Record<string, unknown> = { limit: LIMIT, includeQrImages: INCLUDE_QR_IMAGES, purchaseOrderId };
+  const order = { productId, quantity: 1 };
+  const requestBodies: Record<string, unknown> = { CreateOrder: { ...order, idempotencyKey: IDEMPOTENCY_KEY } };
+
+  // The success examples are the answers to the calls a tool makes from the document with these examples.
+  const document = createOpenApiDocument();
+  addExamples(document, { parameters, requestBodies, successes: {}, errors: {} });
+  const successes: Record<string, unknown> = {};
+  for (const call of exampleCalls(document)) {
+    const answer = await answerOf(call);
+    if (answer.status !== 200) throw new Error(`${call.operationId}: its examples get ${answer.status}, not 200: ${JSON.stringify(answer.body)}`);
+    successes[call.operationId] = answer.body;
+  }
+
+  const errors: RecordedExamples['errors'] = {};
+  for (const [response, examples] of Object.entries(errorExamples(order))) {
+    const recorded: Record<string, ExampleObject> = {};
+    for (const [name, { summary, code, call }] of Object.entries(examples)) {
+      const answer = await answerOf(call);
+      if (answer.body.error?.code !== code) throw new Error(`${response}.${name}: expected ${code}, got ${answer.status} ${JSON.stringify(answer.body)}`);
+      recorded[name] = { summary: `${answer.status} ${code}: ${summary}`, value: answer.body };
+    }
+    errors[response] = recorded;
+  }
+  return { parameters, requestBodies, successes, errors };
+}
+
+/**
+ * The request of each operation made of the document's examples, as a tool that reads the document makes it:
+ * every parameter with its example, in the order the operation lists them, and the body example.
+ */
+export function exampleCalls(document: OpenApiDocument): OperationCall[] {
+  const component = (ref: { $ref: string }) => ref.$ref.split('/').pop()!;
+  const calls: OperationCall[] = [];
+  for (const [path, item] of Object.entries(document.paths)) {
+    for (const [method, operation] of Object.entries(item)) {
+      const query = new URLSearchParams();
+      for (const reference of operation.parameters ?? []) {
+        const parameter = '$ref' in reference ? document.components.parameters[component(reference)]! : reference;
+        if (parameter.example === undefined) throw new Error(`${operation.operationId}: the parameter ${parameter.name} has no example`);
+        query.set(parameter.name, String(parameter.example));
+      }
+      const { requestBody } = operation;
+      const body = requestBody && ('$ref' in requestBody ? document.components.requestBodies[component(requestBody)]! : requestBody);
+      const example = body?.content['application/json']?.example;
+      if (body && example === undefined) throw new Error(`${operation.operationId}: the request body has no example`);
+      const search = query.size > 0 ? `?${query}` : '';
+      calls.push({ operationId: operation.operationId, method: method.toUpperCase() as 'GET' | 'POST', path: `${path}${search}`, body: example });
+    }
+  }
+  return calls;
+}
+
+/** The text of src/openapi/recorded-examples.ts. */
+export function renderRecordedExamples(examples: RecordedExamples): string {
+  return [
+    '// Written by `npm run openapi` (scripts/openapi-examples.ts) from the answers of fresh sandboxes, seed 1:',
+    '// do not edit. test/openapi/examples.test.ts records them again and fails when this file is out of date.',
+    "import type { RecordedExamples } from './openapi-types.js';",
+    '',
+    `export const RECORDED_EXAMPLES: RecordedExamples = ${JSON.stringify(examples, null, 2)};`,
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,29 @@
+import { isIP } from 'node:net';
+
+/** A host as a URL names it: a DNS name or IPv4 address, or an IPv6 address in brackets; lower case. */
+const HOST_NAME = /^(?:\[[0-9a-f:.]+\]|[a-z0-9_-]+(?:\.[a-z0-9_-]+)*)$/;
+/** The value of a `Host` header: a host name and an optional port. */
+const HOST_HEADER = /^(\[[0-9a-f:.]+\]|[a-z0-9_-]+(?:\.[a-z0-9_-]+)*)(?::\d{1,5})?$/;
+
+/** Whether a listen address or host name is this machine's loopback: `127.0.0.0/8`, `::1`, `localhost`. */
+export function isLoopbackHost(host: string): boolean {
+  const name = host.toLowerCase().replace(/^\[(.*)\]$/, '$1');
+  if (name === 'localhost' || name === '::1') return true;
+  const v4 = name.startsWith('::ffff:') ? name.slice('::ffff:'.length) : name;
+  return isIP(v4) === 4 && v4.startsWith('127.');
+}
+
+/**
+ * A host name as a `Host` header would carry it (lower case, an IPv6 address in brackets), or undefined
+ * when `name` is none: a port, a scheme or a path has no place in it.
+ */
+export function normalizeHostName(name: string): string | undefined {
+  const lower = name.trim().toLowerCase();
+  const bracketed = isIP(lower) === 6 ? `[${lower}]` : lower;
+  return HOST_NAME.test(bracketed) ? bracketed : undefined;
+}
+
+/** The host name of a `Host` header value, lower case and without its port; undefined when it is no host. */
+export function hostNameOfHeader(value: string): string | undefined {
+  return HOST_HEADER.exec(value.trim().toLowerCase())?.[1];
+}

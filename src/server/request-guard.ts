@@ -1,0 +1,114 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import { checkAdminToken } from '../admin/admin-token.js';
+import { isJsonMediaType } from '../api/json-media-type.js';
+import { ApiError } from '../domain/api-error.js';
+import { truncateText } from '../domain/json-preview.js';
+import { hostNameOfHeader, isLoopbackHost, normalizeHostName } from './host-names.js';
+
+/** The parts of the standalone server: the admin API, the reference page, and the imitated API. */
+export type Area = 'admin' | 'docs' | 'api';
+
+/** What a server lets through, fixed once it listens. */
+export interface GuardPolicy {
+  /** The host names a `Host` header may name; undefined when any is taken (a server open to other machines). */
+  hostNames?: ReadonlySet<string>;
+  /** When set, the admin API wants this token. */
+  adminToken?: string;
+}
+
+export interface GuardOptions {
+  /** The address the server listens on (`127.0.0.1`, `::1`, `0.0.0.0`). */
+  boundAddress: string;
+  /** Further names a loopback server answers to, besides its address and `localhost`. */
+  allowedHosts?: readonly string[];
+  adminToken?: string;
+}
+
+/**
+ * The policy of a server listening on `boundAddress`. On a loopback address only its own names are taken
+ * in `Host`: a page of another site whose name a DNS server points at 127.0.0.1 (DNS rebinding) sends its
+ * own name, and is refused. A server opened to other machines answers to whatever name reaches it.
+ */
+export function guardPolicy({ boundAddress, allowedHosts = [], adminToken }: GuardOptions): GuardPolicy {
+  if (!isLoopbackHost(boundAddress)) return { adminToken };
+  const names = [boundAddress, 'localhost', ...allowedHosts].map((name) => normalizeHostName(name));
+  return { adminToken, hostNames: new Set(names.filter((name) => name !== undefined)) };
+}
+
+export interface GuardedRequest {
+  area: Area;
+  method: string;
+  headers: IncomingHttpHeaders;
+  /** Whether it came over TLS: the scheme of the server's own origin. */
+  encrypted: boolean;
+  /** Whether it carries a body (a `Content-Length` above 0, or `Transfer-Encoding`). */
+  hasBody: boolean;
+}
+
+/** Methods a page of any site may send another without asking first (no CORS preflight), and that change nothing. */
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Whether the standalone server lets a request through: undefined when it does, else the error to answer.
+ * In order: the `Host` it names, the `Origin` of the page that sent it, then for the admin API the token
+ * and the JSON content type.
+ */
+export function refusalOf(request: GuardedRequest, policy: GuardPolicy): ApiError | undefined {
+  return (
+    hostRefusal(request, policy) ??
+    originRefusal(request) ??
+    (request.area === 'admin' ? adminRefusal(request, policy) : undefined)
+  );
+}
+
+/** A request without `Host` is left to the HTTP layer; one naming a host this server does not answer to is refused. */
+function hostRefusal({ headers }: GuardedRequest, { hostNames }: GuardPolicy): ApiError | undefined {
+  if (hostNames === undefined || headers.host === undefined) return undefined;
+  const name = hostNameOfHeader(headers.host);
+  if (name !== undefined && hostNames.has(name)) return undefined;
+  return new ApiError(
+    'FORBIDDEN_HOST',
+    `The Host header names ${JSON.stringify(truncateText(headers.host))}, which this server does not answer to: listening on a loopback ` +
+      `address it answers only to ${[...hostNames].join(', ')}, so that a page of another site cannot reach it under its own name ` +
+      '(DNS rebinding). Call it by one of those names, or start it with --allowed-host <name> (allowedHosts in startServer).',
+  );
+}
+
+/**
+ * A page of another origin may not use the admin API at all, nor send anything but a safe request to the
+ * API: the browser says whose page it is in `Origin`. Clients that are no browser send no `Origin`; the
+ * server's own pages (`/docs`) send its own.
+ */
+function originRefusal({ area, method, headers, encrypted }: GuardedRequest): ApiError | undefined {
+  const origin = headers.origin;
+  if (origin === undefined || (area !== 'admin' && SAFE_METHODS.has(method))) return undefined;
+  const own = `${encrypted ? 'https' : 'http'}://${headers.host ?? ''}`;
+  if (URL.canParse(origin) && URL.canParse(own) && new URL(origin).origin === new URL(own).origin) return undefined;
+  const what = area === 'admin' ? 'the admin API takes requests' : 'a request that changes the sandbox is taken';
+  return new ApiError(
+    'FORBIDDEN_ORIGIN',
+    `This request was sent by a page of another origin (Origin: ${truncateText(origin)}), and ${what} only from this ` +
+      "server's own pages or from clients that send no Origin header (test code, curl). Send it from your tests or your backend instead.",
+  );
+}
+
+function adminRefusal(request: GuardedRequest, { adminToken }: GuardPolicy): ApiError | undefined {
+  return (adminToken === undefined ? undefined : checkAdminToken(adminToken, request.headers)) ?? mediaTypeRefusal(request);
+}
+
+/**
+ * An admin write must be JSON. A page of any site may send a POST with a form or text body to any other
+ * without asking first; a JSON one needs the server's consent (a CORS preflight), which this server never
+ * gives. A POST counts even without a body; a DELETE without a body, never sent unasked, needs no type.
+ */
+function mediaTypeRefusal({ method, headers, hasBody }: GuardedRequest): ApiError | undefined {
+  if (SAFE_METHODS.has(method) || (method !== 'POST' && !hasBody)) return undefined;
+  const contentType = headers['content-type'];
+  if (contentType !== undefined && isJsonMediaType(contentType)) return undefined;
+  const got = contentType === undefined ? 'none was sent' : `got ${JSON.stringify(truncateText(contentType))}`;
+  return new ApiError(
+    'UNSUPPORTED_MEDIA_TYPE',
+    `Admin requests that change the sandbox take JSON only: send Content-Type: application/json (${got}), ` +
+      `with a JSON body or none (curl -H 'content-type: application/json'). Form and text bodies are refused, since any web page can send those.`,
+  );
+}

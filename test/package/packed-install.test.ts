@@ -1,0 +1,91 @@
+import { execFile, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const run = promisify(execFile);
+const repo = path.resolve(import.meta.dirname, '../..');
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+
+/**
+ * The rest of the suite runs the source; this one packs the package as npm would publish it, installs the
+ * tarball into a fresh project, and runs the built entry points and the bin from there, so a broken
+ * exports map, a file missing from `files` or a bad build still fails.
+ */
+describe('the packed package, installed into a fresh project', () => {
+  let work: string;
+  let project: string;
+
+  beforeAll(async () => {
+    work = await mkdtemp(path.join(tmpdir(), 'esim-packed-'));
+    const { stdout } = await run(npm, ['pack', '--json', '--pack-destination', work], { cwd: repo, maxBuffer: 16 << 20 });
+    const [{ filename }] = JSON.parse(stdout.slice(stdout.indexOf('['))) as [{ filename: string }];
+    project = path.join(work, 'partner');
+    const msw = JSON.parse(await readFile(path.join(repo, 'node_modules/msw/package.json'), 'utf8')).version as string;
+    await run('mkdir', ['-p', project]);
+    await writeFile(
+      path.join(project, 'package.json'),
+      JSON.stringify({ name: 'partner', private: true, type: 'module', dependencies: { 'esim-wholesale-sandbox': `file:../${filename}`, msw } }),
+    );
+    await run(npm, ['install', '--prefer-offline', '--ignore-scripts', '--no-audit', '--no-fund'], { cwd: project, maxBuffer: 16 << 20 });
+  }, 180_000);
+
+  afterAll(async () => {
+    if (work) await rm(work, { recursive: true, force: true });
+  });
+
+  it('answers through each entry point: the core, the msw handlers and the server', async () => {
+    const script = `
+      import { createSandbox } from 'esim-wholesale-sandbox';
+      import { createSandbox as createMswSandbox } from 'esim-wholesale-sandbox/msw';
+      import { startServer } from 'esim-wholesale-sandbox/server';
+      import { setupServer } from 'msw/node';
+      const headers = { 'x-api-key': 'sk_test_full_access' };
+      const core = await createSandbox().fetch(new Request('http://x/api/v1/getBalance', { headers }));
+      const sandbox = createMswSandbox();
+      const msw = setupServer(...sandbox.handlers('https://api.partner.test/api/v1'));
+      msw.listen();
+      const viaMsw = await fetch('https://api.partner.test/api/v1/getBalance', { headers });
+      msw.close();
+      const server = await startServer({ port: 0 });
+      const viaHttp = await fetch(server.url + '/getBalance', { headers });
+      await server.close();
+      console.log(JSON.stringify([await core.text(), await viaMsw.text(), await viaHttp.text()]));
+    `;
+    await writeFile(path.join(project, 'smoke.mjs'), script);
+    const { stdout } = await run(process.execPath, ['smoke.mjs'], { cwd: project });
+    const [core, viaMsw, viaHttp] = JSON.parse(stdout) as string[];
+    expect(JSON.parse(core!).data.balanceThb).toBe(114060);
+    expect(viaMsw).toBe(core);
+    expect(viaHttp).toBe(core);
+  });
+
+  it('runs the installed bin: --version, scenarios list, and serve until SIGTERM', async () => {
+    const bin = path.join(project, 'node_modules/.bin/esim-sandbox');
+    const version = await run(process.execPath, [bin, '--version'], { cwd: project });
+    const { version: expected } = JSON.parse(await readFile(path.join(repo, 'package.json'), 'utf8')) as { version: string };
+    expect(version.stdout.trim()).toBe(expected);
+    const list = await run(process.execPath, [bin, 'scenarios', 'list'], { cwd: project });
+    expect(list.stdout).toContain('low-balance');
+
+    const child = spawn(process.execPath, [bin, 'serve', '--port', '0'], { cwd: project, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.setEncoding('utf8').on('data', (text: string) => (output += text));
+    while (!/API\s+(http\S+)/.test(output)) {
+      if (child.exitCode !== null) throw new Error(`serve exited early: ${output}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const url = /API\s+(http\S+)/.exec(output)![1]!;
+    const balance = await fetch(`${url}/getBalance`, { headers: { 'x-api-key': 'sk_test_full_access' } });
+    expect(balance.status).toBe(200);
+    const docs = await fetch(new URL('/docs/', url));
+    expect(docs.status).toBe(200);
+    await docs.text();
+    child.kill('SIGTERM');
+    const [code] = await once(child, 'exit');
+    expect(code).toBe(0);
+  });
+});

@@ -1,0 +1,33 @@
+import { once } from 'node:events';
+import { request as httpRequest, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
+
+export interface RawRequest {
+  method?: string;
+  path: string;
+  /** Sent exactly as given; `host` defaults to `127.0.0.1:<port>`. */
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+export interface RawAnswer {
+  status: number;
+  headers: IncomingHttpHeaders;
+  text: string;
+  /** The parsed body of a JSON answer. */
+  json?: { success: boolean; data?: any; error?: { code: string; message: string } };
+}
+
+/**
+ * One request to a server on 127.0.0.1 over a socket of its own, with exactly the headers given: `Host` and
+ * `Origin` included, which fetch sets itself.
+ */
+export async function sendRaw(port: number, { method = 'GET', path, headers = {}, body }: RawRequest): Promise<RawAnswer> {
+  const length = body === undefined ? {} : { 'content-length': String(Buffer.byteLength(body)) };
+  const sent = httpRequest({ port, host: '127.0.0.1', method, path, headers: { host: `127.0.0.1:${port}`, ...length, ...headers } });
+  sent.end(body);
+  const [response] = (await once(sent, 'response')) as [IncomingMessage];
+  let text = '';
+  for await (const chunk of response) text += String(chunk);
+  const isJson = /^application\/json/.test(response.headers['content-type'] ?? '') && text !== '';
+  return { status: response.statusCode!, headers: response.headers, text, ...(isJson && { json: JSON.parse(text) }) };
+}

@@ -1,6 +1,7 @@
 import type { GrowthLevel } from './sections/growth.ts';
 import type { HttpRoutesResult } from './sections/http-routes.ts';
 import type { InProcessResult } from './sections/in-process.ts';
+import type { OversizeCase } from './sections/oversize-bodies.ts';
 import type { SoakResult } from './sections/soak.ts';
 import type { StartupResult } from './sections/startup.ts';
 import type { LoadResult } from './lib/load.ts';
@@ -15,6 +16,7 @@ export interface BenchResults {
   inProcess?: InProcessResult;
   growth?: GrowthLevel[];
   soak?: SoakResult;
+  oversize?: OversizeCase[];
   targets: Target[];
 }
 
@@ -34,7 +36,7 @@ const time = (ms: number) => (ms < 1 ? `${n(ms * 1000)} µs` : `${round(ms, 2)} 
 /** Each target of issue 5, measured in this run. */
 export function targetsOf(results: Omit<BenchResults, 'targets'>): Target[] {
   const targets: Target[] = [];
-  const { startup, http, inProcess, growth, soak } = results;
+  const { startup, http, inProcess, growth, soak, oversize } = results;
   if (startup) {
     targets.push({ name: 'start-up, spawn → first 200', target: '< 300 ms', measured: `${startup.sandboxMs} ms`, met: startup.sandboxMs < 300 });
     for (const command of startup.commands ?? []) {
@@ -80,7 +82,22 @@ export function targetsOf(results: Omit<BenchResults, 'targets'>): Target[] {
       met: value <= 1.2,
     });
   }
+  if (oversize) {
+    const attempts = oversize.reduce((sum, row) => sum + row.attempts, 0);
+    const errors = oversize.reduce((sum, row) => sum + row.errors, 0);
+    targets.push({ name: 'oversize bodies answered 413 (not reset), fetch and curl', target: '0 errors', measured: `${errors} of ${n(attempts)}`, met: errors === 0 });
+  }
   return targets;
+}
+
+/** Attempts and errors per oversize body, client and load, in markdown. */
+export function oversizeTable(cases: OversizeCase[]): string {
+  const lines = ['| client | body | CPU load | attempts | errors | what went wrong |', '|---|---|---|---|---|---|'];
+  for (const row of cases) {
+    const kinds = Object.entries(row.kinds).map(([kind, count]) => `${kind} × ${count}`).join(', ') || '—';
+    lines.push(`| ${row.client} | ${row.body} | ${row.cpuLoad ? '2 busy processes' : 'none'} | ${row.attempts} | ${row.errors} | ${kinds} |`);
+  }
+  return lines.join('\n');
 }
 
 /** The tables README.md's Performance section shows, in markdown. */
@@ -135,6 +152,7 @@ export function markdown(results: BenchResults): string {
       );
     }
   }
+  if (results.oversize) lines.push('', oversizeTable(results.oversize));
   lines.push('', '| target | wanted | measured | met |', '|---|---|---|---|');
   for (const target of results.targets) lines.push(`| ${target.name} | ${target.target} | ${target.measured} | ${target.met ? 'yes' : '**no**'} |`);
   return lines.join('\n');

@@ -1,4 +1,4 @@
-// npm run bench [-- --soak [--soak-seconds 60] [--soak-warmup 30]] [-- --quick] [-- --sections startup,http,in-process,growth,soak]
+// npm run bench [-- --soak [--soak-seconds 60] [--soak-warmup 30]] [-- --quick] [-- --sections startup,http,in-process,growth,soak,oversize]
 // Measures the sandbox against baselines run alongside it (see README.md, "Performance"), prints markdown
 // tables and, for a full run, writes bench/results/latest.json. The servers run in child processes; the
 // load comes from this process with autocannon over loopback.
@@ -9,6 +9,7 @@ import { markdown, targetsOf, type BenchResults } from './report.ts';
 import { measureGrowth } from './sections/growth.ts';
 import { measureHttpRoutes } from './sections/http-routes.ts';
 import { measureInProcess } from './sections/in-process.ts';
+import { measureOversizeBodies } from './sections/oversize-bodies.ts';
 import { ROOT } from './sections/paths.ts';
 import { measureSoak } from './sections/soak.ts';
 import { measureStartup } from './sections/startup.ts';
@@ -27,8 +28,8 @@ const { values } = parseArgs({
 const sections = new Set(values.sections?.split(',') ?? [...ALL, ...(values.soak ? ['soak'] : [])]);
 const quick = values.quick;
 const settings = quick
-  ? { startupRuns: 5, warmupSeconds: 1, rounds: 2, roundSeconds: 2, orderRuns: 3, mswRequests: 500, mswRounds: 3, soakSeconds: 10, soakWarmupSeconds: 3 }
-  : { startupRuns: 11, warmupSeconds: 2, rounds: 3, roundSeconds: 5, orderRuns: 5, mswRequests: 2000, mswRounds: 5, soakSeconds: 60, soakWarmupSeconds: 60 };
+  ? { startupRuns: 5, warmupSeconds: 1, rounds: 2, roundSeconds: 2, orderRuns: 3, mswRequests: 500, mswRounds: 3, soakSeconds: 10, soakWarmupSeconds: 3, oversizeAttempts: 30 }
+  : { startupRuns: 11, warmupSeconds: 2, rounds: 3, roundSeconds: 5, orderRuns: 5, mswRequests: 2000, mswRounds: 5, soakSeconds: 60, soakWarmupSeconds: 60, oversizeAttempts: 150 };
 if (values['soak-seconds'] !== undefined) settings.soakSeconds = Number(values['soak-seconds']);
 if (values['soak-warmup'] !== undefined) settings.soakWarmupSeconds = Number(values['soak-warmup']);
 const growthLevels = quick ? [100, 1000] : [100, 1000, 10_000];
@@ -60,6 +61,13 @@ if (sections.has('growth')) {
 if (sections.has('soak')) {
   log(`soak: ${settings.soakSeconds} s after a ${settings.soakWarmupSeconds} s warm-up`);
   results.soak = await measureSoak(settings.soakSeconds, settings.soakWarmupSeconds);
+}
+if (sections.has('oversize')) {
+  log(`oversize bodies: ${settings.oversizeAttempts} attempts per body and client, without and with two busy processes`);
+  results.oversize = [
+    ...(await measureOversizeBodies(settings.oversizeAttempts, false)),
+    ...(await measureOversizeBodies(settings.oversizeAttempts, true)),
+  ];
 }
 
 const complete: BenchResults = { ...results, targets: targetsOf(results) };

@@ -1,3 +1,4 @@
+import { readLimitedBody, TOO_LARGE } from '../api/read-limited-body.js';
 import { ApiError } from '../domain/api-error.js';
 import { nestsDeeperThan } from '../domain/json-depth.js';
 
@@ -23,19 +24,9 @@ export async function readJsonBody(request: Request, limitBytes = ADMIN_BODY_LIM
 }
 
 async function readText(request: Request, limitBytes: number): Promise<string> {
-  if (request.body === null) return '';
-  const decoder = new TextDecoder();
-  let received = 0;
-  let text = '';
-  const reader = request.body.getReader();
-  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
-    received += chunk.value.byteLength;
-    if (received > limitBytes) {
-      // Not cancelled: over HTTP that would reset the connection before the 413 is written.
-      reader.releaseLock();
-      throw new ApiError('PAYLOAD_TOO_LARGE', `body must be at most ${limitBytes} bytes; send a smaller JSON document`);
-    }
-    text += decoder.decode(chunk.value, { stream: true });
+  const body = await readLimitedBody(request, limitBytes);
+  if (body === TOO_LARGE) {
+    throw new ApiError('PAYLOAD_TOO_LARGE', `body must be at most ${limitBytes} bytes; send a smaller JSON document`);
   }
-  return text + decoder.decode();
+  return new TextDecoder().decode(body);
 }

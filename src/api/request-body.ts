@@ -1,6 +1,7 @@
 import { ApiError } from '../domain/api-error.js';
 import type { ApiRequest } from './api-request.js';
 import { isJsonMediaType } from './json-media-type.js';
+import { readLimitedBody, TOO_LARGE } from './read-limited-body.js';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -14,9 +15,6 @@ export async function readJsonBody(request: ApiRequest, maxBytes = MAX_BODY_BYTE
     const got = contentType ? `got ${JSON.stringify(contentType)}` : 'none was sent';
     throw new ApiError('UNSUPPORTED_MEDIA_TYPE', `Content-Type must be application/json (${got})`);
   }
-  const declared = Number(request.headers.get('content-length') ?? NaN);
-  if (declared > maxBytes) throw tooLarge(maxBytes);
-
   const text = await readText(request, maxBytes);
   if (text.trim() === '') throw new ApiError('VALIDATION_ERROR', 'request body is empty: send a JSON object');
   try {
@@ -28,27 +26,15 @@ export async function readJsonBody(request: ApiRequest, maxBytes = MAX_BODY_BYTE
 }
 
 async function readText(request: ApiRequest, maxBytes: number): Promise<string> {
-  if (!request.body) return '';
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    let chunk: ReadableStreamReadResult<Uint8Array>;
-    try {
-      chunk = await reader.read();
-    } catch {
-      throw new ApiError('VALIDATION_ERROR', 'request body could not be read to its end');
-    }
-    if (chunk.done) break;
-    size += chunk.value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel().catch(() => undefined);
-      throw tooLarge(maxBytes);
-    }
-    chunks.push(chunk.value);
-  }
+  let body: Uint8Array | typeof TOO_LARGE;
   try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(chunks));
+    body = await readLimitedBody(request, maxBytes);
+  } catch {
+    throw new ApiError('VALIDATION_ERROR', 'request body could not be read to its end');
+  }
+  if (body === TOO_LARGE) throw tooLarge(maxBytes);
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(body);
   } catch {
     throw new ApiError('VALIDATION_ERROR', 'request body is not valid UTF-8 text');
   }

@@ -1,3 +1,5 @@
+import os from 'node:os';
+
 /** Where a command writes, and how a long-running command learns it should stop; injectable for tests. */
 export interface CliIo {
   stdout: { write(text: string): unknown };
@@ -6,7 +8,11 @@ export interface CliIo {
   waitForStop(): Promise<void>;
 }
 
-/** The process's own streams; a long-running command stops at the first SIGINT or SIGTERM. */
+/**
+ * The process's own streams. A long-running command starts to stop at the first SIGINT or SIGTERM; a second
+ * one ends the process at once, with the shell's code for death by that signal (130 for SIGINT, 143 for
+ * SIGTERM).
+ */
 export const processIo: CliIo = {
   stdout: process.stdout,
   stderr: process.stderr,
@@ -15,9 +21,16 @@ export const processIo: CliIo = {
       const stop = () => {
         process.off('SIGINT', stop);
         process.off('SIGTERM', stop);
+        process.once('SIGINT', stopNow);
+        process.once('SIGTERM', stopNow);
         resolve();
       };
       process.on('SIGINT', stop);
       process.on('SIGTERM', stop);
     }),
 };
+
+function stopNow(signal: NodeJS.Signals): void {
+  process.stderr.write(`Stopped at once on a second ${signal}; requests still in flight were cut off.\n`);
+  process.exit(128 + (os.constants.signals[signal] ?? 0));
+}

@@ -17,6 +17,7 @@ interface ServeArgs {
   scenarioDir?: unknown;
   maxScenarioBytes: unknown;
   allowedHost?: unknown;
+  shutdownGrace: unknown;
 }
 
 /** `esim-sandbox serve`: starts the standalone server and runs until stopped. Sets `result.exitCode`. */
@@ -74,8 +75,17 @@ export function serveCommand(io: CliIo, result: { exitCode: number }): CommandMo
           array: true,
           requiresArg: true,
         })
+        .option('shutdown-grace', {
+          describe:
+            'On SIGTERM or SIGINT, how long to wait for requests in flight to be answered before closing their ' +
+            'connections anyway, in milliseconds; 0 closes them at once. A second signal stops at once',
+          default: '5000',
+          defaultDescription: '5000 (5 s)',
+          requiresArg: true,
+        })
         .check((argv) => {
           parsePort(argv.port);
+          parseShutdownGrace(argv.shutdownGrace);
           if (argv.seed !== undefined) parseSeed(argv.seed);
           parseJournalSize(argv.journalSize);
           if (argv.adminToken !== undefined) parseAdminToken(argv.adminToken);
@@ -89,10 +99,12 @@ export function serveCommand(io: CliIo, result: { exitCode: number }): CommandMo
         .example('$0 serve --scenario ./my-scenario.json', 'Serve a scenario of your own')
         .example('$0 serve --scenario-dir ./scenarios', 'Let POST /__sandbox/scenario {"name": "my-scenario"} load ./scenarios/my-scenario.json')
         .example(`${ADMIN_TOKEN_ENV}=s3cret $0 serve --host 0.0.0.0`, 'Serve on every interface, the admin API behind a token')
-        .example('$0 serve --allowed-host sandbox.local', 'Also answer to http://sandbox.local:4010 (a name in /etc/hosts)') as unknown as Argv<ServeArgs>,
+        .example('$0 serve --allowed-host sandbox.local', 'Also answer to http://sandbox.local:4010 (a name in /etc/hosts)')
+        .example('$0 serve --shutdown-grace 30000', 'On SIGTERM, give requests in flight up to 30 s to be answered') as unknown as Argv<ServeArgs>,
     handler: async (argv) => {
       try {
         const adminToken = adminTokenOf(argv.adminToken);
+        const shutdownGraceMs = parseShutdownGrace(argv.shutdownGrace);
         const server = await startServer({
           port: parsePort(argv.port),
           host: argv.host,
@@ -103,11 +115,13 @@ export function serveCommand(io: CliIo, result: { exitCode: number }): CommandMo
           scenarioDirs: parseScenarioDirs(argv.scenarioDir),
           maxScenarioBytes: parseMaxScenarioBytes(argv.maxScenarioBytes),
           allowedHosts: parseAllowedHosts(argv.allowedHost),
+          shutdownGraceMs,
         });
         const warning = openAdminWarning(argv.host, adminToken, ADMIN_TOKEN_ENV);
         if (warning !== undefined) io.stderr.write(warning);
         io.stdout.write(formatServeBanner(server));
         await io.waitForStop();
+        io.stdout.write(`Stopping: answering the requests in flight (up to ${shutdownGraceMs} ms; a second signal stops at once).\n`);
         await server.close();
         io.stdout.write('Sandbox stopped.\n');
         result.exitCode = 0;
@@ -123,6 +137,8 @@ const parsePort = (value: unknown) =>
   parseIntegerOption('port', value, 0, 65_535, 'pass e.g. --port 4010, or --port 0 for a free port');
 const parseSeed = (value: unknown) =>
   parseIntegerOption('seed', value, 0, Number.MAX_SAFE_INTEGER, 'pass e.g. --seed 7');
+const parseShutdownGrace = (value: unknown) =>
+  parseIntegerOption('shutdown-grace', value, 0, 600_000, 'pass milliseconds, e.g. --shutdown-grace 5000, or 0 to close at once');
 const parseJournalSize = (value: unknown) =>
   parseIntegerOption('journal-size', value, 0, 1_000_000, 'pass e.g. --journal-size 1000, or 0 to keep no journal');
 

@@ -11,12 +11,16 @@ export const ERROR_CODES = {
   ORDER_NOT_FOUND: 404,
   NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
+  /** The request did not arrive in time (headers or whole request); answered by the HTTP server only. */
+  REQUEST_TIMEOUT: 408,
   INVENTORY_EMPTY: 409,
   CARD_DATA_INCOMPLETE: 409,
   INSUFFICIENT_BALANCE: 409,
   IDEMPOTENCY_KEY_MISMATCH: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
+  /** An `Expect` header other than `100-continue`; answered by the HTTP server only. */
+  EXPECTATION_FAILED: 417,
   RATE_LIMITED: 429,
   INTERNAL_ERROR: 500,
   SERVICE_UNAVAILABLE: 503,

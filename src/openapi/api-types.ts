@@ -360,7 +360,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description Any other error status, always in the error envelope. The spec does not list these; the sandbox answers them: 400 `VALIDATION_ERROR` for a `limit` outside its range or an unknown or repeated query parameter on any route, 404 `NOT_FOUND` (unknown route), 405 `METHOD_NOT_ALLOWED` (with `Allow`), 409 `INSUFFICIENT_BALANCE` (its status is configurable), 413 `PAYLOAD_TOO_LARGE`, 415 `UNSUPPORTED_MEDIA_TYPE`, 429 `RATE_LIMITED` (with `Retry-After`), 500 `INTERNAL_ERROR` and 503 `SERVICE_UNAVAILABLE`. */
+        /** @description Any other error status, always in the error envelope. The spec does not list these; the sandbox answers them: 400 `VALIDATION_ERROR` for a `limit` outside its range or an unknown or repeated query parameter on any route, 404 `NOT_FOUND` (unknown route), 405 `METHOD_NOT_ALLOWED` (with `Allow`), 409 `INSUFFICIENT_BALANCE` (its status is configurable), 413 `PAYLOAD_TOO_LARGE`, 415 `UNSUPPORTED_MEDIA_TYPE`, 429 `RATE_LIMITED` (with `Retry-After`), 500 `INTERNAL_ERROR` and 503 `SERVICE_UNAVAILABLE`. The standalone server answers requests it cannot take at all the same way: 400 `VALIDATION_ERROR` (no `Host` header, malformed HTTP), 408 `REQUEST_TIMEOUT` (headers or body too slow), 417 `EXPECTATION_FAILED` (an `Expect` other than `100-continue`), 431 `VALIDATION_ERROR` (headers over 16 KiB). */
         OtherError: {
             headers: {
                 [name: string]: unknown;

@@ -1,7 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { Readable } from 'node:stream';
 import { NETWORK_ERROR, type Answer, type Outcome } from '../api/answer.js';
 import type { ApiRequest } from '../api/api-request.js';
+import { lingerIfBodyUnread } from './lingering-close.js';
+import { requestBodyStream } from './request-body-stream.js';
 
 export type FetchHandler = (request: Request) => Promise<Response>;
 export type AnswerHandler = (request: ApiRequest) => Promise<Outcome>;
@@ -14,7 +15,7 @@ export function toWebRequest(req: IncomingMessage, signal?: AbortSignal): Reques
   const method = req.method ?? 'GET';
   const headers = headerPairs(req.rawHeaders);
   const init = hasBody(req)
-    ? ({ method, headers, body: Readable.toWeb(req) as ReadableStream<Uint8Array>, signal, duplex: 'half' } as RequestInit)
+    ? ({ method, headers, body: requestBodyStream(req), signal, duplex: 'half' } as RequestInit)
     : { method, headers, signal };
   return new Request(urlOf(req), init);
 }
@@ -78,7 +79,8 @@ const HTTP_WHITESPACE_AROUND = /^[\t\n\r ]+|[\t\n\r ]+$/g;
 /**
  * Writes a web `Response` to a Node response: the status, every header, and the body bytes in one
  * `end()` (the answers of this sandbox are small JSON documents, whole before they are sent). The length
- * is that of the body, or the one given by a response without a body (the answer to HEAD).
+ * is that of the body, or the one given by a response without a body (the answer to HEAD). A request
+ * body not read to its end is drained, then the connection closed (see `lingerIfBodyUnread`).
  */
 export async function writeWebResponse(response: Response, res: ServerResponse): Promise<void> {
   const body = response.body === null ? null : Buffer.from(await response.arrayBuffer());
@@ -88,6 +90,7 @@ export async function writeWebResponse(response: Response, res: ServerResponse):
   });
   if (body !== null) headers.push('content-length', String(body.byteLength));
   if (res.destroyed) return; // The client went away while the body was being read.
+  lingerIfBodyUnread(res);
   res.writeHead(response.status, response.statusText || undefined, headers);
   res.end(body);
 }
@@ -95,9 +98,11 @@ export async function writeWebResponse(response: Response, res: ServerResponse):
 /**
  * Writes an answer of the sandbox: status, headers (in the order a `Response` would list them) and the
  * body in one `end()`, which Node sends with the head in a single write. A 204 has no length; the answer
- * to HEAD keeps the length of the body Node leaves out.
+ * to HEAD keeps the length of the body Node leaves out. A request body not read to its end is drained,
+ * then the connection closed (see `lingerIfBodyUnread`).
  */
 export function writeAnswer(answer: Answer, res: ServerResponse): void {
+  lingerIfBodyUnread(res);
   const headers: string[] = [];
   for (const name of Object.keys(answer.headers).sort()) headers.push(name, answer.headers[name]!);
   if (answer.status !== 204) headers.push('content-length', String(Buffer.byteLength(answer.body)));
@@ -111,7 +116,6 @@ export function nodeHandler(handler: FetchHandler) {
     const response = await handler(requestOf(req, res));
     // `Response.error()` is the web's network error: over HTTP that is a connection closed without an answer.
     if (response.type === 'error') return void req.socket.destroy();
-    closeAfterUnreadBody(req, res);
     await writeWebResponse(response, res);
   };
 }
@@ -122,7 +126,6 @@ export function nodeAnswerHandler(handler: AnswerHandler) {
     const outcome = await handler(toApiRequest(req, bodyAbortSignal(req, res)));
     if (outcome === NETWORK_ERROR) return void req.socket.destroy();
     if (res.destroyed) return;
-    closeAfterUnreadBody(req, res);
     writeAnswer(outcome, res);
   };
 }
@@ -138,11 +141,6 @@ function bodyAbortSignal(req: IncomingMessage, res: ServerResponse): AbortSignal
   const disconnected = new AbortController();
   res.once('close', () => { if (!res.writableFinished) disconnected.abort(); });
   return disconnected.signal;
-}
-
-/** A body the handler refused unread (413) leaves the connection unusable for a next request. */
-function closeAfterUnreadBody(req: IncomingMessage, res: ServerResponse): void {
-  if (!req.complete) res.setHeader('connection', 'close');
 }
 
 export function hasBody(req: IncomingMessage): boolean {

@@ -1,13 +1,12 @@
-import { STATUS_CODES, type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
-import type { Duplex } from 'node:stream';
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type { Express } from 'express';
 import { answerWith } from '../api/answer.js';
 import { errorAnswer } from '../api/envelope.js';
-import { ApiError } from '../domain/api-error.js';
 import type { ScenarioFileAccess } from '../scenarios/scenario-file-access.js';
 import type { SandboxHost } from '../sessions/sandbox-host.js';
 import { hasBody, nodeAnswerHandler, writeAnswer } from './node-bridge.js';
 import { guardPolicy, refusalOf, type Area, type GuardPolicy } from './request-guard.js';
+import { refuseMissingHost } from './transport-answers.js';
 
 export interface RequestListenerOptions {
   /** When set, the admin API (`/__sandbox`) answers 401 to a request without this token. */
@@ -37,15 +36,12 @@ export function createRequestListener(host: SandboxHost, options: RequestListene
       : { adminToken: options.adminToken });
 
   return (req: IncomingMessage, res: ServerResponse) => {
+    if (refuseMissingHost(req, res)) return;
     const area = areaOf(req.url ?? '/');
     const encrypted = 'encrypted' in req.socket && req.socket.encrypted === true;
     const guarded = { area, method: req.method ?? 'GET', headers: req.headers, encrypted, hasBody: hasBody(req) };
     const refused = refusalOf(guarded, policyOf());
-    if (refused) {
-      // The body is not read: the connection cannot carry another request.
-      if (!req.complete) res.setHeader('connection', 'close');
-      return writeAnswer(errorAnswer(refused), res);
-    }
+    if (refused) return writeAnswer(errorAnswer(refused), res);
     if (area === 'api') return void api(req, res);
     loadApp().then(
       (express) => express(req, res),
@@ -66,22 +62,4 @@ function isUnder(url: string, prefix: string): boolean {
   if (url.slice(0, prefix.length).toLowerCase() !== prefix) return false;
   const next = url.charCodeAt(prefix.length);
   return Number.isNaN(next) || next === 47 /* / */ || next === 63 /* ? */;
-}
-
-/**
- * A request Node could not parse (an unknown method, a malformed header, headers over 16 KiB) gets the
- * error envelope too, then the connection is closed: Node's own answer would be a bare 400 without a body.
- */
-export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
-  if (error.code === 'ECONNRESET' || !socket.writable) return void socket.destroy();
-  const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
-  const status = tooLarge ? 431 : 400;
-  const problem = tooLarge ? 'its headers are larger than this server accepts (16 KiB)' : `it is not valid HTTP/1.1 (${error.code ?? error.message})`;
-  const answer = errorAnswer(
-    new ApiError('VALIDATION_ERROR', `The request could not be read: ${problem}. Send a well-formed HTTP/1.1 request.`, { status }),
-  );
-  const head = [`HTTP/1.1 ${status} ${STATUS_CODES[status]}`, 'connection: close'];
-  for (const [name, value] of Object.entries(answer.headers)) head.push(`${name}: ${value}`);
-  head.push(`content-length: ${Buffer.byteLength(answer.body)}`);
-  socket.end(`${head.join('\r\n')}\r\n\r\n${answer.body}`);
 }

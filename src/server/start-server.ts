@@ -3,8 +3,10 @@ import type { AddressInfo } from 'node:net';
 import { confinedFiles } from '../scenarios/scenario-dirs.js';
 import { createSandboxHost, type SandboxHost } from '../sessions/sandbox-host.js';
 import type { Sandbox, ScenarioSource } from '../types.js';
+import { gracefulClose } from './graceful-close.js';
 import { normalizeHostName } from './host-names.js';
-import { answerClientError, createRequestListener } from './request-listener.js';
+import { createRequestListener } from './request-listener.js';
+import { answerExpectationFailed, clientErrorAnswerer } from './transport-answers.js';
 
 export interface StartServerOptions {
   /** TCP port to listen on; 0 picks a free port. Default: `4010`. */
@@ -46,6 +48,29 @@ export interface StartServerOptions {
    * rebinding). A server on another address answers to any name. Default: none.
    */
   allowedHosts?: readonly string[];
+  /**
+   * How long `close()` (and SIGTERM or SIGINT to `esim-sandbox serve`) waits for requests in flight to be
+   * answered before it closes their connections anyway, in ms; 0 closes them at once. Default: 5000.
+   */
+  shutdownGraceMs?: number;
+  /**
+   * How long a client may take to send the headers of a request, in ms, counted from its first byte; a
+   * slower one gets a 408 `REQUEST_TIMEOUT` envelope and the connection is closed. Node's own default is
+   * 60 s; a client on the same machine or network needs far less. Default: 30000.
+   */
+  headersTimeoutMs?: number;
+  /**
+   * How long a client may take to send a whole request, body included, in ms; a slower one gets a 408
+   * `REQUEST_TIMEOUT` envelope. Covers an 8 MiB admin body at 70 KiB/s. At least `headersTimeoutMs`.
+   * Default: 120000.
+   */
+  requestTimeoutMs?: number;
+  /**
+   * How long an idle keep-alive connection stays open for a next request, in ms (Node waits 1 s more before
+   * it closes it, so that a client reusing it just in time is not cut off). Node's default, longer than the
+   * 4 s after which undici's pools (Node's `fetch`) drop an idle connection. Default: 5000.
+   */
+  keepAliveTimeoutMs?: number;
 }
 
 export interface RunningServer {
@@ -59,11 +84,24 @@ export interface RunningServer {
   sandbox: Sandbox;
   /** The main sandbox and the sessions, for direct control in-process. */
   host: SandboxHost;
-  /** Stops listening and closes every connection, keep-alive ones included. */
+  /**
+   * Stops gracefully: stops accepting connections, closes idle keep-alive connections at once, lets the
+   * requests in flight be answered (each of their connections closed after its last answer, which says
+   * `connection: close`) and, after `shutdownGraceMs`, closes whatever is still open. Resolves once every
+   * connection is closed.
+   */
   close(): Promise<void>;
 }
 
-const DEFAULTS = { port: 4010, host: '127.0.0.1', scenario: 'default' } as const;
+const DEFAULTS = {
+  port: 4010,
+  host: '127.0.0.1',
+  scenario: 'default',
+  shutdownGraceMs: 5_000,
+  headersTimeoutMs: 30_000,
+  requestTimeoutMs: 120_000,
+  keepAliveTimeoutMs: 5_000,
+} as const;
 
 /**
  * Starts the standalone HTTP sandbox. Rejects with a readable message when the scenario is invalid or the
@@ -78,6 +116,15 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   if (options.adminToken !== undefined && options.adminToken.trim() === '') {
     throw new RangeError('adminToken must not be empty; leave it out for an open admin API');
   }
+  const shutdownGraceMs = milliseconds('shutdownGraceMs', options.shutdownGraceMs ?? DEFAULTS.shutdownGraceMs, 0);
+  const headersTimeoutMs = milliseconds('headersTimeoutMs', options.headersTimeoutMs ?? DEFAULTS.headersTimeoutMs, 1);
+  const requestTimeoutMs = milliseconds('requestTimeoutMs', options.requestTimeoutMs ?? DEFAULTS.requestTimeoutMs, 1);
+  const keepAliveTimeoutMs = milliseconds('keepAliveTimeoutMs', options.keepAliveTimeoutMs ?? DEFAULTS.keepAliveTimeoutMs, 1);
+  if (headersTimeoutMs > requestTimeoutMs) {
+    throw new RangeError(
+      `headersTimeoutMs (${headersTimeoutMs}) must not be longer than requestTimeoutMs (${requestTimeoutMs}): the headers are part of the request`,
+    );
+  }
   const scenarioFiles = confinedFiles(options.scenarioDirs ?? [], options.maxScenarioBytes);
   const allowedHosts = checkAllowedHosts(options.allowedHosts ?? []);
   const sandboxHost = createSandboxHost({
@@ -87,7 +134,18 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     maxSessions: options.maxSessions,
     maxScenarioBytes: options.maxScenarioBytes,
   });
-  const server: Server = createServer(
+  const server: Server = createServer({
+    // A request without Host is answered by the listener, with the error envelope instead of a bare 400.
+    requireHostHeader: false,
+    headersTimeout: headersTimeoutMs,
+    requestTimeout: requestTimeoutMs,
+    keepAliveTimeout: keepAliveTimeoutMs,
+    // How often Node compares the connections' clocks with the two timeouts (its default: every 30 s).
+    connectionsCheckingInterval: Math.max(10, Math.min(1_000, Math.floor(headersTimeoutMs / 4))),
+  });
+  const shutdown = gracefulClose(server);
+  server.on(
+    'request',
     createRequestListener(sandboxHost, {
       adminToken: options.adminToken,
       scenarioFiles,
@@ -95,7 +153,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       boundAddress: () => (server.address() as AddressInfo | null)?.address ?? host,
     }),
   );
-  server.on('clientError', answerClientError);
+  server.on('checkExpectation', answerExpectationFailed);
+  server.on('clientError', clientErrorAnswerer({ headersTimeoutMs, requestTimeoutMs }));
   await listen(server, port, host);
   const actualPort = (server.address() as AddressInfo).port;
   const origin = `http://${hostForUrl(host)}:${actualPort}`;
@@ -105,8 +164,14 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     port: actualPort,
     sandbox: sandboxHost.main,
     host: sandboxHost,
-    close: () => closeServer(server),
+    close: () => shutdown.close(shutdownGraceMs),
   };
+}
+
+/** A duration option: a whole number of milliseconds from `min` to 24 h. */
+function milliseconds(name: string, value: number, min: number): number {
+  if (Number.isInteger(value) && value >= min && value <= 86_400_000) return value;
+  throw new RangeError(`${name} must be a whole number of milliseconds from ${min} to 86400000 (got ${value})`);
 }
 
 function checkAllowedHosts(names: readonly string[]): string[] {
@@ -151,12 +216,4 @@ function hostForUrl(host: string): string {
   if (host === '0.0.0.0') return '127.0.0.1';
   if (host === '::') return '[::1]';
   return host.includes(':') ? `[${host}]` : host;
-}
-
-function closeServer(server: Server): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (!server.listening) return resolve();
-    server.close((error) => (error ? reject(error) : resolve()));
-    server.closeAllConnections();
-  });
 }

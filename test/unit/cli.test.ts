@@ -54,7 +54,9 @@ describe('esim-sandbox --help', () => {
   it('shows the options of serve with examples', async () => {
     const cli = testIo();
     expect(await run(['serve', '--help'], cli.io)).toBe(0);
-    for (const option of ['--port', '--host', '--scenario', '--seed', '--scenario-dir', '--max-scenario-bytes']) expect(cli.stdout()).toContain(option);
+    for (const option of ['--port', '--host', '--scenario', '--seed', '--scenario-dir', '--max-scenario-bytes', '--shutdown-grace']) {
+      expect(cli.stdout()).toContain(option);
+    }
     expect(cli.stdout()).toContain('esim-sandbox serve --scenario-dir ./scenarios');
     expect(cli.stdout()).toMatch(/Examples:\n\s+esim-sandbox serve /);
   });
@@ -67,6 +69,7 @@ describe('esim-sandbox serve: bad arguments', () => {
     [['serve', '--port', '0x10'], '--port must be an integer from 0 to 65535 (got "0x10")'],
     [['serve', '--port'], 'Not enough arguments following: port'],
     [['serve', '--seed', '-1'], '--seed must be an integer from 0'],
+    [['serve', '--shutdown-grace', '5s'], '--shutdown-grace must be an integer from 0 to 600000 (got "5s"); pass milliseconds, e.g. --shutdown-grace 5000'],
     [['serve', '--prot', '4010'], 'Unknown argument: prot'],
     [['serve', '--scenario-dir'], 'Not enough arguments following: scenario-dir'],
     [['serve', '--scenario-dir', ''], '--scenario-dir must name a directory (got ""); pass e.g. --scenario-dir ./scenarios'],

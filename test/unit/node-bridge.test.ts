@@ -89,6 +89,29 @@ describe('node bridge: IncomingMessage to Request', () => {
   });
 });
 
+describe('node bridge: a body the handler stops reading', () => {
+  it('keeps the connection open when the handler cancels the body, so that its answer is written', async () => {
+    const port = await serve(async (request) => {
+      const reader = request.body!.getReader();
+      await reader.read();
+      await reader.cancel();
+      return new Response('refused', { status: 413 });
+    });
+    const sent = httpRequest({ port, method: 'POST', path: '/api/v1/createOrder', headers: { 'transfer-encoding': 'chunked' } });
+    sent.on('error', () => {});
+    const chunk = Buffer.alloc(64 * 1024, 0x20);
+    const writing = (async () => {
+      for (let i = 0; i < 64 && !sent.destroyed; i++) if (!sent.write(chunk)) await Promise.race([once(sent, 'drain'), once(sent, 'close')]);
+      sent.end();
+    })();
+    const response = (await once(sent, 'response'))[0] as IncomingMessage;
+    expect(response.statusCode).toBe(413);
+    expect(response.headers.connection).toBe('close');
+    expect((await readAll(response)).toString()).toBe('refused');
+    await writing;
+  });
+});
+
 describe('node bridge: Response to ServerResponse', () => {
   it('writes the status, every header and the body bytes as they are', async () => {
     const bytes = new Uint8Array([0, 255, 1, 128, 10]);

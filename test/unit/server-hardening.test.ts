@@ -137,8 +137,8 @@ describe('API keys in logs', () => {
 });
 
 /**
- * Sends a chunked body of up to `totalBytes` as fast as the server takes it, and reports how much the
- * server let in before it answered and closed the connection.
+ * Sends a chunked body of up to `totalBytes` as fast as the server takes it, until the server answers, and
+ * reports how much the server let in before it answered, and whether the connection was closed then.
  */
 async function chunkedUpload(
   server: RunningServer,
@@ -188,7 +188,7 @@ describe('request body limits over HTTP', () => {
   });
   afterAll(() => server.close());
 
-  it('refuses an API body over 1 MiB while it streams in, answers 413 and stops reading', async () => {
+  it('refuses an API body over 1 MiB while it streams in, answering 413 as soon as it passes the limit', async () => {
     const upload = await chunkedUpload(
       server,
       '/api/v1/createOrder',
@@ -236,6 +236,110 @@ describe('request body limits over HTTP', () => {
   it('keeps serving after refusing a body', async () => {
     const response = await fetch(`${server.url}/getBalance`, { headers: { 'x-api-key': FULL_ACCESS } });
     expect(response.status).toBe(200);
+  });
+});
+
+/** Writes `raw` on a new connection and resolves with all it reads until the server closes, and how long that took. */
+async function exchange(port: number, raw: string, waitMs = 5000): Promise<{ received: string; ms: number; closed: boolean }> {
+  const started = performance.now();
+  const socket = connect(port, '127.0.0.1');
+  let received = '';
+  socket.on('data', (data: Buffer) => (received += data.toString('latin1')));
+  socket.on('error', () => {});
+  const closed = new Promise<boolean>((resolve) => socket.once('close', () => resolve(true)));
+  socket.write(raw);
+  const result = await Promise.race([closed, new Promise<boolean>((resolve) => setTimeout(() => resolve(false), waitMs))]);
+  socket.destroy();
+  return { received, ms: performance.now() - started, closed: result };
+}
+
+function envelopeOf(received: string): { success: boolean; error: { code: string; message: string } } {
+  return JSON.parse(received.slice(received.indexOf('\r\n\r\n') + 4));
+}
+
+describe('answers of the HTTP layer itself are the error envelope too', () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startServer({ port: 0, headersTimeoutMs: 300, requestTimeoutMs: 600, keepAliveTimeoutMs: 200 });
+  });
+  afterAll(() => server.close());
+
+  it.each([
+    ['HTTP/1.1', 'GET /api/v1/getBalance HTTP/1.1\r\nx-api-key: sk_test_full_access\r\n\r\n'],
+    ['HTTP/1.0', 'GET /api/v1/getBalance HTTP/1.0\r\nx-api-key: sk_test_full_access\r\n\r\n'],
+    ['an admin route', 'POST /__sandbox/reset HTTP/1.1\r\ncontent-length: 2\r\n\r\n{}'],
+  ])('answers a request without a Host header (%s) 400 VALIDATION_ERROR, then closes the connection', async (_title, raw) => {
+    const before = await server.sandbox.state();
+    const { received, closed } = await exchange(server.port, raw);
+    expect(received).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+    expect(received).toMatch(/\r\nconnection: close\r\n/i);
+    expect(envelopeOf(received)).toEqual({ success: false, error: { code: 'VALIDATION_ERROR', message: expect.stringContaining('no Host header') } });
+    expect(closed).toBe(true);
+    expect(await server.sandbox.state()).toEqual(before);
+  });
+
+  it('answers an Expect other than 100-continue 417 EXPECTATION_FAILED', async () => {
+    const { received } = await exchange(
+      server.port,
+      `GET /api/v1/getBalance HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nExpect: bogus\r\nConnection: close\r\n\r\n`,
+    );
+    expect(received).toMatch(/^HTTP\/1\.1 417 Expectation Failed\r\n/);
+    expect(envelopeOf(received)).toEqual({
+      success: false,
+      error: { code: 'EXPECTATION_FAILED', message: expect.stringContaining('Expect: "bogus" cannot be met') },
+    });
+  });
+
+  it('still answers Expect: 100-continue with 100 Continue, then the answer', async () => {
+    const { received } = await exchange(
+      server.port,
+      `POST /api/v1/createOrder HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nx-api-key: ${FULL_ACCESS}\r\ncontent-type: application/json\r\nExpect: 100-continue\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}`,
+    );
+    expect(received).toMatch(/^HTTP\/1\.1 100 Continue\r\n\r\nHTTP\/1\.1 400 Bad Request\r\n/);
+    expect(envelopeOf(received.slice(received.indexOf('\r\n\r\n') + 4)).error.code).toBe('VALIDATION_ERROR');
+  });
+
+  it('answers 408 REQUEST_TIMEOUT when the headers do not arrive within headersTimeoutMs, then closes the connection', async () => {
+    const { received, ms, closed } = await exchange(server.port, `GET /api/v1/getBalance HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\n`);
+    expect(received).toMatch(/^HTTP\/1\.1 408 Request Timeout\r\n/);
+    expect(envelopeOf(received)).toEqual({
+      success: false,
+      error: { code: 'REQUEST_TIMEOUT', message: expect.stringContaining('waits 300 ms for the headers and 600 ms for the whole request') },
+    });
+    expect(closed).toBe(true);
+    expect(ms).toBeGreaterThanOrEqual(250);
+    expect(ms).toBeLessThan(3000);
+  });
+
+  it('answers 408 REQUEST_TIMEOUT when the body does not arrive within requestTimeoutMs', async () => {
+    const { received, ms } = await exchange(
+      server.port,
+      `POST /api/v1/createOrder HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nx-api-key: ${FULL_ACCESS}\r\ncontent-type: application/json\r\nContent-Length: 100\r\n\r\n{"productId":`,
+    );
+    expect(received).toMatch(/^HTTP\/1\.1 408 Request Timeout\r\n/);
+    expect(envelopeOf(received).error.code).toBe('REQUEST_TIMEOUT');
+    expect(ms).toBeGreaterThanOrEqual(550);
+    expect(ms).toBeLessThan(3000);
+  });
+
+  it('closes an idle keep-alive connection after keepAliveTimeoutMs (and the second Node adds)', async () => {
+    const { received, ms, closed } = await exchange(
+      server.port,
+      `GET /api/v1/getBalance HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nx-api-key: ${FULL_ACCESS}\r\n\r\n`,
+    );
+    expect(received).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
+    expect(closed).toBe(true);
+    expect(ms).toBeGreaterThanOrEqual(150);
+    expect(ms).toBeLessThan(3000);
+  });
+
+  it('refuses a headersTimeoutMs longer than requestTimeoutMs, and a timeout that is not a whole number of ms', async () => {
+    await expect(startServer({ port: 0, headersTimeoutMs: 500, requestTimeoutMs: 100 })).rejects.toThrow(
+      'headersTimeoutMs (500) must not be longer than requestTimeoutMs (100)',
+    );
+    await expect(startServer({ port: 0, keepAliveTimeoutMs: 0 })).rejects.toThrow(
+      'keepAliveTimeoutMs must be a whole number of milliseconds from 1 to 86400000 (got 0)',
+    );
   });
 });
 

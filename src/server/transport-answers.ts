@@ -1,0 +1,66 @@
+// The answers of the HTTP layer itself, to requests that never reach a route. Node's own answers to these
+// are bare (a status line, no body); these are the error envelope, like every other answer.
+import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { errorAnswer } from '../api/envelope.js';
+import { ApiError } from '../domain/api-error.js';
+import { isLingering } from './lingering-close.js';
+import { writeAnswer } from './node-bridge.js';
+
+/** The time limits a 408 names. */
+export interface RequestTimeouts {
+  headersTimeoutMs: number;
+  requestTimeoutMs: number;
+}
+
+/**
+ * A `clientError` listener: a request Node could not read (an unknown method, a malformed header, headers
+ * over 16 KiB) gets a 400 or 431 envelope, one that did not arrive in time a 408; then the connection is
+ * closed. A connection reset, or one that already has its answer, is just closed.
+ */
+export function clientErrorAnswerer(timeouts: RequestTimeouts) {
+  return (error: NodeJS.ErrnoException, socket: Duplex): void => {
+    if (error.code === 'ECONNRESET' || !socket.writable || isLingering(socket)) return void socket.destroy();
+    const refusal = clientErrorOf(error, timeouts);
+    const answer = errorAnswer(refusal);
+    const head = [`HTTP/1.1 ${refusal.status} ${STATUS_CODES[refusal.status]}`, 'connection: close'];
+    for (const [name, value] of Object.entries(answer.headers)) head.push(`${name}: ${value}`);
+    head.push(`content-length: ${Buffer.byteLength(answer.body)}`);
+    socket.end(`${head.join('\r\n')}\r\n\r\n${answer.body}`);
+  };
+}
+
+function clientErrorOf(error: NodeJS.ErrnoException, timeouts: RequestTimeouts): ApiError {
+  if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+    return new ApiError(
+      'REQUEST_TIMEOUT',
+      `The request did not arrive in time: this server waits ${timeouts.headersTimeoutMs} ms for the headers and ` +
+        `${timeouts.requestTimeoutMs} ms for the whole request. Send the request without pausing.`,
+    );
+  }
+  const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
+  const problem = tooLarge ? 'its headers are larger than this server accepts (16 KiB)' : `it is not valid HTTP/1.1 (${error.code ?? error.message})`;
+  return new ApiError('VALIDATION_ERROR', `The request could not be read: ${problem}. Send a well-formed HTTP/1.1 request.`, {
+    status: tooLarge ? 431 : 400,
+  });
+}
+
+/**
+ * Answers 400 to a request without a `Host` header (HTTP/1.1 requires one; the server is created with
+ * `requireHostHeader: false` so that this answer is the envelope) and closes the connection after it.
+ * Returns whether it answered.
+ */
+export function refuseMissingHost(req: IncomingMessage, res: ServerResponse): boolean {
+  if (req.headers.host !== undefined) return false;
+  res.setHeader('connection', 'close');
+  const message = 'The request has no Host header; send one naming this server, e.g. "Host: 127.0.0.1:4010" (HTTP/1.1 requires it).';
+  writeAnswer(errorAnswer(new ApiError('VALIDATION_ERROR', message)), res);
+  return true;
+}
+
+/** A `checkExpectation` listener: any `Expect` but `100-continue` gets a 417 envelope. */
+export function answerExpectationFailed(req: IncomingMessage, res: ServerResponse): void {
+  const expect = JSON.stringify((req.headers.expect ?? '').slice(0, 100));
+  const message = `Expect: ${expect} cannot be met: this server knows only "100-continue". Leave the Expect header out or send 100-continue.`;
+  writeAnswer(errorAnswer(new ApiError('EXPECTATION_FAILED', message)), res);
+}

@@ -1,7 +1,8 @@
-import type { PaymentMethod, ResolvedScenario, ScenarioFile } from './scenarios/scenario-schema.js';
+import type { JournalEntry } from './state/journal.js';
+import type { PaymentMethod, ResolvedScenario, ScenarioSource } from './scenarios/scenario-schema.js';
 
-/** A scenario given by built-in name, by path of a JSON file, or inline. */
-export type ScenarioSource = string | ScenarioFile;
+export type { ScenarioSource };
+export type { JournalEntry };
 
 export interface SandboxOptions {
   /** Built-in scenario name, path of a scenario JSON file, or an inline scenario. Default: `"default"`. */
@@ -28,20 +29,6 @@ export interface TopupInput {
   paymentMethod?: PaymentMethod;
 }
 
-export interface JournalEntry {
-  /** Sandbox-clock time the request was answered, ISO 8601. */
-  at: string;
-  method: string;
-  /** Path and query string, as received. */
-  url: string;
-  /** The API key with all but its last 4 characters masked, or null when none was sent. */
-  apiKey: string | null;
-  status: number;
-  /** The `error.code` of an error answer. */
-  errorCode?: string;
-  /** The fault that struck this request: `error`, `drop` (no answer, nothing done) or `lose-response` (done, not answered). */
-  fault?: 'error' | 'drop' | 'lose-response';
-}
 
 export interface Sandbox {
   /**

@@ -1,6 +1,6 @@
 import { readLimitedBody, TOO_LARGE } from '../api/read-limited-body.js';
 import { ApiError } from '../domain/api-error.js';
-import { nestsDeeperThan } from '../domain/json-depth.js';
+import { nestsDeeperThan } from '../lib/json-depth.js';
 
 /** Large enough for an inline scenario with a big catalog. */
 export const ADMIN_BODY_LIMIT_BYTES = 8 * 1024 * 1024;

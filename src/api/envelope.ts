@@ -1,5 +1,5 @@
 import { ApiError } from '../domain/api-error.js';
-import { redactApiKeys } from '../domain/auth.js';
+import { redactApiKeys } from '../lib/mask-api-key.js';
 import { outcomeToResponse, type Answer } from './answer.js';
 
 const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';

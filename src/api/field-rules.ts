@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { ApiError } from '../domain/api-error.js';
-import { jsonPreview, truncateText } from '../domain/json-preview.js';
+import { jsonPreview, truncateText } from '../lib/json-preview.js';
 
 /** One field of a query string or body: the schema that checks it and the rule in words, for messages. */
 export interface FieldRule {

@@ -1,4 +1,4 @@
-import type { SandboxContext } from '../context.js';
+import type { SandboxContext } from '../domain/context.js';
 import { ApiError } from '../domain/api-error.js';
 import { authorize } from '../domain/auth.js';
 import { allowHeader, optionsAnswer, servesMethod } from './allow-header.js';

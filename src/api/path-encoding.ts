@@ -1,5 +1,5 @@
 import { ApiError } from '../domain/api-error.js';
-import { truncateText } from '../domain/json-preview.js';
+import { truncateText } from '../lib/json-preview.js';
 
 /**
  * Refuses a path that is not valid percent-encoding (`/%`, `/%zz`, `/%C3%28`), which no route could

@@ -1,5 +1,5 @@
 import { ApiError } from '../domain/api-error.js';
-import { jsonPreview } from '../domain/json-preview.js';
+import { jsonPreview } from '../lib/json-preview.js';
 
 /** The query string as one value per name; a parameter sent twice is refused rather than guessed at. */
 export function readQuery(url: URL): Record<string, string> {

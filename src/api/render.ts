@@ -1,9 +1,9 @@
 import type { ActiveTier } from '../domain/tier-pricing.js';
 import { activationCode } from '../domain/esim-data.js';
-import { toThb } from '../domain/money.js';
+import { toThb } from '../lib/money.js';
 import type { Ledger } from '../state/store.js';
 import type { EsimRecord, OrderRecord, PaymentRecord, ProductRecord } from '../state/records.js';
-import type { QrImageCache } from '../context.js';
+import type { QrImageCache } from '../lib/qr-image-cache.js';
 
 /** Records as the API shows them: the spec's fields in the spec's order, nothing more. */
 

@@ -1,4 +1,4 @@
-import type { SandboxContext } from '../context.js';
+import type { SandboxContext } from '../domain/context.js';
 import type { Caller } from '../domain/auth.js';
 import type { Scope } from '../scenarios/scenario-schema.js';
 import type { ApiRequest } from './api-request.js';

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { SandboxContext } from '../context.js';
+import type { SandboxContext } from '../domain/context.js';
 import { ApiError } from '../domain/api-error.js';
 import { rateLimitHeaders, type RateLimitStatus } from '../domain/rate-limit.js';
 import { NETWORK_ERROR, type Answer, type Outcome } from './answer.js';

@@ -1,6 +1,6 @@
 import type { ProviderSpec } from '../scenarios/scenario-schema.js';
 import type { SeededRandom } from '../state/seeded-random.js';
-import { luhnCheckDigit } from './luhn.js';
+import { luhnCheckDigit } from '../lib/luhn.js';
 
 /** What the SM-DP+ of a provider issues for one eSIM profile. */
 export interface EsimProfile {

@@ -1,7 +1,7 @@
 import type { Behavior, Tier } from '../scenarios/scenario-schema.js';
 import type { IdempotencyRecord, ProductRecord } from '../state/records.js';
 import { ApiError } from './api-error.js';
-import { toThb, type Satang } from './money.js';
+import { toThb, type Satang } from '../lib/money.js';
 import { activeTier } from './tier-pricing.js';
 
 export interface OrderRequest {

@@ -1,5 +1,5 @@
 import type { PaymentMethod } from '../scenarios/scenario-schema.js';
-import { applyRate, type Satang } from './money.js';
+import { applyRate, type Satang } from '../lib/money.js';
 
 /** Processing fee of each payment method, as a fraction of the credited amount. */
 export const PROCESSING_FEE_RATES: Record<PaymentMethod, number> = {

@@ -1,9 +1,9 @@
 import { ApiError } from './api-error.js';
-import { jsonPreview } from './json-preview.js';
+import { jsonPreview } from '../lib/json-preview.js';
 import type { PaymentMethod } from '../scenarios/scenario-schema.js';
 import type { PaymentRecord } from '../state/records.js';
 import { paymentBreakdown } from './payment-fees.js';
-import type { Satang } from './money.js';
+import type { Satang } from '../lib/money.js';
 
 export interface NewPayment {
   id: string;

@@ -1,4 +1,4 @@
-import type { SandboxContext } from '../context.js';
+import type { SandboxContext } from './context.js';
 import type { OrderRecord } from '../state/records.js';
 import { accountTrailingYearQty, tiersFor } from './account-pricing.js';
 import { ApiError } from './api-error.js';

@@ -1,5 +1,5 @@
 import type { Tier } from '../scenarios/scenario-schema.js';
-import { toSatang, type Satang } from './money.js';
+import { toSatang, type Satang } from '../lib/money.js';
 
 export interface ActiveTier {
   minTrailingYearQty: number;

@@ -1,7 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import type { ScenarioSource } from '../types.js';
 import { jsonFileNames, projectRoot, scenariosDir, seedsDir } from './built-in-files.js';
 import { checkReferences } from './check-references.js';
 import { completeEntities } from './complete-entities.js';
@@ -22,6 +21,7 @@ import {
   seedFileSchema,
   type ResolvedScenario,
   type ScenarioFile,
+  type ScenarioSource,
   type SeedFile,
 } from './scenario-schema.js';
 

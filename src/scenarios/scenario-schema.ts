@@ -215,6 +215,9 @@ export type PaymentMethod = z.output<typeof paymentMethodSchema>;
 export type Tier = z.output<typeof tierSchema>;
 export type Fault = z.output<typeof faultSchema>;
 export type ScenarioFile = z.input<typeof scenarioFileSchema>;
+
+/** A scenario given by built-in name, by path of a JSON file, or inline. */
+export type ScenarioSource = string | ScenarioFile;
 export type SeedFile = z.input<typeof seedFileSchema>;
 
 /** A scenario after `extends` and `seeds` are resolved and defaults are filled in. */

@@ -2,7 +2,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { checkAdminToken } from '../admin/admin-token.js';
 import { isJsonMediaType } from '../api/json-media-type.js';
 import { ApiError } from '../domain/api-error.js';
-import { truncateText } from '../domain/json-preview.js';
+import { truncateText } from '../lib/json-preview.js';
 import { hostNameOfHeader, isLoopbackHost, normalizeHostName } from './host-names.js';
 
 /** The parts of the standalone server: the admin API, the reference page, and the imitated API. */

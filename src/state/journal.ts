@@ -1,5 +1,19 @@
-import { maskApiKey } from '../domain/auth.js';
-import type { JournalEntry } from '../types.js';
+import { maskApiKey } from '../lib/mask-api-key.js';
+
+export interface JournalEntry {
+  /** Sandbox-clock time the request was answered, ISO 8601. */
+  at: string;
+  method: string;
+  /** Path and query string, as received. */
+  url: string;
+  /** The API key with all but its last 4 characters masked, or null when none was sent. */
+  apiKey: string | null;
+  status: number;
+  /** The `error.code` of an error answer. */
+  errorCode?: string;
+  /** The fault that struck this request: `error`, `drop` (no answer, nothing done) or `lose-response` (done, not answered). */
+  fault?: 'error' | 'drop' | 'lose-response';
+}
 
 /** One request as the sandbox notes it; the journal makes a `JournalEntry` of it when read. */
 export interface JournalNote {

@@ -16,7 +16,7 @@ import {
   type ProductRecord,
 } from './records.js';
 import { SortedByTime } from './sorted-by-time.js';
-import type { Satang } from '../domain/money.js';
+import type { Satang } from '../lib/money.js';
 
 export interface Ledger {
   topups: Satang;

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { nestsDeeperThan } from '../../src/domain/json-depth.js';
-import { jsonPreview } from '../../src/domain/json-preview.js';
+import { nestsDeeperThan } from '../../src/lib/json-depth.js';
+import { jsonPreview } from '../../src/lib/json-preview.js';
 
 const truncated = (text: string) => (text.length > 60 ? `${text.slice(0, 57)}...` : text);
 

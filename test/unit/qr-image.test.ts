@@ -1,7 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import jsqr from 'jsqr';
 import { PNG } from 'pngjs';
-import { qrPngDataUrl } from '../../src/domain/qr-image.js';
+import { qrPngDataUrl } from '../../src/lib/qr-image.js';
 
 // jsqr is CommonJS typed with `export default`, so under Node ESM the function sits on `.default`.
 const jsQR = jsqr.default;

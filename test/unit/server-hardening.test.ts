@@ -5,7 +5,7 @@ import { startServer, type RunningServer } from 'esim-wholesale-sandbox/server';
 import { toErrorAnswer } from '../../src/api/envelope.js';
 import type { CliIo } from '../../src/cli/cli-io.js';
 import { run } from '../../src/cli/run.js';
-import { redactApiKeys } from '../../src/domain/auth.js';
+import { redactApiKeys } from '../../src/lib/mask-api-key.js';
 
 const FULL_ACCESS = 'sk_test_full_access';
 const TOKEN = 'adm_9f2c1e7b44d0';

@@ -1,6 +1,6 @@
 import { ApiError } from '../../domain/api-error.js';
 import { placeOrder } from '../../domain/place-order.js';
-import { toThb } from '../../domain/money.js';
+import { toThb } from '../../lib/money.js';
 import type { OrderRequest } from '../../domain/order-rules.js';
 import { checkFields } from '../field-rules.js';
 import { isProvisioned, renderCreatedItem } from '../render.js';

@@ -1,5 +1,5 @@
-import { renderBalance } from '../api/render.js';
-import type { SandboxContext } from '../context.js';
+import { renderBalance } from './render.js';
+import type { SandboxContext } from '../domain/context.js';
 
 /** What `GET /__sandbox/state` shows: enough to see what a test did, without dumping every eSIM. */
 export function summarizeState({ scenario, store, clock }: SandboxContext): Record<string, unknown> {

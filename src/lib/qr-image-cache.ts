@@ -1,7 +1,14 @@
-import { qrPngDataUrl } from '../domain/qr-image.js';
-import type { QrImageCache } from '../context.js';
+import { qrPngDataUrl } from './qr-image.js';
 
-/** QR images are drawn on first use and kept for the most recently used codes only, so memory stays bounded. */
+/** The QR image (a PNG data URL) of an activation code. */
+export interface QrImageCache {
+  get(activationCode: string): string;
+}
+
+/**
+ * QR images are drawn on first use and kept up to `capacity`; past it the image drawn longest ago is
+ * dropped first (insertion order, not recency of use), so memory stays bounded.
+ */
 export class BoundedQrImageCache implements QrImageCache {
   readonly #images = new Map<string, string>();
 

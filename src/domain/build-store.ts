@@ -1,11 +1,11 @@
 import type { ResolvedScenario } from '../scenarios/scenario-schema.js';
-import { accountTrailingYearQty, tiersFor } from '../domain/account-pricing.js';
-import { toSatang } from '../domain/money.js';
-import { priceOrder } from '../domain/order-rules.js';
-import { buildPayment } from '../domain/payments.js';
-import { buildOrder } from '../domain/provisioning.js';
-import type { SeededRandom } from './seeded-random.js';
-import { Store } from './store.js';
+import { accountTrailingYearQty, tiersFor } from './account-pricing.js';
+import { toSatang } from '../lib/money.js';
+import { priceOrder } from './order-rules.js';
+import { buildPayment } from './payments.js';
+import { buildOrder } from './provisioning.js';
+import type { SeededRandom } from '../state/seeded-random.js';
+import { Store } from '../state/store.js';
 
 /** The initial state of a scenario. Past orders are replayed oldest first, so each is priced as it was then. */
 export async function buildStore(scenario: ResolvedScenario, random: SeededRandom): Promise<Store> {

@@ -1,0 +1,23 @@
+import type { Behavior, ResolvedScenario } from '../scenarios/scenario-schema.js';
+import type { SandboxClock } from '../state/clock.js';
+import type { SeededRandom } from '../state/seeded-random.js';
+import type { Store } from '../state/store.js';
+import type { QrImageCache } from '../lib/qr-image-cache.js';
+import type { SerialQueue } from '../lib/serial-queue.js';
+import type { RateLimiter } from './rate-limit.js';
+import type { FaultPlan } from './fault-plan.js';
+
+/** Everything a route or rule may use: the state, and the sandbox's own clock and random source. */
+export interface SandboxContext {
+  scenario: ResolvedScenario;
+  behavior: Behavior;
+  store: Store;
+  clock: SandboxClock;
+  random: SeededRandom;
+  /** State changes run here one at a time. */
+  writes: SerialQueue;
+  qrImages: QrImageCache;
+  /** Present when the scenario limits the request rate. */
+  rateLimiter: RateLimiter | null;
+  faults: FaultPlan;
+}

@@ -1,0 +1,55 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const src = path.resolve(import.meta.dirname, '../../src');
+
+/**
+ * Layers point one way, from the command line down to the general helpers; a module may import its own
+ * layer or one below it. `src/sandbox.ts` and `src/types.ts` are the sandbox layer; `src/index.ts` is the
+ * public entry point and may import any layer but the adapters.
+ */
+const LAYERS = ['cli', 'server', 'msw', 'admin', 'sessions', 'sandbox', 'openapi', 'api', 'domain', 'state', 'scenarios', 'lib'];
+const ADAPTERS = new Set(['cli', 'server', 'msw']);
+
+function layerOf(file: string): string {
+  const relative = path.relative(src, file).split(path.sep);
+  return relative.length === 1 ? 'sandbox' : relative[0]!;
+}
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(full);
+    return entry.name.endsWith('.ts') ? [full] : [];
+  });
+}
+
+function relativeImports(file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  return [...text.matchAll(/(?:from|import)\s*\(?\s*'(\.{1,2}\/[^']+)'/g)].map((match) => path.resolve(path.dirname(file), match[1]!));
+}
+
+describe('layers of src/', () => {
+  it('imports only its own layer or lower ones', () => {
+    const upward: string[] = [];
+    for (const file of sourceFiles(src)) {
+      const from = layerOf(file);
+      for (const target of relativeImports(file)) {
+        const to = layerOf(target);
+        const allowed = file === path.join(src, 'index.ts') ? !ADAPTERS.has(to) : LAYERS.indexOf(to) >= LAYERS.indexOf(from);
+        if (!allowed) upward.push(`${path.relative(src, file)} → ${path.relative(src, target)}`);
+      }
+    }
+    expect(upward).toEqual([]);
+  });
+
+  it('keeps lib/ free of the project: general helpers import nothing of ours outside lib/', () => {
+    const inward = sourceFiles(path.join(src, 'lib')).flatMap((file) =>
+      relativeImports(file)
+        .filter((target) => layerOf(target) !== 'lib')
+        .map((target) => `${path.relative(src, file)} → ${path.relative(src, target)}`),
+    );
+    expect(inward).toEqual([]);
+  });
+});

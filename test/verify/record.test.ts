@@ -110,6 +110,19 @@ describe('esim-sandbox record', () => {
     expect((await order(2)).status).toBe(409);
   });
 
+  it('records a key whose account waits for KYC: every route of the recording answers 403 KYC_REQUIRED too', async () => {
+    const service = await startServer({ port: 0, scenario: 'default' });
+    served.push(service);
+    const out = path.join(dir, 'kyc.json');
+    const result = await recordScenario({ baseUrl: service.url, apiKey: 'sk_test_kyc_pending', rate: TEST_RATE, out });
+    expect(result.scopes).toEqual([]);
+    expect(result.scenario.accounts).toMatchObject([{ kyc: 'pending' }]);
+    const recorded = await serve(out);
+    for (const pathAndQuery of ['/getBalance', '/getOrders']) {
+      expect(await read(recorded.url, pathAndQuery, 'sk_test_kyc_pending'), pathAndQuery).toEqual(await read(service.url, pathAndQuery, 'sk_test_kyc_pending'));
+    }
+  });
+
   it('writes nothing and says what to check when the service refuses the key', async () => {
     const out = path.join(dir, 'refused.json');
     const { exitCode, stderr } = await cli('record', '--base-url', standIn.url, '--api-key', 'sk_live_not_a_key_0000', '--rate', String(TEST_RATE), '--out', out);

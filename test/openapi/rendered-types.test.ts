@@ -4,7 +4,7 @@ import type { components, RenderedBalance, RenderedPayment, Sandbox, SandboxStat
 /*
  * The types of what the sandbox renders are written next to the renderers (src/api/render.ts), below the
  * OpenAPI layer, so they cannot import the generated ones. These checks keep the two from drifting apart.
- * They are checked by the type checker (`npm run typecheck`); at run time they do nothing.
+ * The type checker runs them (test/unit/typecheck.test.ts, `npm run typecheck`); at run time they do nothing.
  */
 type Schemas = components['schemas'];
 

@@ -17,6 +17,8 @@ export default defineConfig({
   },
   test: {
     include: ['test/**/*.test.ts'],
+    // The partner projects' own tests: run by `npm run test:partners`, each in a project installed from the packed package.
+    exclude: ['test/partners/**', '**/node_modules/**'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
   },

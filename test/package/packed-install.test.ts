@@ -5,10 +5,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PACKED_TARBALL, REPO as repo, installProject, packPackage } from '../support/packed-package.js';
 
 const run = promisify(execFile);
-const repo = path.resolve(import.meta.dirname, '../..');
-const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
 /**
  * The rest of the suite runs the source; this one packs the package as npm would publish it, installs the
@@ -21,16 +20,15 @@ describe('the packed package, installed into a fresh project', () => {
 
   beforeAll(async () => {
     work = await mkdtemp(path.join(tmpdir(), 'esim-packed-'));
-    const { stdout } = await run(npm, ['pack', '--json', '--pack-destination', work], { cwd: repo, maxBuffer: 16 << 20 });
-    const [{ filename }] = JSON.parse(stdout.slice(stdout.indexOf('['))) as [{ filename: string }];
+    await packPackage(work);
     project = path.join(work, 'partner');
     const msw = JSON.parse(await readFile(path.join(repo, 'node_modules/msw/package.json'), 'utf8')).version as string;
-    await run('mkdir', ['-p', project]);
-    await writeFile(
-      path.join(project, 'package.json'),
-      JSON.stringify({ name: 'partner', private: true, type: 'module', dependencies: { 'esim-wholesale-sandbox': `file:../${filename}`, msw } }),
-    );
-    await run(npm, ['install', '--prefer-offline', '--ignore-scripts', '--no-audit', '--no-fund'], { cwd: project, maxBuffer: 16 << 20 });
+    await installProject(project, {
+      name: 'partner',
+      private: true,
+      type: 'module',
+      dependencies: { 'esim-wholesale-sandbox': `file:../${PACKED_TARBALL}`, msw },
+    });
   }, 180_000);
 
   afterAll(async () => {

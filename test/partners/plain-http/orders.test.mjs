@@ -1,0 +1,51 @@
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { after, before, beforeEach, test } from 'node:test';
+
+// The sandbox as any client sees it: `npx esim-sandbox serve`, then plain HTTP (curl would do as well).
+let serve;
+let api;
+let admin;
+const headers = { 'x-api-key': 'sk_test_full_access', 'content-type': 'application/json' };
+
+before(async () => {
+  serve = spawn('node_modules/.bin/esim-sandbox', ['serve', '--port', '0', '--seed', '7'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  let banner = '';
+  for await (const chunk of serve.stdout.setEncoding('utf8')) {
+    banner += chunk;
+    if (/API\s+http\S+/.test(banner)) break;
+  }
+  api = /API\s+(http\S+)/.exec(banner)[1];
+  admin = new URL('/__sandbox', api).href;
+});
+
+beforeEach(() => fetch(`${admin}/reset`, { method: 'POST', headers: { 'content-type': 'application/json' } }));
+
+after(async () => {
+  serve.kill('SIGTERM');
+  const [code] = await once(serve, 'exit');
+  assert.equal(code, 0);
+});
+
+test('an order is charged to the wallet', async () => {
+  const order = await fetch(`${api}/createOrder`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ productId: 'efd8480e-2903-458b-8ce3-156f0418df70', quantity: 2, idempotencyKey: 'partner-order-0001' }),
+  });
+  assert.equal(order.status, 200);
+  const balance = await (await fetch(`${api}/getBalance`, { headers })).json();
+  assert.equal(balance.data.balanceThb, 114060 - 2 * 233);
+});
+
+test('a sold-out product is refused', async () => {
+  await fetch(`${admin}/scenario`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'empty-inventory' }) });
+  const order = await fetch(`${api}/createOrder`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ productId: 'efd8480e-2903-458b-8ce3-156f0418df70', quantity: 1, idempotencyKey: 'partner-order-0002' }),
+  });
+  assert.equal(order.status, 409);
+  assert.equal((await order.json()).error.code, 'INVENTORY_EMPTY');
+});

@@ -1,0 +1,34 @@
+import { setupServer } from 'msw/node';
+import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest';
+import { createSandbox } from 'esim-wholesale-sandbox/msw';
+
+const baseUrl = 'https://api.partner.test/api/v1';
+const headers = { 'x-api-key': 'sk_test_full_access', 'content-type': 'application/json' };
+const sandbox = createSandbox({ scenario: 'default', seed: 7 });
+const server = setupServer(...sandbox.handlers(baseUrl));
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeEach(() => sandbox.reset());
+afterAll(() => server.close());
+
+test('an order is charged to the wallet', async () => {
+  const order = await fetch(`${baseUrl}/createOrder`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ productId: 'efd8480e-2903-458b-8ce3-156f0418df70', quantity: 2, idempotencyKey: 'partner-order-0001' }),
+  });
+  expect(order.status).toBe(200);
+  const balance = await (await fetch(`${baseUrl}/getBalance`, { headers })).json();
+  expect(balance.data.balanceThb).toBe(114060 - 2 * 233);
+});
+
+test('a sold-out product is refused', async () => {
+  await sandbox.useScenario('empty-inventory');
+  const order = await fetch(`${baseUrl}/createOrder`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ productId: 'efd8480e-2903-458b-8ce3-156f0418df70', quantity: 1, idempotencyKey: 'partner-order-0002' }),
+  });
+  expect(order.status).toBe(409);
+  expect((await order.json()).error.code).toBe('INVENTORY_EMPTY');
+});

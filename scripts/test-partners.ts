@@ -1,4 +1,4 @@
-// npm run test:partners [-- <set-up>…] [-- --keep]
+// npm run test:partners [-- <set-up>…] [-- --keep] [-- --verbose]
 // The partner matrix: packs the package once, installs the tarball into a fresh project per set-up in
 // test/partners/ (each a partner's package.json and test files, copied as they are) and runs its `npm test`.
 // Prints a table of what ran on which versions and closes with "N passed, N failed"; exits 1 when any failed.
@@ -27,7 +27,7 @@ interface Outcome {
   output: string;
 }
 
-const { values, positionals } = parseArgs({ allowPositionals: true, options: { keep: { type: 'boolean', default: false } } });
+const { values, positionals } = parseArgs({ allowPositionals: true, options: { keep: { type: 'boolean', default: false }, verbose: { type: 'boolean', default: false } } });
 const all = (await readdir(FIXTURES, { withFileTypes: true })).filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort();
 const unknown = positionals.filter((name) => !all.includes(name));
 if (unknown.length > 0) {
@@ -42,7 +42,7 @@ try {
   await packPackage(work);
   console.log(`packed in ${seconds(started)} s into ${work}`);
   const outcomes = await inBatches(setups, CONCURRENCY, runSetup);
-  for (const outcome of outcomes.filter((each) => !each.ok)) console.log(`\n--- ${outcome.setup} failed:\n${outcome.output}`);
+  for (const outcome of outcomes.filter((each) => values.verbose || !each.ok)) console.log(`\n--- ${outcome.setup} ${outcome.ok ? 'passed' : 'failed'}:\n${outcome.output}`);
   console.log(`\n| set-up | Node | packages | tests passed | time |\n|---|---|---|---|---|`);
   for (const o of outcomes) console.log(`| ${o.setup} | ${o.node} | ${o.packages} | ${o.ok ? o.passed : 'FAILED'} | ${o.seconds} s |`);
   const failed = outcomes.filter((each) => !each.ok).length;

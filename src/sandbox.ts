@@ -87,6 +87,7 @@ class CoreSandbox implements Sandbox, AnswersRequests {
       status: served.status,
       errorCode: served.errorCode,
       fault: served.fault,
+      body: served.body,
     });
     if (served.status >= 200 && served.status < 300) ctx.clock.step();
     return served.outcome;

@@ -5,6 +5,7 @@ import { rateLimitHeaders, type RateLimitStatus } from '../domain/rate-limit.js'
 import { NETWORK_ERROR, type Answer, type Outcome } from './answer.js';
 import type { ApiRequest } from './api-request.js';
 import { toErrorAnswer } from './envelope.js';
+import { noteRequestBody } from './request-body-note.js';
 import { ROUTES_BY_PATH, handleApiRequest } from './handle-api-request.js';
 
 const API_PREFIX = '/api/v1';
@@ -16,6 +17,8 @@ export interface ServedRequest {
   status: number;
   errorCode?: string;
   fault?: 'error' | 'drop' | 'lose-response';
+  /** The JSON request body, when it is small enough to be noted. */
+  body?: unknown;
 }
 
 const FAULT_MESSAGES: Record<number, [code: 'INTERNAL_ERROR' | 'SERVICE_UNAVAILABLE', message: string]> = {
@@ -31,6 +34,13 @@ export async function serveApiRequest(
   now: number,
   basePath?: string,
 ): Promise<ServedRequest> {
+  const body = noteRequestBody(request);
+  const served = await serveCall(ctx, request, url, now, basePath);
+  const noted = await body();
+  return noted === undefined ? served : { ...served, body: noted };
+}
+
+async function serveCall(ctx: SandboxContext, request: ApiRequest, url: URL, now: number, basePath?: string): Promise<ServedRequest> {
   const routePath = routePathOf(url.pathname, basePath);
   const faults = routePath !== null && ROUTES_BY_PATH.has(routePath) ? ctx.faults.next(routePath) : undefined;
   if (faults && faults.latencyMs > 0) await sleep(faults.latencyMs);

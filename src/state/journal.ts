@@ -13,6 +13,8 @@ export interface JournalEntry {
   errorCode?: string;
   /** The fault that struck this request: `error`, `drop` (no answer, nothing done) or `lose-response` (done, not answered). */
   fault?: 'error' | 'drop' | 'lose-response';
+  /** The JSON request body, parsed, when it declared a length of at most 64 KiB (src/api/request-body-note.ts). */
+  body?: unknown;
 }
 
 /** One request as the sandbox notes it; the journal makes a `JournalEntry` of it when read. */
@@ -27,6 +29,7 @@ export interface JournalNote {
   status: number;
   errorCode?: string;
   fault?: JournalEntry['fault'];
+  body?: unknown;
 }
 
 interface Slot {
@@ -37,6 +40,7 @@ interface Slot {
   status: number;
   errorCode: string | undefined;
   fault: JournalEntry['fault'] | undefined;
+  body: unknown;
 }
 
 /** Distinct URLs and keys remembered for reuse; past this the memo starts afresh. */
@@ -68,6 +72,7 @@ export class Journal {
     slot.status = note.status;
     slot.errorCode = note.errorCode;
     slot.fault = note.fault;
+    slot.body = note.body;
     this.#next = (this.#next + 1) % this.capacity;
   }
 
@@ -81,6 +86,7 @@ export class Journal {
       status: slot.status,
       ...(slot.errorCode !== undefined && { errorCode: slot.errorCode }),
       ...(slot.fault !== undefined && { fault: slot.fault }),
+      ...(slot.body !== undefined && { body: slot.body }),
     }));
   }
 

@@ -9,8 +9,8 @@ const src = path.resolve(import.meta.dirname, '../../src');
  * layer or one below it. `src/sandbox.ts` and `src/types.ts` are the sandbox layer; `src/index.ts` is the
  * public entry point and may import any layer but the adapters.
  */
-const LAYERS = ['cli', 'verify', 'server', 'msw', 'admin', 'sessions', 'sandbox', 'openapi', 'api', 'domain', 'state', 'scenarios', 'lib'];
-const ADAPTERS = new Set(['cli', 'server', 'msw']);
+const LAYERS = ['cli', 'verify', 'server', 'vitest', 'msw', 'admin', 'sessions', 'sandbox', 'openapi', 'api', 'domain', 'state', 'scenarios', 'lib'];
+const ADAPTERS = new Set(['cli', 'server', 'vitest', 'msw']);
 
 function layerOf(file: string): string {
   const relative = path.relative(src, file).split(path.sep);

@@ -1,0 +1,22 @@
+import { expect } from 'vitest';
+import { toHaveReceived } from './to-have-received.js';
+import type { ReceivedCriteria, RouteName } from './received-requests.js';
+
+expect.extend({ toHaveReceived });
+
+export { createSandboxTest, DEFAULT_BASE_URL } from './sandbox-test.js';
+export type { MswServer, SandboxTestOptions } from './sandbox-test.js';
+export type { ReceivedCriteria, RouteName } from './received-requests.js';
+export type { MswSandbox } from '../msw/index.js';
+
+declare module 'vitest' {
+  interface Matchers<R, T> {
+    /**
+     * The sandbox received requests to `route` matching every criterion given: `times` of them when `times` is
+     * given, else at least one. `body` is a partial match of the JSON request body.
+     *
+     * @example expect(sandbox).toHaveReceived('createOrder', { times: 1, status: 200, body: { quantity: 2 } })
+     */
+    toHaveReceived(route: RouteName, criteria?: ReceivedCriteria): R;
+  }
+}

@@ -1,0 +1,71 @@
+import { setupServer } from 'msw/node';
+import { test } from 'vitest';
+import { createSandbox, type MswSandbox } from '../msw/index.js';
+import type { SandboxOptions } from '../types.js';
+
+/** msw's server for Node, of msw 2 or 3 (the two name its type differently). */
+export type MswServer = ReturnType<typeof setupServer>;
+
+export const DEFAULT_BASE_URL = 'https://api.partner.test/api/v1';
+
+export interface SandboxTestOptions extends SandboxOptions {
+  /** Where the client under test sends its API calls; msw answers them from the sandbox. Default: `https://api.partner.test/api/v1`. */
+  baseUrl?: string;
+}
+
+/**
+ * msw's option for a request no handler answers, in both peer majors: msw 3 reads `onUnhandledFrame`, msw 2
+ * `onUnhandledRequest`, and each ignores the other's. `error` fails the request, so a call the client sends
+ * anywhere else (a typo in its base address, a forgotten host) fails the test instead of reaching the network.
+ */
+const UNHANDLED_IS_AN_ERROR = { onUnhandledFrame: 'error', onUnhandledRequest: 'error' } as NonNullable<Parameters<MswServer['listen']>[0]>;
+
+interface FileSandbox {
+  sandbox: MswSandbox;
+  server: MswServer;
+  /** Put the sandbox back as the file found it. */
+  restore(): Promise<void>;
+}
+
+/**
+ * A vitest `test` whose `sandbox` is at the scenario's initial state in every test, answering through msw at
+ * `baseUrl`; `mswServer` is the msw server, for `mswServer.use(...)` overrides, reset after each test. Both
+ * are set up for every test made with it, used or not: a client under test reaches the sandbox through its
+ * HTTP calls alone. The sandbox and the msw server are made once per file, and the server closed after it.
+ * Make one per test file: msw intercepts once per process, so two servers listening at once answer twice.
+ */
+export function createSandboxTest(options: SandboxTestOptions = {}) {
+  const { baseUrl = DEFAULT_BASE_URL, ...sandboxOptions } = options;
+  return test.extend<{ $file: { sandboxFile: FileSandbox }; $test: { sandbox: MswSandbox; mswServer: MswServer } }>({
+    sandboxFile: [
+      async ({}, use) => {
+        const sandbox = createSandbox(sandboxOptions);
+        const server = setupServer(...sandbox.handlers(baseUrl));
+        server.listen(UNHANDLED_IS_AN_ERROR);
+        const initial = sandbox.scenario;
+        // A test may switch scenario; the next one starts from the file's.
+        const restore = () => (sandbox.scenario === initial ? sandbox.reset() : sandbox.useScenario(sandboxOptions.scenario ?? 'default'));
+        try {
+          await use({ sandbox, server, restore });
+        } finally {
+          server.close();
+        }
+      },
+      { scope: 'file', auto: true },
+    ],
+    sandbox: [
+      async ({ sandboxFile: { sandbox, restore } }, use) => {
+        await restore();
+        await use(sandbox);
+      },
+      { auto: true },
+    ],
+    mswServer: [
+      async ({ sandboxFile: { server } }, use) => {
+        await use(server);
+        server.resetHandlers();
+      },
+      { auto: true },
+    ],
+  });
+}

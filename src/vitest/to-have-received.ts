@@ -1,0 +1,67 @@
+import type { JournalEntry } from '../state/journal.js';
+import { checkReceivedArguments, describeCriteria, routeNameOf, timesText, type ReceivedCriteria } from './received-requests.js';
+import { requestsTable } from './requests-table.js';
+
+/** What the matcher needs of the test framework: its deep equality, which knows asymmetric matchers (`expect.any(String)`). */
+export interface MatcherContext {
+  equals(actual: unknown, expected: unknown): boolean;
+  isNot: boolean;
+}
+
+export interface MatcherResult {
+  pass: boolean;
+  message: () => string;
+}
+
+/**
+ * `expect(sandbox).toHaveReceived(route, criteria?)`: the sandbox's journal holds requests to `route` that
+ * match every criterion given, `times` of them when `times` is given, else at least one.
+ */
+export function toHaveReceived(this: MatcherContext, sandbox: unknown, route: unknown, criteria?: ReceivedCriteria): MatcherResult {
+  const entries = journalOf(sandbox);
+  const problem = typeof entries === 'string' ? entries : checkReceivedArguments(route, criteria);
+  if (problem !== undefined) throw new TypeError(problem);
+  const journal = entries as readonly JournalEntry[];
+  const matching = journal.filter((entry) => routeNameOf(entry) === route && matches(this, entry, criteria ?? {}));
+  const count = matching.length;
+  const pass = criteria?.times === undefined ? count > 0 : count === criteria.times;
+  const wanted = describeCriteria(route as string, criteria);
+  return {
+    pass,
+    message: () => {
+      const expectation =
+        criteria?.times === undefined
+          ? `expected the sandbox ${this.isNot ? 'not ' : ''}to have received ${wanted}`
+          : `expected the sandbox ${this.isNot ? 'not ' : ''}to have received ${wanted} ${timesText(criteria.times)}`;
+      return `${expectation}, and it received ${timesText(count)}.\n\n${requestsTable(journal)}`;
+    },
+  };
+}
+
+function matches(context: MatcherContext, entry: JournalEntry, { status, errorCode, body }: ReceivedCriteria): boolean {
+  if (status !== undefined && entry.status !== status) return false;
+  if (errorCode !== undefined && !context.equals(entry.errorCode, errorCode)) return false;
+  if (body !== undefined && !partiallyEqual(context, entry.body, body)) return false;
+  return true;
+}
+
+/** Every field of `expected` is in `actual` with an equal value, recursively for plain objects. */
+function partiallyEqual(context: MatcherContext, actual: unknown, expected: unknown): boolean {
+  if (isPlainObject(expected) && isPlainObject(actual)) {
+    return Object.entries(expected).every(([key, value]) => Object.hasOwn(actual, key) && partiallyEqual(context, actual[key], value));
+  }
+  return context.equals(actual, expected);
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const prototype = Object.getPrototypeOf(value) as unknown;
+  return prototype === Object.prototype || prototype === null;
+}
+
+function journalOf(sandbox: unknown): readonly JournalEntry[] | string {
+  const requests = (sandbox as { requests?: unknown } | null)?.requests;
+  return Array.isArray(requests)
+    ? (requests as readonly JournalEntry[])
+    : 'toHaveReceived is a matcher of a sandbox: expect(sandbox).toHaveReceived(route), with the sandbox of createSandbox or of the sandbox fixture';
+}

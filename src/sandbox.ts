@@ -20,6 +20,7 @@ import { BoundedQrImageCache } from './lib/qr-image-cache.js';
 import { SeededRandom } from './state/seeded-random.js';
 import { SerialQueue } from './lib/serial-queue.js';
 import { summarizeState } from './api/summarize-state.js';
+import { SandboxDisposedError } from './sandbox-disposed-error.js';
 import type { RenderedPayment, Sandbox, SandboxOptions, SandboxState, ScenarioSource, TopupInput } from './types.js';
 
 const DEFAULTS = { scenario: 'default', journalSize: 1000 } as const;
@@ -33,6 +34,7 @@ class CoreSandbox implements Sandbox, AnswersRequests {
   #scenario: ResolvedScenario;
   #context!: SandboxContext;
   #clock!: SandboxClock;
+  #disposed = false;
   #ready: Promise<void>;
   #generation = 0;
   readonly #journal: Journal;
@@ -75,8 +77,7 @@ class CoreSandbox implements Sandbox, AnswersRequests {
       const allowed = answerRouteOptions(routePathOf(url.pathname, options.basePath));
       if (allowed) return allowed;
     }
-    await this.#ready;
-    const ctx = this.#context;
+    const ctx = await this.#live();
     const now = ctx.clock.now();
     const served = await serveApiRequest(ctx, request, url, now, options.basePath);
     this.#journal.add({
@@ -94,19 +95,20 @@ class CoreSandbox implements Sandbox, AnswersRequests {
   }
 
   reset(): Promise<void> {
+    if (this.#disposed) return Promise.reject(new SandboxDisposedError());
     this.#journal.clear();
     return (this.#ready = this.#start(this.#scenario));
   }
 
   useScenario(source: ScenarioSource): Promise<void> {
+    if (this.#disposed) return Promise.reject(new SandboxDisposedError());
     const scenario = loadScenario(source, this.#files);
     this.#scenario = scenario;
     return this.reset();
   }
 
   async topup({ apiKey, accountId, amountThb, paymentMethod = 'promptpay' }: TopupInput): Promise<RenderedPayment> {
-    await this.#ready;
-    const ctx = this.#context;
+    const ctx = await this.#live();
     return ctx.writes.run(async () => {
       const account = ctx.store.account(accountId ?? ctx.store.apiKey(apiKey ?? '')?.accountId ?? '');
       if (!account) {
@@ -131,23 +133,46 @@ class CoreSandbox implements Sandbox, AnswersRequests {
   }
 
   advanceClock(ms: number): void {
+    this.#checkLive();
     if (!Number.isFinite(ms) || ms < 0) throw new RangeError(`advanceClock takes a non-negative number of ms (got ${ms})`);
     this.#clock.advance(ms);
   }
 
   setClock(now: string): void {
+    this.#checkLive();
     const epochMs = Date.parse(now);
     if (Number.isNaN(epochMs)) throw new RangeError(`setClock takes an ISO 8601 date-time (got ${JSON.stringify(now)})`);
     this.#clock.set(epochMs);
   }
 
   now(): string {
+    this.#checkLive();
     return new Date(this.#clock.now()).toISOString();
   }
 
   async state(): Promise<SandboxState> {
+    return summarizeState(await this.#live());
+  }
+
+  async [Symbol.asyncDispose](): Promise<void> {
+    if (this.#disposed) return;
+    this.#disposed = true;
+    await this.#ready.catch(() => undefined);
+    await this.#context?.writes.run(() => undefined);
+    this.#journal.clear();
+    this.#qrImages.clear();
+    this.#context = undefined as unknown as SandboxContext;
+  }
+
+  /** The state to answer from, once it is built. */
+  async #live(): Promise<SandboxContext> {
+    this.#checkLive();
     await this.#ready;
-    return summarizeState(this.#context);
+    return this.#context;
+  }
+
+  #checkLive(): void {
+    if (this.#disposed) throw new SandboxDisposedError();
   }
 
   async #start(scenario: ResolvedScenario): Promise<void> {

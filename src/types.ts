@@ -62,4 +62,9 @@ export interface Sandbox {
   readonly scenario: ResolvedScenario;
   /** A JSON-ready summary of accounts, balances, products, inventory, orders and payments. */
   state(): Promise<SandboxState>;
+  /**
+   * Lets go of the state and the journal once the writes under way are done (`await using sandbox = …` calls
+   * it at the end of the block). Calling the sandbox afterwards throws; disposing it again does nothing.
+   */
+  [Symbol.asyncDispose](): Promise<void>;
 }

@@ -28,4 +28,8 @@ export class BoundedQrImageCache implements QrImageCache {
     }
     return image;
   }
+
+  clear(): void {
+    this.#images.clear();
+  }
 }

@@ -91,6 +91,8 @@ export interface RunningServer {
    * connection is closed.
    */
   close(): Promise<void>;
+  /** Closes the server as `close()` does, then lets go of its sandboxes: `await using server = await startServer(…)`. */
+  [Symbol.asyncDispose](): Promise<void>;
 }
 
 const DEFAULTS = {
@@ -165,6 +167,10 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     sandbox: sandboxHost.main,
     host: sandboxHost,
     close: () => shutdown.close(shutdownGraceMs),
+    async [Symbol.asyncDispose]() {
+      await shutdown.close(shutdownGraceMs);
+      await sandboxHost[Symbol.asyncDispose]();
+    },
   };
 }
 

@@ -50,6 +50,8 @@ export interface SandboxHost {
   sessions(): SandboxSession[];
   /** Forgets a session: its keys answer 401 from then on. False when there was no such session. */
   deleteSession(id: string): boolean;
+  /** Disposes the main sandbox and every session. */
+  [Symbol.asyncDispose](): Promise<void>;
 }
 
 const DEFAULTS = { maxSessions: 100 } as const;
@@ -138,5 +140,11 @@ class CoreSandboxHost implements SandboxHost, AnswersRequests {
 
   deleteSession(id: string): boolean {
     return this.#sessions.delete(id);
+  }
+
+  async [Symbol.asyncDispose](): Promise<void> {
+    const sandboxes = [this.main, ...[...this.#sessions.values()].map((session) => session.sandbox)];
+    this.#sessions.clear();
+    await Promise.all(sandboxes.map((sandbox) => sandbox[Symbol.asyncDispose]()));
   }
 }

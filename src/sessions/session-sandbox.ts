@@ -67,4 +67,8 @@ export class SessionSandbox implements Sandbox, AnswersRequests {
   state(): Promise<SandboxState> {
     return this.#inner.state();
   }
+
+  [Symbol.asyncDispose](): Promise<void> {
+    return this.#inner[Symbol.asyncDispose]();
+  }
 }

@@ -49,6 +49,7 @@ export function createSandboxTest(options: SandboxTestOptions = {}) {
           await use({ sandbox, server, restore });
         } finally {
           server.close();
+          await sandbox[Symbol.asyncDispose]();
         }
       },
       { scope: 'file', auto: true },

@@ -1,12 +1,12 @@
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import express, { type Router } from 'express';
+import { dependencyFolder } from '../lib/package-files.js';
 import { OPENAPI_ROUTE_PATH } from '../openapi/serve-openapi-document.js';
+import { servePackageFolder } from './serve-package-folder.js';
 
 /** The key the reference page is authorised with, so that "Try it out" works at once. */
 export const DOCS_API_KEY = 'sk_test_full_access';
 
-const swaggerUiDir = path.dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
+const swaggerUiDir = dependencyFolder('swagger-ui-dist');
 
 const INDEX_HTML = `<!doctype html>
 <html lang="en">
@@ -57,6 +57,6 @@ export function apiDocs(): Router {
   router.get('/swagger-initializer.js', (_req, res) => {
     res.type('js').send(INITIALIZER_JS);
   });
-  router.use(express.static(swaggerUiDir, { index: false, redirect: false }));
+  router.use(servePackageFolder(swaggerUiDir));
   return router;
 }

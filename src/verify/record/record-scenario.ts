@@ -1,6 +1,7 @@
 import { access, constants, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { maskApiKey } from '../../lib/mask-api-key.js';
+import { inSingleExecutable } from '../../lib/package-files.js';
 import { projectRoot } from '../../scenarios/load-scenario.js';
 import { scenarioFileSchema, type ScenarioFile, type Scope } from '../../scenarios/scenario-schema.js';
 import { dataOf, errorOf, type Answer, type ProbeRequest } from '../exchange.js';
@@ -102,7 +103,8 @@ export async function recordScenario(options: RecordOptions): Promise<RecordResu
     return read && read.answer.status === 200 ? [read] : [];
   });
   const replay = await replayCheck(recorded.scenario, recorded.apiKey, reads, keepSecrets);
-  const scenario: ScenarioFile = { $schema: schemaPathFrom(path.dirname(file)), ...recorded.scenario };
+  const schema = schemaPathFrom(path.dirname(file));
+  const scenario: ScenarioFile = { ...(schema !== undefined && { $schema: schema }), ...recorded.scenario };
   // The file holds the key in full: readable by its owner only.
   await writeFile(file, `${JSON.stringify(scenario, null, 2)}\n`, { mode: 0o600 });
   return redactKey(
@@ -135,8 +137,12 @@ function provenAccess(observations: readonly Observation[]): { scopes: Scope[]; 
   return { scopes: order.filter((scope) => scopes.has(scope)), kyc };
 }
 
-/** The package's scenario.schema.json as a path from `dir`, for `$schema` (editors then check the file). */
-function schemaPathFrom(dir: string): string {
+/**
+ * The package's scenario.schema.json as a path from `dir`, for `$schema` (editors then check the file); none from
+ * the single-file executable, which carries the schema inside it, where no editor finds it.
+ */
+function schemaPathFrom(dir: string): string | undefined {
+  if (inSingleExecutable) return undefined;
   const schema = path.join(projectRoot, 'scenario.schema.json');
   const relative = path.relative(dir, schema).split(path.sep).join('/');
   return relative.startsWith('.') ? relative : `./${relative}`;

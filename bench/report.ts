@@ -4,6 +4,7 @@ import type { HttpRoutesResult } from './sections/http-routes.ts';
 import type { InProcessResult } from './sections/in-process.ts';
 import type { OversizeCase } from './sections/oversize-bodies.ts';
 import type { SoakResult } from './sections/soak.ts';
+import { snapshotsTable, type SnapshotCase } from './sections/snapshots.ts';
 import type { StartupResult } from './sections/startup.ts';
 import type { LoadResult } from './lib/load.ts';
 import { MiB, round } from './lib/stats.ts';
@@ -19,6 +20,7 @@ export interface BenchResults {
   growth?: GrowthLevel[];
   soak?: SoakResult;
   oversize?: OversizeCase[];
+  snapshots?: SnapshotCase[];
   targets: Target[];
 }
 
@@ -171,6 +173,7 @@ export function markdown(results: BenchResults): string {
     }
   }
   if (results.oversize) lines.push('', oversizeTable(results.oversize));
+  if (results.snapshots) lines.push('', snapshotsTable(results.snapshots));
   lines.push('', '| target | wanted | measured | met |', '|---|---|---|---|');
   for (const target of results.targets) lines.push(`| ${target.name} | ${target.target} | ${target.measured} | ${target.met ? 'yes' : '**no**'} |`);
   return lines.join('\n');

@@ -1,4 +1,4 @@
-// npm run bench [-- --soak [--soak-seconds 60] [--soak-warmup 30]] [-- --quick] [-- --sections startup,binary,http,in-process,growth,soak,oversize]
+// npm run bench [-- --soak [--soak-seconds 60] [--soak-warmup 30]] [-- --quick] [-- --sections startup,binary,http,in-process,growth,snapshots,soak,oversize]
 // Measures the sandbox against baselines run alongside it (see README.md, "Performance"), prints markdown
 // tables and, for a full run, writes bench/results/latest.json. The servers run in child processes; the
 // load comes from this process with autocannon over loopback.
@@ -13,6 +13,7 @@ import { measureInProcess } from './sections/in-process.ts';
 import { measureOversizeBodies } from './sections/oversize-bodies.ts';
 import { ROOT } from './sections/paths.ts';
 import { measureSoak } from './sections/soak.ts';
+import { measureSnapshots } from './sections/snapshots.ts';
 import { measureStartup } from './sections/startup.ts';
 
 const ALL = ['startup', 'binary', 'http', 'in-process', 'growth'];
@@ -62,6 +63,10 @@ if (sections.has('in-process')) {
 if (sections.has('growth')) {
   log(`growth to ${growthLevels.join(', ')} orders of 100 eSIMs`);
   results.growth = await measureGrowth(growthLevels, { warmupSeconds: 1, rounds: settings.rounds, roundSeconds: Math.min(3, settings.roundSeconds) });
+}
+if (sections.has('snapshots')) {
+  log('reset vs restore of a snapshot');
+  results.snapshots = await measureSnapshots(quick ? 5 : 15);
 }
 if (sections.has('soak')) {
   log(`soak: ${settings.soakSeconds} s after a ${settings.soakWarmupSeconds} s warm-up`);

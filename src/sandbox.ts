@@ -13,7 +13,9 @@ import { OPENAPI_ROUTE_PATH, serveOpenApiDocument } from './openapi/serve-openap
 import { loadScenario } from './scenarios/load-scenario.js';
 import { localFiles, type ScenarioFileAccess } from './scenarios/scenario-file-access.js';
 import type { ResolvedScenario } from './scenarios/scenario-schema.js';
-import { buildStore } from './domain/build-store.js';
+import { buildStore, providersOf } from './domain/build-store.js';
+import { SandboxSnapshot, snapshotContents, type SnapshotContents } from './sandbox-snapshot.js';
+import { Store } from './state/store.js';
 import { SandboxClock } from './state/clock.js';
 import { Journal } from './state/journal.js';
 import { BoundedQrImageCache } from './lib/qr-image-cache.js';
@@ -154,6 +156,35 @@ class CoreSandbox implements Sandbox, AnswersRequests {
     return summarizeState(await this.#live());
   }
 
+  async snapshot(): Promise<SandboxSnapshot> {
+    const ctx = await this.#live();
+    return ctx.writes.run(() => {
+      const taken: SnapshotContents = {
+        scenario: ctx.scenario,
+        store: ctx.store.snapshot(),
+        clockOffsetMs: ctx.clock.offsetMs,
+        random: ctx.random.position(),
+        faults: ctx.faults.snapshot(),
+        rateLimits: ctx.rateLimiter?.snapshot(),
+        journal: this.#journal.snapshot(),
+      };
+      return new SandboxSnapshot(taken, ctx.clock.now());
+    });
+  }
+
+  restore(snapshot: SandboxSnapshot): Promise<void> {
+    if (this.#disposed) return Promise.reject(new SandboxDisposedError());
+    let contents: SnapshotContents;
+    try {
+      contents = snapshotContents(snapshot);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    this.#scenario = contents.scenario;
+    this.#journal.restore(contents.journal);
+    return (this.#ready = this.#restoreFrom(contents));
+  }
+
   async [Symbol.asyncDispose](): Promise<void> {
     if (this.#disposed) return;
     this.#disposed = true;
@@ -181,7 +212,26 @@ class CoreSandbox implements Sandbox, AnswersRequests {
     const clock = (this.#clock = new SandboxClock(scenario.clock));
     const store = await buildStore(scenario, random);
     if (generation !== this.#generation) return;
-    this.#context = {
+    this.#context = this.#contextOf(scenario, store, clock, random);
+  }
+
+  /** Rebuilds the store's collections and indexes from the snapshot's records: no data is drawn or priced again. */
+  async #restoreFrom(taken: SnapshotContents): Promise<void> {
+    ++this.#generation;
+    const { scenario } = taken;
+    const random = new SeededRandom(taken.random.seed);
+    random.moveTo(taken.random);
+    const clock = (this.#clock = new SandboxClock(scenario.clock));
+    clock.offsetMs = taken.clockOffsetMs;
+    const store = Store.fromSnapshot(providersOf(scenario), taken.store);
+    const context = this.#contextOf(scenario, store, clock, random);
+    context.faults.restore(taken.faults);
+    if (taken.rateLimits) context.rateLimiter?.restore(taken.rateLimits);
+    this.#context = context;
+  }
+
+  #contextOf(scenario: ResolvedScenario, store: Store, clock: SandboxClock, random: SeededRandom): SandboxContext {
+    return {
       scenario,
       behavior: scenario.behavior,
       store,

@@ -13,12 +13,13 @@ import { matchPath } from './match-path.js';
 import { readJsonBody } from './read-json-body.js';
 import { scenarioRoutes } from './scenario-routes.js';
 import { sessionRoutes } from './session-routes.js';
+import { snapshotRoutes } from './snapshot-routes.js';
 import { statusRoutes } from './status-routes.js';
 import { topupRoutes } from './topup-routes.js';
 
 export const ADMIN_PREFIX = '/__sandbox';
 
-export const adminRoutes: readonly AdminRoute[] = [...statusRoutes, ...scenarioRoutes, ...topupRoutes, ...clockRoutes];
+export const adminRoutes: readonly AdminRoute[] = [...statusRoutes, ...scenarioRoutes, ...topupRoutes, ...clockRoutes, ...snapshotRoutes];
 
 export interface AdminHandlerOptions {
   /**

@@ -1,4 +1,4 @@
-import type { ResolvedScenario } from '../scenarios/scenario-schema.js';
+import type { ProviderSpec, ResolvedScenario } from '../scenarios/scenario-schema.js';
 import { accountTrailingYearQty, tiersFor } from './account-pricing.js';
 import { toSatang } from '../lib/money.js';
 import { priceOrder } from './order-rules.js';
@@ -9,7 +9,7 @@ import { Store } from '../state/store.js';
 
 /** The initial state of a scenario. Past orders are replayed oldest first, so each is priced as it was then. */
 export async function buildStore(scenario: ResolvedScenario, random: SeededRandom): Promise<Store> {
-  const store = new Store(new Map(scenario.providers.map((provider) => [provider.name, provider])));
+  const store = new Store(providersOf(scenario));
   for (const account of scenario.accounts) await store.addAccount(account);
   for (const apiKey of scenario.apiKeys) await store.addApiKey(apiKey);
   for (const product of scenario.products) await store.addProduct(product);
@@ -53,6 +53,10 @@ export async function buildStore(scenario: ResolvedScenario, random: SeededRando
     );
   }
   return store;
+}
+
+export function providersOf(scenario: ResolvedScenario): ReadonlyMap<string, ProviderSpec> {
+  return new Map(scenario.providers.map((provider) => [provider.name, provider]));
 }
 
 function byTime<T extends { createdAt: string }>(items: readonly T[]): T[] {

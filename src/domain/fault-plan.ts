@@ -1,5 +1,5 @@
 import type { Fault } from '../scenarios/scenario-schema.js';
-import { SeededRandom } from '../state/seeded-random.js';
+import { SeededRandom, type RandomPosition } from '../state/seeded-random.js';
 
 /** What the faults of a scenario do to one call. */
 export interface CallFaults {
@@ -12,6 +12,11 @@ export interface CallFaults {
   loseResponse: boolean;
 }
 
+export interface FaultPlanSnapshot {
+  readonly calls: readonly number[];
+  readonly random: RandomPosition;
+}
+
 const NO_FAULTS: CallFaults = { latencyMs: 0, errorStatus: null, drop: false, loseResponse: false };
 
 /**
@@ -19,12 +24,22 @@ const NO_FAULTS: CallFaults = { latencyMs: 0, errorStatus: null, drop: false, lo
  * on does not change the ids and eSIM data the rest of the sandbox draws.
  */
 export class FaultPlan {
-  readonly #calls: number[];
+  #calls: number[];
   readonly #random: SeededRandom;
 
   constructor(private readonly faults: readonly Fault[], seed: number) {
     this.#calls = faults.map(() => 0);
     this.#random = new SeededRandom(seed + 0x5eed);
+  }
+
+  /** The calls counted per fault and the position of the fault generator, to go back to with `restore`. */
+  snapshot(): FaultPlanSnapshot {
+    return { calls: [...this.#calls], random: this.#random.position() };
+  }
+
+  restore(snapshot: FaultPlanSnapshot): void {
+    this.#calls = [...snapshot.calls];
+    this.#random.moveTo(snapshot.random);
   }
 
   next(routePath: string): CallFaults {

@@ -21,7 +21,7 @@ const SWEEP_AT_CALLERS = 1000;
  * client that honours Retry-After really waits; the sandbox clock is not moved by waiting.
  */
 export class RateLimiter {
-  readonly #windows = new Map<string, number[]>();
+  #windows = new Map<string, number[]>();
   #sweepAt = SWEEP_AT_CALLERS;
 
   constructor(
@@ -32,6 +32,15 @@ export class RateLimiter {
   /** How many callers have a window now (a bounded number, whatever keys clients send). */
   get trackedCallers(): number {
     return this.#windows.size;
+  }
+
+  /** The windows of the callers counted now, to go back to with `restore`. */
+  snapshot(): ReadonlyMap<string, readonly number[]> {
+    return new Map([...this.#windows].map(([caller, window]) => [caller, [...window]]));
+  }
+
+  restore(windows: ReadonlyMap<string, readonly number[]>): void {
+    this.#windows = new Map([...windows].map(([caller, window]) => [caller, [...window]]));
   }
 
   /** Counts a request of `caller`, or refuses it with 429 and the seconds to wait. */

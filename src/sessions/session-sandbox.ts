@@ -2,7 +2,7 @@ import { answerRequest, answerWith, type AnswersRequests, type Outcome } from '.
 import type { ApiRequest } from '../api/api-request.js';
 import { loadScenario } from '../scenarios/load-scenario.js';
 import type { ScenarioFileAccess } from '../scenarios/scenario-file-access.js';
-import type { RenderedPayment, Sandbox, SandboxState, ScenarioSource, TopupInput } from '../types.js';
+import type { RenderedPayment, Sandbox, SandboxSnapshot, SandboxState, ScenarioSource, TopupInput } from '../types.js';
 import { parseSessionKey, sessionKey, withSessionKeys } from './session-keys.js';
 
 /**
@@ -66,6 +66,14 @@ export class SessionSandbox implements Sandbox, AnswersRequests {
 
   state(): Promise<SandboxState> {
     return this.#inner.state();
+  }
+
+  snapshot(): Promise<SandboxSnapshot> {
+    return this.#inner.snapshot();
+  }
+
+  restore(snapshot: SandboxSnapshot): Promise<void> {
+    return this.#inner.restore(snapshot);
   }
 
   [Symbol.asyncDispose](): Promise<void> {

@@ -34,4 +34,13 @@ export class SandboxClock {
   set(epochMs: number): void {
     this.#offsetMs += epochMs - this.now();
   }
+
+  /** How far the clock has moved from the scenario's start, by steps and by hand (a wall clock's own run is not kept). */
+  get offsetMs(): number {
+    return this.#offsetMs;
+  }
+
+  set offsetMs(offsetMs: number) {
+    this.#offsetMs = offsetMs;
+  }
 }

@@ -43,6 +43,12 @@ interface Slot {
   body: unknown;
 }
 
+/** The journal's requests at one moment; the slots are copies, since the journal reuses its own. */
+export interface JournalSnapshot {
+  readonly slots: readonly Readonly<Slot>[];
+  readonly next: number;
+}
+
 /** Distinct URLs and keys remembered for reuse; past this the memo starts afresh. */
 const MEMO_SIZE = 1024;
 
@@ -93,6 +99,16 @@ export class Journal {
   clear(): void {
     this.#slots = [];
     this.#next = 0;
+  }
+
+  /** A copy of the requests noted, to go back to with `restore`. */
+  snapshot(): JournalSnapshot {
+    return { slots: this.#slots.map((slot) => ({ ...slot })), next: this.#next };
+  }
+
+  restore(snapshot: JournalSnapshot): void {
+    this.#slots = snapshot.slots.map((slot) => ({ ...slot }));
+    this.#next = snapshot.next;
   }
 }
 

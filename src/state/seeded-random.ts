@@ -3,14 +3,76 @@ import type { Faker } from '@faker-js/faker';
 // `en` adds ~300 KB of names and words to load at start-up, and the package's main entry loads all ~70 locales.
 import { faker as baseFaker } from '@faker-js/faker/locale/base';
 
-const FakerClass = baseFaker.constructor as new (options: { locale: Faker['rawDefinitions']; seed?: number }) => Faker;
+/** faker's `Randomizer`: the source of its numbers, which its options take and its `fakerCore` holds. */
+interface Randomizer {
+  next(): number;
+  seed(seed: number | number[]): void;
+}
+const FakerClass = baseFaker.constructor as new (options: {
+  locale: Faker['rawDefinitions'];
+  seed?: number;
+  randomizer?: Randomizer;
+}) => Faker & { fakerCore: { randomizer: Randomizer } };
+
+/** Where a generator stands in its sequence: its seed and how many numbers it has drawn since. */
+export interface RandomPosition {
+  readonly seed: number;
+  readonly draws: number;
+}
+
+/**
+ * faker's own generator (a Mersenne Twister, which keeps its state to itself), counting its draws, so that a
+ * position can be taken and gone back to: seed it again and draw as many numbers (~10 ns a draw).
+ */
+class CountingRandomizer implements Randomizer {
+  draws = 0;
+  #seed = 0;
+
+  constructor(private readonly inner: Randomizer) {}
+
+  // Arrow functions: faker calls them unbound (`const { next } = randomizer`).
+  next = (): number => {
+    this.draws += 1;
+    return this.inner.next();
+  };
+
+  seed = (seed: number | number[]): void => {
+    if (typeof seed !== 'number') throw new TypeError('the sandbox seeds its generators with a number');
+    this.inner.seed(seed);
+    this.#seed = seed;
+    this.draws = 0;
+  };
+
+  position(): RandomPosition {
+    return { seed: this.#seed, draws: this.draws };
+  }
+
+  moveTo({ seed, draws }: RandomPosition): void {
+    this.seed(seed);
+    for (let i = 0; i < draws; i += 1) this.inner.next();
+    this.draws = draws;
+  }
+}
 
 /** Every random value of a sandbox comes from here, so one seed gives one sequence. */
 export class SeededRandom {
   readonly faker: Faker;
+  readonly #randomizer: CountingRandomizer;
 
   constructor(seed: number) {
-    this.faker = new FakerClass({ locale: baseFaker.rawDefinitions, seed });
+    // faker's default generator, as a faker made without one has it; the package exports it only from its main entry.
+    const generator = new FakerClass({ locale: baseFaker.rawDefinitions }).fakerCore.randomizer;
+    this.#randomizer = new CountingRandomizer(generator);
+    this.faker = new FakerClass({ locale: baseFaker.rawDefinitions, randomizer: this.#randomizer, seed });
+  }
+
+  position(): RandomPosition {
+    return this.#randomizer.position();
+  }
+
+  /** Back (or forward) to a position of this generator's sequence, or of another seed's. */
+  moveTo(position: RandomPosition): void {
+    this.#randomizer.moveTo(position);
   }
 
   uuid(): string {

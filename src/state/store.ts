@@ -16,10 +16,23 @@ import {
   type ProductRecord,
 } from './records.js';
 import { SortedByTime } from './sorted-by-time.js';
+import { adoptRecords } from './adopt-records.js';
 import type { Satang } from '../lib/money.js';
+
+type Collections = Store['collections'];
 
 /** How many records each collection holds. */
 export type RecordCounts = Record<keyof Store['collections'], number>;
+
+/**
+ * The records of a store at one moment, sharing the record objects (a record is never changed in place: a
+ * change replaces it), with the counters that are no record.
+ */
+export interface StoreSnapshot {
+  readonly records: { readonly [name in keyof Collections]: ReadonlyArray<ReturnType<Collections[name]['all']>[number]> };
+  readonly stock: ReadonlyMap<string, number>;
+  readonly iccidSerials: ReadonlyMap<string, number>;
+}
 
 export interface Ledger {
   topups: Satang;
@@ -55,35 +68,27 @@ export class Store {
   constructor(readonly providers: ReadonlyMap<string, ProviderSpec>) {}
 
   async addAccount(account: AccountRecord): Promise<void> {
-    const record = await this.collections.accounts.create(account);
-    this.#accounts.set(record.id, record);
-    this.#ledgers.set(record.id, { topups: 0, purchases: 0 });
+    this.#indexAccount(await this.collections.accounts.create(account));
   }
 
   async addApiKey(apiKey: ApiKeyRecord): Promise<void> {
-    const record = await this.collections.apiKeys.create(apiKey);
-    this.#apiKeys.set(record.key, record);
+    this.#indexApiKey(await this.collections.apiKeys.create(apiKey));
   }
 
   async addProduct(product: ProductRecord): Promise<void> {
-    const record = await this.collections.products.create(product);
-    this.#products.set(record.id, record);
-    this.#stock.set(record.id, record.inventory);
+    this.#indexProduct(await this.collections.products.create(product));
   }
 
   async addPayment(payment: PaymentRecord): Promise<PaymentRecord> {
     const record = await this.collections.payments.create(payment);
-    this.#listOf(this.#paymentsByAccount, record.accountId).insert(record);
-    if (record.status === 'success') this.ledger(record.accountId).topups += record.walletCredit;
+    this.#indexPayment(record);
     return record;
   }
 
   /** Stores an order and takes its price from the wallet. */
   async addOrder(order: OrderRecord): Promise<OrderRecord> {
     const record = await this.collections.orders.create(order);
-    this.#orders.set(orderKey(record.id), record);
-    this.#listOf(this.#ordersByAccount, record.accountId).insert(record);
-    if (isCharged(record)) this.ledger(record.accountId).purchases += record.total;
+    this.#indexOrder(record);
     return record;
   }
 
@@ -97,8 +102,36 @@ export class Store {
     if (this.#idempotency.has(id)) {
       this.collections.idempotencyKeys.delete((q) => q.where({ accountId: entry.accountId, key: entry.key }));
     }
-    const record = await this.collections.idempotencyKeys.create(entry);
-    this.#idempotency.set(id, record);
+    this.#indexIdempotencyEntry(await this.collections.idempotencyKeys.create(entry));
+  }
+
+  #indexAccount(record: AccountRecord): void {
+    this.#accounts.set(record.id, record);
+    this.#ledgers.set(record.id, { topups: 0, purchases: 0 });
+  }
+
+  #indexApiKey(record: ApiKeyRecord): void {
+    this.#apiKeys.set(record.key, record);
+  }
+
+  #indexProduct(record: ProductRecord): void {
+    this.#products.set(record.id, record);
+    this.#stock.set(record.id, record.inventory);
+  }
+
+  #indexPayment(record: PaymentRecord): void {
+    this.#listOf(this.#paymentsByAccount, record.accountId).insert(record);
+    if (record.status === 'success') this.ledger(record.accountId).topups += record.walletCredit;
+  }
+
+  #indexOrder(record: OrderRecord): void {
+    this.#orders.set(orderKey(record.id), record);
+    this.#listOf(this.#ordersByAccount, record.accountId).insert(record);
+    if (isCharged(record)) this.ledger(record.accountId).purchases += record.total;
+  }
+
+  #indexIdempotencyEntry(record: IdempotencyRecord): void {
+    this.#idempotency.set(idempotencyId(record.accountId, record.key), record);
   }
 
   account(id: string): AccountRecord | undefined {
@@ -158,6 +191,44 @@ export class Store {
     const serial = this.#iccidSerials.get(provider) ?? firstSerial();
     this.#iccidSerials.set(provider, serial + 1);
     return serial;
+  }
+
+  snapshot(): StoreSnapshot {
+    const { accounts, apiKeys, products, payments, orders, idempotencyKeys } = this.collections;
+    const records = {
+      accounts: [...accounts.all()],
+      apiKeys: [...apiKeys.all()],
+      products: [...products.all()],
+      payments: [...payments.all()],
+      orders: [...orders.all()],
+      idempotencyKeys: [...idempotencyKeys.all()],
+    };
+    return { records, stock: new Map(this.#stock), iccidSerials: new Map(this.#iccidSerials) };
+  }
+
+  /**
+   * A store holding the records of `snapshot` (the very records: see adoptRecords), with its indexes and
+   * ledgers built again from them.
+   */
+  static fromSnapshot(providers: ReadonlyMap<string, ProviderSpec>, snapshot: StoreSnapshot): Store {
+    const store = new Store(providers);
+    const { collections } = store;
+    const { records } = snapshot;
+    adoptRecords(collections.accounts, records.accounts);
+    adoptRecords(collections.apiKeys, records.apiKeys);
+    adoptRecords(collections.products, records.products);
+    adoptRecords(collections.payments, records.payments);
+    adoptRecords(collections.orders, records.orders);
+    adoptRecords(collections.idempotencyKeys, records.idempotencyKeys);
+    for (const record of records.accounts) store.#indexAccount(record);
+    for (const record of records.apiKeys) store.#indexApiKey(record);
+    for (const record of records.products) store.#indexProduct(record);
+    for (const record of records.payments) store.#indexPayment(record);
+    for (const record of records.orders) store.#indexOrder(record);
+    for (const record of records.idempotencyKeys) store.#indexIdempotencyEntry(record);
+    for (const [productId, left] of snapshot.stock) store.#stock.set(productId, left);
+    for (const [provider, serial] of snapshot.iccidSerials) store.#iccidSerials.set(provider, serial);
+    return store;
   }
 
   counts(): RecordCounts {

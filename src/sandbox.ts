@@ -1,5 +1,5 @@
-import { answerRequest, outcomeToResponse, responseToOutcome, type AnswersRequests, type Outcome } from './api/answer.js';
-import { toFetchRequest, type ApiRequest } from './api/api-request.js';
+import { fetchOutcome, type AnswerOptions, type AnswersApiRequests, type Outcome } from './api/outcome.js';
+import type { ApiRequest } from './api/api-request.js';
 import { answerRouteOptions } from './api/handle-api-request.js';
 import { routePathOf, serveApiRequest } from './api/serve-api-request.js';
 import { FaultPlan } from './domain/fault-plan.js';
@@ -29,7 +29,8 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   return new CoreSandbox(options);
 }
 
-class CoreSandbox implements Sandbox, AnswersRequests {
+/** The sandbox behind `createSandbox`; the session host holds it as it is, for its `answer`. */
+export class CoreSandbox implements Sandbox, AnswersApiRequests {
   #scenario: ResolvedScenario;
   #context!: SandboxContext;
   #clock!: SandboxClock;
@@ -56,8 +57,8 @@ class CoreSandbox implements Sandbox, AnswersRequests {
     return this.#journal.entries();
   }
 
-  async fetch(request: Request, options: { basePath?: string } = {}): Promise<Response> {
-    return outcomeToResponse(await this[answerRequest](request, options), request.method);
+  fetch(request: Request, options?: AnswerOptions): Promise<Response> {
+    return fetchOutcome(this, request, options);
   }
 
   /**
@@ -65,11 +66,11 @@ class CoreSandbox implements Sandbox, AnswersRequests {
    * entry, no clock step, no rate limit or fault. Every other request is a call, HEAD included (a GET whose
    * body the transport leaves out).
    */
-  async [answerRequest](request: ApiRequest, options: { basePath?: string } = {}): Promise<Outcome> {
+  async answer(request: ApiRequest, options: AnswerOptions = {}): Promise<Outcome> {
     const url = new URL(request.url);
     if (url.pathname.endsWith(OPENAPI_ROUTE_PATH)) {
-      const document = serveOpenApiDocument(toFetchRequest(request), options.basePath);
-      if (document) return responseToOutcome(document);
+      const document = serveOpenApiDocument(request, url, options.basePath);
+      if (document) return document;
     }
     if (request.method === 'OPTIONS') {
       const allowed = answerRouteOptions(routePathOf(url.pathname, options.basePath));

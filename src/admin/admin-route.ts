@@ -5,7 +5,6 @@ export type AdminMethod = 'GET' | 'POST' | 'DELETE';
 
 export interface AdminRequestContext {
   sandbox: Sandbox;
-  request: Request;
   /** Values of the `:name` segments of the route path. */
   params: Record<string, string>;
   /** The server's own origin (`http://127.0.0.1:4010`), never the `Host` a request names. */
@@ -20,6 +19,6 @@ export interface AdminRequestContext {
 export interface AdminRoute {
   method: AdminMethod;
   path: string;
-  /** Returns the `data` of a 200 success envelope, or a whole `Response`. */
+  /** Returns the `data` of a 200 success envelope. */
   handle(context: AdminRequestContext): unknown;
 }

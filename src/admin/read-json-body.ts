@@ -1,3 +1,4 @@
+import type { ApiRequest } from '../api/api-request.js';
 import { readLimitedBody, TOO_LARGE } from '../api/read-limited-body.js';
 import { ApiError } from '../domain/api-error.js';
 import { nestsDeeperThan } from '../lib/json-depth.js';
@@ -8,7 +9,7 @@ export const ADMIN_BODY_LIMIT_BYTES = 8 * 1024 * 1024;
 export const ADMIN_BODY_MAX_DEPTH = 64;
 
 /** The JSON body of an admin request; an absent or empty body reads as `{}`, so each missing field is named. */
-export async function readJsonBody(request: Request, limitBytes = ADMIN_BODY_LIMIT_BYTES): Promise<unknown> {
+export async function readJsonBody(request: ApiRequest, limitBytes = ADMIN_BODY_LIMIT_BYTES): Promise<unknown> {
   const text = await readText(request, limitBytes);
   if (text.trim() === '') return {};
   let body: unknown;
@@ -23,7 +24,7 @@ export async function readJsonBody(request: Request, limitBytes = ADMIN_BODY_LIM
   return body;
 }
 
-async function readText(request: Request, limitBytes: number): Promise<string> {
+async function readText(request: ApiRequest, limitBytes: number): Promise<string> {
   const body = await readLimitedBody(request, limitBytes);
   if (body === TOO_LARGE) {
     throw new ApiError('PAYLOAD_TOO_LARGE', `body must be at most ${limitBytes} bytes; send a smaller JSON document`);

@@ -2,7 +2,7 @@ import type { SandboxContext } from '../domain/context.js';
 import { ApiError } from '../domain/api-error.js';
 import { authorize } from '../domain/auth.js';
 import { allowHeader, optionsAnswer, servesMethod } from './allow-header.js';
-import type { Answer } from './answer.js';
+import type { Answer } from './outcome.js';
 import type { ApiRequest } from './api-request.js';
 import { successAnswer } from './envelope.js';
 import { checkPathEncoding } from './path-encoding.js';

@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { SandboxContext } from '../domain/context.js';
 import { ApiError } from '../domain/api-error.js';
 import { rateLimitHeaders, type RateLimitStatus } from '../domain/rate-limit.js';
-import { NETWORK_ERROR, type Answer, type Outcome } from './answer.js';
+import { NETWORK_ERROR, type Answer, type Outcome } from './outcome.js';
 import type { ApiRequest } from './api-request.js';
 import { toErrorAnswer } from './envelope.js';
 import { ROUTES_BY_PATH, handleApiRequest } from './handle-api-request.js';

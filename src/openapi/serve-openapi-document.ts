@@ -1,6 +1,7 @@
 import { allowHeader, optionsAnswer, servesMethod } from '../api/allow-header.js';
-import { outcomeToResponse } from '../api/answer.js';
-import { errorResponse, jsonResponse } from '../api/envelope.js';
+import type { Answer } from '../api/outcome.js';
+import type { ApiRequest } from '../api/api-request.js';
+import { errorAnswer, jsonAnswer } from '../api/envelope.js';
 import { routePathOf } from '../api/serve-api-request.js';
 import { ApiError } from '../domain/api-error.js';
 import { createOpenApiDocument } from './openapi-document.js';
@@ -14,17 +15,16 @@ export const OPENAPI_ROUTE_PATH = '/openapi.json';
  * fault. Its `servers` names the base address the request came to, on the request's own origin. HEAD is
  * answered as GET, OPTIONS with 204 and `Allow`.
  */
-export function serveOpenApiDocument(request: Request, basePath?: string): Response | undefined {
-  const url = new URL(request.url);
+export function serveOpenApiDocument(request: ApiRequest, url: URL, basePath?: string): Answer | undefined {
   if (routePathOf(url.pathname, basePath) !== OPENAPI_ROUTE_PATH) return undefined;
-  if (request.method === 'OPTIONS') return outcomeToResponse(optionsAnswer(['GET']));
+  if (request.method === 'OPTIONS') return optionsAnswer(['GET']);
   if (!servesMethod('GET', request.method)) {
-    return errorResponse(
+    return errorAnswer(
       new ApiError('METHOD_NOT_ALLOWED', `${OPENAPI_ROUTE_PATH} takes GET, not ${request.method}`, {
         headers: { allow: allowHeader(['GET']) },
       }),
     );
   }
   const base = url.pathname.slice(0, -OPENAPI_ROUTE_PATH.length);
-  return jsonResponse(200, createOpenApiDocument({ serverUrl: `${url.origin}${base}` }));
+  return jsonAnswer(200, createOpenApiDocument({ serverUrl: `${url.origin}${base}` }));
 }

@@ -1,7 +1,8 @@
 import { fetchOutcome, type AnswerOptions, type AnswersApiRequests, type Outcome } from './api/outcome.js';
 import type { ApiRequest } from './api/api-request.js';
-import { answerRouteOptions } from './api/handle-api-request.js';
-import { routePathOf, serveApiRequest } from './api/serve-api-request.js';
+import { describingAnswer } from './api/describe-api.js';
+import { routeAt } from './api/route-map.js';
+import { serveApiRequest } from './api/serve-api-request.js';
 import { FaultPlan } from './domain/fault-plan.js';
 import { renderPayment } from './api/render.js';
 import type { SandboxContext } from './domain/context.js';
@@ -9,7 +10,6 @@ import { ApiError } from './domain/api-error.js';
 import { RateLimiter } from './domain/rate-limit.js';
 import { toSatang } from './lib/money.js';
 import { buildPayment, checkTopupAmount } from './domain/payments.js';
-import { OPENAPI_ROUTE_PATH, serveOpenApiDocument } from './openapi/serve-openapi-document.js';
 import { loadScenario } from './scenarios/load-scenario.js';
 import { localFiles, type ScenarioFileAccess } from './scenarios/scenario-file-access.js';
 import type { ResolvedScenario } from './scenarios/scenario-schema.js';
@@ -68,18 +68,13 @@ export class CoreSandbox implements Sandbox, AnswersApiRequests {
    */
   async answer(request: ApiRequest, options: AnswerOptions = {}): Promise<Outcome> {
     const url = new URL(request.url);
-    if (url.pathname.endsWith(OPENAPI_ROUTE_PATH)) {
-      const document = serveOpenApiDocument(request, url, options.basePath);
-      if (document) return document;
-    }
-    if (request.method === 'OPTIONS') {
-      const allowed = answerRouteOptions(routePathOf(url.pathname, options.basePath));
-      if (allowed) return allowed;
-    }
+    const route = routeAt(url.pathname, options.basePath);
+    const described = describingAnswer(route, request, url);
+    if (described) return described;
     await this.#ready;
     const ctx = this.#context;
     const now = ctx.clock.now();
-    const served = await serveApiRequest(ctx, request, url, now, options.basePath);
+    const served = await serveApiRequest(ctx, request, url, route, now);
     this.#journal.add({
       atMs: now,
       method: request.method,

@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import type { Behavior } from '../scenarios/scenario-schema.js';
 import { ApiError } from '../domain/api-error.js';
+import {
+  IDEMPOTENCY_KEY_LENGTH,
+  INCLUDE_QR_IMAGES_VALUES,
+  LIMIT_RANGE,
+  QUANTITY_RANGE,
+  UUID_PATTERN,
+} from '../contract/request-limits.js';
 import type { FieldRule } from './field-rules.js';
-
-/** The request limits of the spec; the OpenAPI document is built from these too, so the two cannot drift. */
-export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const LIMIT_RANGE = { min: 1, max: 200, default: 50 } as const;
-export const QUANTITY_RANGE = { min: 1, max: 2000 } as const;
-export const IDEMPOTENCY_KEY_LENGTH = { min: 8, max: 120 } as const;
-export const INCLUDE_QR_IMAGES_VALUES = ['true', 'false'] as const;
 
 const LIMIT_RULE = `an integer from ${LIMIT_RANGE.min} to ${LIMIT_RANGE.max}`;
 

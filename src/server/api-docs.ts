@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import express, { type Router } from 'express';
-import { OPENAPI_ROUTE_PATH } from '../openapi/serve-openapi-document.js';
+import { DOCUMENT_ROUTE } from '../contract/route-table.js';
 
 /** The key the reference page is authorised with, so that "Try it out" works at once. */
 export const DOCS_API_KEY = 'sk_test_full_access';
@@ -30,7 +30,7 @@ const INDEX_HTML = `<!doctype html>
  */
 const INITIALIZER_JS = `window.onload = function () {
   window.ui = SwaggerUIBundle({
-    url: ${JSON.stringify(`/api/v1${OPENAPI_ROUTE_PATH}`)},
+    url: ${JSON.stringify(`/api/v1${DOCUMENT_ROUTE.path}`)},
     dom_id: '#swagger-ui',
     deepLinking: true,
     validatorUrl: null,

@@ -6,28 +6,23 @@ import { checkFields } from '../field-rules.js';
 import { isProvisioned, renderCreatedItem } from '../render.js';
 import { createOrderRules } from '../request-rules.js';
 import { readJsonBody } from '../request-body.js';
-import type { Route } from '../route.js';
+import type { CallHandler } from '../route.js';
 
-export const createOrder: Route = {
-  method: 'POST',
-  path: '/createOrder',
-  scope: 'orders:write',
-  async handle(ctx, { caller, query, request, now }) {
-    checkFields(query, {}, 'query');
-    const orderRequest = toOrderRequest(await readJsonBody(request));
-    const { order, reused } = await ctx.writes.run(() => placeOrder(ctx, caller, orderRequest, now));
+export const createOrder: CallHandler<'createOrder'> = async (ctx, { caller, query, request, now }) => {
+  checkFields(query, {}, 'query');
+  const orderRequest = toOrderRequest(await readJsonBody(request));
+  const { order, reused } = await ctx.writes.run(() => placeOrder(ctx, caller, orderRequest, now));
 
-    if (reused && ctx.behavior.reusedResponse === 'minimal') return { purchaseOrderId: order.id, reused };
-    const view = { now, includeQrImages: orderRequest.includeQrImages, qrImages: ctx.qrImages };
-    return {
-      purchaseOrderId: order.id,
-      reused,
-      unitPriceThb: toThb(order.unitPrice),
-      totalPriceThb: toThb(order.total),
-      quantity: order.quantity,
-      ...(isProvisioned(order, now) && { items: order.items.map((item) => renderCreatedItem(item, view)) }),
-    };
-  },
+  if (reused && ctx.behavior.reusedResponse === 'minimal') return { purchaseOrderId: order.id, reused };
+  const view = { now, includeQrImages: orderRequest.includeQrImages, qrImages: ctx.qrImages };
+  return {
+    purchaseOrderId: order.id,
+    reused,
+    unitPriceThb: toThb(order.unitPrice),
+    totalPriceThb: toThb(order.total),
+    quantity: order.quantity,
+    ...(isProvisioned(order, now) && { items: order.items.map((item) => renderCreatedItem(item, view)) }),
+  };
 };
 
 function toOrderRequest(body: unknown): OrderRequest {

@@ -3,15 +3,16 @@ import type { ApiRequest } from '../api/api-request.js';
 import { errorAnswer, successAnswer, toErrorAnswer } from '../api/envelope.js';
 import type { Answer } from '../api/outcome.js';
 import { checkPathEncoding } from '../api/path-encoding.js';
+import { readJsonBody } from '../api/read-json-body.js';
 import { ApiError } from '../domain/api-error.js';
 import { ScenarioError } from '../scenarios/scenario-error.js';
 import { BUILT_INS_ONLY, type ScenarioFileAccess } from '../scenarios/scenario-file-access.js';
 import type { SandboxHost } from '../sessions/sandbox-host.js';
+import { ADMIN_BODY } from './admin-body.js';
 import { ADMIN_PREFIX } from './admin-prefix.js';
 import type { AdminRoute } from './admin-route.js';
 import { clockRoutes } from './clock-routes.js';
 import { matchPath } from './match-path.js';
-import { readJsonBody } from './read-json-body.js';
 import { scenarioRoutes } from './scenario-routes.js';
 import { sessionRoutes } from './session-routes.js';
 import { statusRoutes } from './status-routes.js';
@@ -69,7 +70,7 @@ export function createAdminApi(host: SandboxHost, { scenarioFiles = BUILT_INS_ON
         sandbox: host.main,
         params: match.params,
         origin: info.origin ?? url.origin,
-        body: () => readJsonBody(request),
+        body: () => readJsonBody(request, ADMIN_BODY),
         scenarioFiles,
       });
       return successAnswer(data);

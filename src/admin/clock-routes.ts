@@ -1,16 +1,18 @@
 import { z } from 'zod';
+import { everyProblem, parseInput } from '../api/parse-input.js';
 import type { AdminRoute } from './admin-route.js';
-import { parseInput } from './validation.js';
 
-const clockBody = z
-  .strictObject({
-    advanceMs: z.int().nonnegative().optional(),
-    now: z.iso.datetime({ offset: true }).optional(),
-  })
-  .refine((body) => (body.advanceMs === undefined) !== (body.now === undefined), {
-    message:
-      'expected exactly one of "advanceMs" (milliseconds to move forward) or "now" (an ISO 8601 date-time to set)',
-  });
+const clockBody = everyProblem(
+  z
+    .strictObject({
+      advanceMs: z.int().nonnegative().optional(),
+      now: z.iso.datetime({ offset: true }).optional(),
+    })
+    .refine((body) => (body.advanceMs === undefined) !== (body.now === undefined), {
+      message:
+        'expected exactly one of "advanceMs" (milliseconds to move forward) or "now" (an ISO 8601 date-time to set)',
+    }),
+);
 
 export const clockRoutes: AdminRoute[] = [
   {

@@ -1,15 +1,18 @@
 import { z } from 'zod';
+import { everyProblem, parseInput } from '../api/parse-input.js';
 import { ApiError } from '../domain/api-error.js';
 import { loadScenario } from '../scenarios/load-scenario.js';
 import type { ScenarioFile } from '../scenarios/scenario-schema.js';
 import type { SandboxHost, SandboxSession } from '../sessions/sandbox-host.js';
 import type { AdminRoute } from './admin-route.js';
-import { parseInput, scenarioNameSchema } from './validation.js';
+import { scenarioNameSchema } from './scenario-name.js';
 
-const createSessionBody = z.strictObject({
-  scenario: z.union([scenarioNameSchema, z.record(z.string(), z.json())]).optional(),
-  seed: z.int().nonnegative().optional(),
-});
+const createSessionBody = everyProblem(
+  z.strictObject({
+    scenario: z.union([scenarioNameSchema, z.record(z.string(), z.json())]).optional(),
+    seed: z.int().nonnegative().optional(),
+  }),
+);
 
 /**
  * `/sessions` (create, list), `/sessions/:sessionId` (show, delete), and each of `perSession` again under

@@ -1,20 +1,19 @@
-import { ApiError } from '../../domain/api-error.js';
 import { placeOrder } from '../../domain/place-order.js';
 import { toThb } from '../../lib/money.js';
-import type { OrderRequest } from '../../domain/order-rules.js';
-import { checkFields } from '../field-rules.js';
+import { parseInput } from '../parse-input.js';
+import { readJsonBody } from '../read-json-body.js';
 import { isProvisioned, renderCreatedItem } from '../render.js';
-import { createOrderRules } from '../request-rules.js';
-import { readJsonBody } from '../request-body.js';
+import { API_BODY, createOrderBody, noQuery } from '../request-rules.js';
 import type { CallHandler } from '../route.js';
 
 export const createOrder: CallHandler<'createOrder'> = async (ctx, { caller, query, request, now }) => {
-  checkFields(query, {}, 'query');
-  const orderRequest = toOrderRequest(await readJsonBody(request));
+  parseInput(noQuery, query);
+  const { productId, quantity, idempotencyKey, includeQrImages = false } = parseInput(createOrderBody, await readJsonBody(request, API_BODY));
+  const orderRequest = { productId, quantity, ...(idempotencyKey !== undefined && { idempotencyKey }), includeQrImages };
   const { order, reused } = await ctx.writes.run(() => placeOrder(ctx, caller, orderRequest, now));
 
   if (reused && ctx.behavior.reusedResponse === 'minimal') return { purchaseOrderId: order.id, reused };
-  const view = { now, includeQrImages: orderRequest.includeQrImages, qrImages: ctx.qrImages };
+  const view = { now, includeQrImages, qrImages: ctx.qrImages };
   return {
     purchaseOrderId: order.id,
     reused,
@@ -24,16 +23,3 @@ export const createOrder: CallHandler<'createOrder'> = async (ctx, { caller, que
     ...(isProvisioned(order, now) && { items: order.items.map((item) => renderCreatedItem(item, view)) }),
   };
 };
-
-function toOrderRequest(body: unknown): OrderRequest {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw new ApiError('VALIDATION_ERROR', 'request body must be a JSON object with productId and quantity');
-  }
-  const fields = checkFields(body as Record<string, unknown>, createOrderRules, 'body');
-  return {
-    productId: fields.productId as string,
-    quantity: fields.quantity as number,
-    ...(fields.idempotencyKey !== undefined && { idempotencyKey: fields.idempotencyKey as string }),
-    includeQrImages: fields.includeQrImages === true,
-  };
-}

@@ -1,11 +1,11 @@
 import { accountTier, accountTrailingYearQty } from '../../domain/account-pricing.js';
-import { checkFields } from '../field-rules.js';
 import { renderProduct } from '../render.js';
-import { limitRule, resolveLimit } from '../request-rules.js';
+import { listQuery, resolveLimit } from '../request-rules.js';
+import { parseInput } from '../parse-input.js';
 import type { CallData, CallHandler } from '../route.js';
 
 export const getProducts: CallHandler<'getProducts'> = (ctx, { caller, query, now }) => {
-  const { limit } = checkFields(query, { limit: limitRule }, 'query');
+  const { limit } = parseInput(listQuery, query);
   const max = resolveLimit(limit, ctx.behavior);
   const trailingQty = accountTrailingYearQty(ctx.store, caller.account, now);
   const products: CallData<'getProducts'> = [];

@@ -1,4 +1,5 @@
 import type { ScenarioFileAccess } from '../scenarios/scenario-file-access.js';
+import type { AdminAnswer } from './admin-answers.js';
 import type { Sandbox } from '../types.js';
 
 export type AdminMethod = 'GET' | 'POST' | 'DELETE';
@@ -15,10 +16,12 @@ export interface AdminRequestContext {
   scenarioFiles: ScenarioFileAccess;
 }
 
-/** One admin route. `path` is relative to `/__sandbox`; a segment `:name` captures a parameter. */
-export interface AdminRoute {
+/**
+ * One admin route. `path` is relative to `/__sandbox`; a segment `:name` captures a parameter. `handle`
+ * returns the `data` of the 200 success envelope.
+ */
+export interface AdminRoute<Data extends AdminAnswer = AdminAnswer> {
   method: AdminMethod;
   path: string;
-  /** Returns the `data` of a 200 success envelope. */
-  handle(context: AdminRequestContext): unknown;
+  handle(context: AdminRequestContext): Data | Promise<Data>;
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { everyProblem, parseInput } from '../api/parse-input.js';
+import type { ClockAnswer } from './admin-answers.js';
 import type { AdminRoute } from './admin-route.js';
 
 const clockBody = everyProblem(
@@ -18,7 +19,7 @@ export const clockRoutes: AdminRoute[] = [
   {
     method: 'POST',
     path: '/clock',
-    handle: async ({ sandbox, body }) => {
+    handle: async ({ sandbox, body }): Promise<ClockAnswer> => {
       const { advanceMs, now } = parseInput(clockBody, await body());
       if (now !== undefined) sandbox.setClock(now);
       else sandbox.advanceClock(advanceMs ?? 0);

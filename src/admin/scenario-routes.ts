@@ -3,6 +3,7 @@ import { everyProblem, parseInput } from '../api/parse-input.js';
 import { loadScenario } from '../scenarios/load-scenario.js';
 import type { ScenarioFile } from '../scenarios/scenario-schema.js';
 import type { Sandbox } from '../types.js';
+import type { LoadedScenarioAnswer } from './admin-answers.js';
 import type { AdminRoute } from './admin-route.js';
 import { scenarioNameSchema } from './scenario-name.js';
 
@@ -38,6 +39,6 @@ export const scenarioRoutes: AdminRoute[] = [
   },
 ];
 
-function loadedScenario(sandbox: Sandbox) {
+function loadedScenario(sandbox: Sandbox): LoadedScenarioAnswer {
   return { scenario: sandbox.scenario.name, description: sandbox.scenario.description, now: sandbox.now() };
 }

@@ -2,23 +2,23 @@ import { z } from 'zod';
 import { ApiError } from '../domain/api-error.js';
 import { describeValue } from '../lib/describe-value.js';
 import { jsonPreview } from '../lib/json-preview.js';
-import { validate, type IssueDescription } from '../scenarios/describe-issue.js';
+import { validate } from '../scenarios/describe-issue.js';
 
 /**
  * The rules of one input (a request body, a query string): the zod schema that parses it, and how the
- * message of a refusal is worded from the problems zod found (at least one). Build them with `fieldRules`
+ * message of a refusal is worded from the issues zod found (at least one). Build them with `fieldRules`
  * (the imitated API) or `everyProblem` (the admin API).
  */
 export interface InputRules<S extends z.ZodType> {
   schema: S;
-  word(problems: readonly IssueDescription[], input: unknown): string;
+  word(issues: readonly z.core.$ZodIssue[], input: unknown): string;
 }
 
 /** `input` as `rules.schema` parses it, or a 400 VALIDATION_ERROR worded by `rules`. */
 export function parseInput<S extends z.ZodType>(rules: InputRules<S>, input: unknown): z.output<S> {
-  const result = validate(rules.schema, input);
+  const result = rules.schema.safeParse(input);
   if (result.success) return result.data;
-  throw new ApiError('VALIDATION_ERROR', rules.word(result.problems, input));
+  throw new ApiError('VALIDATION_ERROR', rules.word(result.error.issues, input));
 }
 
 /**
@@ -37,13 +37,13 @@ export function fieldRules<Shape extends z.core.$ZodShape>(
   const required = names.filter((name) => !z.safeParse(schema.shape[name]!, undefined).success);
   return {
     schema,
-    word(problems, input) {
-      const unknown = problems.find(({ issue }) => issue.code === 'unrecognized_keys')?.issue as z.core.$ZodIssueUnrecognizedKeys | undefined;
+    word(issues, input) {
+      const unknown = issues.find((issue) => issue.code === 'unrecognized_keys');
       if (unknown) {
         const hint = names.length ? `allowed: ${names.join(', ')}` : 'this route takes none';
         return `unknown ${noun} ${jsonPreview(unknown.keys[0])} (${hint})`;
       }
-      const name = problems[0]!.segments[0];
+      const name = issues[0]!.path[0];
       if (typeof name !== 'string') return `request ${place} must be a JSON object with ${required.join(' and ')}`;
       const value = (input as Record<string, unknown>)[name];
       const rule = rules[name]!;
@@ -59,6 +59,11 @@ export function fieldRules<Shape extends z.core.$ZodShape>(
 export function everyProblem<S extends z.ZodType>(schema: S): InputRules<S> {
   return {
     schema,
-    word: (problems) => problems.map(({ path, message }) => `${path === '' ? 'body' : path.slice(1)}: ${message}`).join('; '),
+    word(_issues, input) {
+      // Parsed again the way scenario files are, so that each issue carries its input and the schema's own message.
+      const result = validate(schema, input);
+      const problems = result.success ? [] : result.problems;
+      return problems.map(({ path, message }) => `${path === '' ? 'body' : path.slice(1)}: ${message}`).join('; ');
+    },
   };
 }

@@ -7,8 +7,6 @@ export interface IssueDescription {
   /** The same path, as keys. */
   segments: readonly PropertyKey[];
   message: string;
-  /** The issue zod found, for a wording of one's own. */
-  issue: z.core.$ZodIssue;
 }
 
 export type ValidationResult<T> =
@@ -35,7 +33,6 @@ export function validate<S extends z.ZodType>(schema: S, data: unknown): Validat
       path: toJsonPointer(issue.path),
       segments: issue.path,
       message: describeIssue(issue, schemaAt(schema, issue.path)),
-      issue,
     })),
   };
 }

@@ -30,12 +30,15 @@ export function createRequestListener(host: CoreSandboxHost, options: RequestLis
   const adminApi = once(() =>
     import('../admin/admin-api.js').then(({ createAdminApi }) => createAdminApi(host, { scenarioFiles: options.scenarioFiles })),
   );
-  const docsApp = once(() => import('./docs-app.js').then(({ createDocsApp }) => createDocsApp((req, res) => void areas.api(req, res))));
+  const docsApp = once(() => import('./docs-app.js').then(({ createDocsApp }) => createDocsApp((req, res) => answer('api', req, res))));
   const areas: Record<Area, (req: IncomingMessage, res: ServerResponse) => Promise<void>> = {
     api: nodeAnswerHandler((request) => host.answer(request)),
     admin: nodeAnswerHandler(async (request, req) => (await adminApi())(request, { origin: localOriginOf(req.socket) })),
     docs: async (req, res) => (await docsApp())(req, res),
   };
+  /** A failure no answer was made for (a bug, a module that would not load) closes the connection. */
+  const answer = (area: Area, req: IncomingMessage, res: ServerResponse) =>
+    void areas[area](req, res).catch((error: unknown) => res.destroy(error as Error));
 
   let policy: GuardPolicy | undefined;
   const policyOf = () =>
@@ -50,7 +53,7 @@ export function createRequestListener(host: CoreSandboxHost, options: RequestLis
     const guarded = { area, method: req.method ?? 'GET', headers: req.headers, encrypted, hasBody: hasBody(req) };
     const refused = refusalOf(guarded, policyOf());
     if (refused) return writeAnswer(errorAnswer(refused), res);
-    areas[area](req, res).catch((error: unknown) => res.destroy(error as Error));
+    answer(area, req, res);
   };
 }
 

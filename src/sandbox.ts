@@ -20,7 +20,7 @@ import { BoundedQrImageCache } from './lib/qr-image-cache.js';
 import { SeededRandom } from './state/seeded-random.js';
 import { SerialQueue } from './lib/serial-queue.js';
 import { summarizeState } from './api/summarize-state.js';
-import type { Sandbox, SandboxOptions, ScenarioSource, TopupInput } from './types.js';
+import type { RenderedPayment, Sandbox, SandboxOptions, SandboxState, ScenarioSource, TopupInput } from './types.js';
 
 const DEFAULTS = { scenario: 'default', journalSize: 1000 } as const;
 
@@ -99,7 +99,7 @@ export class CoreSandbox implements Sandbox, AnswersApiRequests {
     return this.reset();
   }
 
-  async topup({ apiKey, accountId, amountThb, paymentMethod = 'promptpay' }: TopupInput): Promise<Record<string, unknown>> {
+  async topup({ apiKey, accountId, amountThb, paymentMethod = 'promptpay' }: TopupInput): Promise<RenderedPayment> {
     await this.#ready;
     const ctx = this.#context;
     return ctx.writes.run(async () => {
@@ -140,7 +140,7 @@ export class CoreSandbox implements Sandbox, AnswersApiRequests {
     return new Date(this.#clock.now()).toISOString();
   }
 
-  async state(): Promise<Record<string, unknown>> {
+  async state(): Promise<SandboxState> {
     await this.#ready;
     return summarizeState(this.#context);
   }

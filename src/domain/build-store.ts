@@ -48,6 +48,7 @@ export async function buildStore(scenario: ResolvedScenario, random: SeededRando
         provisionedAt: createdAt,
         status: order.status,
         orderSource: order.orderSource,
+        ...(order.items !== undefined && { items: order.items }),
       }),
     );
   }

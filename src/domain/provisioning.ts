@@ -1,3 +1,4 @@
+import type { EsimSeed } from '../scenarios/scenario-schema.js';
 import type { ProductRecord, OrderRecord, EsimRecord } from '../state/records.js';
 import type { Store } from '../state/store.js';
 import type { SeededRandom } from '../state/seeded-random.js';
@@ -14,6 +15,8 @@ export interface NewOrder {
   status: OrderRecord['status'];
   orderSource: OrderRecord['orderSource'];
   id?: string;
+  /** eSIMs issued before (a recorded order's own); when given, none are drawn. */
+  items?: readonly EsimSeed[];
 }
 
 /** An order record with one SM-DP+ profile per eSIM, every value drawn from the sandbox's seeded source. */
@@ -21,8 +24,16 @@ export function buildOrder(store: Store, random: SeededRandom, order: NewOrder):
   const provider = store.providers.get(order.product.provider);
   if (!provider) throw new Error(`product ${order.product.id} names unknown provider ${order.product.provider}`);
   const id = order.id ?? random.uuid();
-  const items: EsimRecord[] = [];
-  if (order.status !== 'failed') {
+  const items: EsimRecord[] = (order.items ?? []).map((item, index) => ({
+    id: item.id,
+    sequenceNo: item.sequenceNo ?? index + 1,
+    provider: provider.name,
+    iccid: item.iccid,
+    phone: item.phone,
+    smdpAddress: item.smdpAddress,
+    matchingId: item.matchingId,
+  }));
+  if (order.items === undefined && order.status !== 'failed') {
     for (let sequenceNo = 1; sequenceNo <= order.quantity; sequenceNo++) {
       const serial = store.nextIccidSerial(provider.name, () => random.int(100_000, 999_999) * 1000);
       const profile = issueProfile(provider, serial, random);

@@ -83,6 +83,21 @@ export const paymentSeedSchema = z.strictObject({
   createdAt: isoDateTime,
 });
 
+/**
+ * An eSIM of a past order as the service issued it, for an order recorded from a real account
+ * (`esim-sandbox record --keep-secrets`); shown as `provisioned`, with `activationCode` and `qrCode`
+ * `LPA:1$<smdpAddress>$<matchingId>` and the provider of the order's product.
+ */
+export const esimSeedSchema = z.strictObject({
+  id: uuid,
+  /** Position of the eSIM within the order; defaults to its place in `items` (1 for the first). */
+  sequenceNo: z.int().positive().optional(),
+  iccid: z.string().min(1),
+  phone: z.string().min(1).nullable().default(null),
+  smdpAddress: z.string().min(1),
+  matchingId: z.string().min(1),
+});
+
 export const orderSeedSchema = z.strictObject({
   id: uuid,
   accountId: uuid,
@@ -93,6 +108,8 @@ export const orderSeedSchema = z.strictObject({
   createdAt: isoDateTime,
   /** Defaults to the price of the tier active when the order was placed. */
   unitPriceThb: thb.optional(),
+  /** The order's eSIMs as issued; without it the sandbox issues `quantity` of them (none for a failed order). */
+  items: z.array(esimSeedSchema).optional(),
 });
 
 export const behaviorSchema = z.strictObject({
@@ -207,6 +224,7 @@ export type AccountSpec = z.output<typeof accountSchema>;
 export type ApiKeySpec = z.output<typeof apiKeySchema>;
 export type PaymentSeed = z.output<typeof paymentSeedSchema>;
 export type OrderSeed = z.output<typeof orderSeedSchema>;
+export type EsimSeed = z.output<typeof esimSeedSchema>;
 export type Behavior = z.output<typeof behaviorSchema>;
 export type ClockSpec = z.output<typeof clockSchema>;
 export type PaymentMethod = z.output<typeof paymentMethodSchema>;

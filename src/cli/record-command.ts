@@ -1,0 +1,61 @@
+import type { Argv, CommandModule } from 'yargs';
+import type { CliIo } from './cli-io.js';
+import { API_KEY_ENV, messageOf, parseServiceArgs, serviceOptions, type ServiceArgs } from './service-options.js';
+
+interface RecordArgs extends ServiceArgs {
+  out: string;
+  keepSecrets: boolean;
+  name?: string;
+}
+
+/**
+ * `esim-sandbox record`: writes what a key sees of a deployment as a scenario file, and says how closely the
+ * recorded sandbox answers. Exit code 0 when the file is written, 2 when the service cannot be reached, 1 otherwise.
+ */
+export function recordCommand(io: CliIo, result: { exitCode: number }): CommandModule<object, RecordArgs> {
+  return {
+    command: 'record',
+    describe: 'Record what an API key sees of a deployment as a scenario file (read-only unless --orders)',
+    builder: (yargs: Argv) =>
+      serviceOptions(yargs)
+        .option('out', {
+          describe: 'The scenario file to write (it holds the API key: keep it out of version control)',
+          type: 'string',
+          demandOption: 'give --out, e.g. --out recorded.json',
+          requiresArg: true,
+        })
+        .option('keep-secrets', {
+          describe: 'Keep the eSIMs of past orders as issued (ICCIDs, activation codes, phone numbers); by default the sandbox issues new ones',
+          type: 'boolean',
+          default: false,
+        })
+        .option('name', { describe: 'The scenario name (kebab-case); default recorded-<host>', type: 'string', requiresArg: true })
+        .check((argv) => {
+          if (argv.name !== undefined && !/^[a-z0-9][a-z0-9-]*$/.test(String(argv.name))) {
+            throw new Error(`--name must be kebab-case, e.g. --name partner-staging (got ${JSON.stringify(argv.name)})`);
+          }
+          return true;
+        })
+        .example(`${API_KEY_ENV}=<key> $0 record --base-url https://api.example.com/api/v1 --out recorded.json`, 'Record the account, catalogue, payments and orders the key sees')
+        .example('$0 serve --scenario recorded.json', 'Then serve them: the reads answer as the service did') as unknown as Argv<RecordArgs>,
+    handler: async (argv) => {
+      const log = (line: string) => io.stdout.write(`${line}\n`);
+      try {
+        const options = parseServiceArgs(argv);
+        const { recordScenario, formatRecordResult } = await import('../verify/index.js');
+        const recorded = await recordScenario({
+          ...options,
+          log,
+          out: argv.out,
+          keepSecrets: argv.keepSecrets,
+          ...(argv.name !== undefined && { name: argv.name }),
+        });
+        io.stdout.write(`\n${formatRecordResult(recorded, argv.out)}`);
+        result.exitCode = 0;
+      } catch (error) {
+        io.stderr.write(`esim-sandbox record: ${messageOf(error)}\n`);
+        result.exitCode = (error as Error | undefined)?.name === 'ServiceUnreachable' ? 2 : 1;
+      }
+    },
+  };
+}

@@ -1,0 +1,42 @@
+import type { Argv, CommandModule } from 'yargs';
+import type { CliIo } from './cli-io.js';
+import { API_KEY_ENV, messageOf, parseServiceArgs, serviceOptions, type ServiceArgs } from './service-options.js';
+
+interface VerifyArgs extends ServiceArgs {
+  report?: string;
+}
+
+/**
+ * `esim-sandbox verify`: checks a deployment against the contract and the sandbox and prints the table.
+ * Exit code 0 when every answer conforms, 1 when one breaks the contract, 2 when the service cannot be reached.
+ */
+export function verifyCommand(io: CliIo, result: { exitCode: number }): CommandModule<object, VerifyArgs> {
+  return {
+    command: 'verify',
+    describe: 'Check a deployment of the service against the contract and the sandbox (read-only unless --orders)',
+    builder: (yargs: Argv) =>
+      serviceOptions(yargs)
+        .option('report', { describe: 'Also write the findings as JSON to this file', type: 'string', requiresArg: true })
+        .example(`${API_KEY_ENV}=<key> $0 verify --base-url https://api.example.com/api/v1`, 'Check every read route; nothing is bought')
+        .example('$0 verify --base-url https://api.example.com/api/v1 --orders --report verify.json', 'Also check idempotency with one order of 1 eSIM, and write the report')
+        .epilogue('Exit code: 0 every answer conforms (differences where the spec is open are not failures), 1 an answer breaks the contract, 2 the service could not be reached.') as unknown as Argv<VerifyArgs>,
+    handler: async (argv) => {
+      const log = (line: string) => io.stdout.write(`${line}\n`);
+      try {
+        const options = parseServiceArgs(argv);
+        // Loaded here: the other commands, serve first, start without the checks.
+        const { verifyService, formatVerifyReport, writeJsonFile } = await import('../verify/index.js');
+        const report = await verifyService({ ...options, log });
+        io.stdout.write(`\n${formatVerifyReport(report)}`);
+        if (argv.report !== undefined) {
+          await writeJsonFile(argv.report, report);
+          log(`Report written to ${argv.report}.`);
+        }
+        result.exitCode = report.exitCode;
+      } catch (error) {
+        io.stderr.write(`esim-sandbox verify: ${messageOf(error)}\n`);
+        result.exitCode = (error as Error | undefined)?.name === 'ServiceUnreachable' ? 2 : 1;
+      }
+    },
+  };
+}

@@ -1,0 +1,65 @@
+/** What verify and record send to a service, and what they keep of its answers. */
+
+/** The key a request carries: the caller's own, none at all, or one no service has issued. */
+export type KeyChoice = 'caller' | 'none' | 'unknown';
+
+/** A request below the API's base address. */
+export interface ProbeRequest {
+  method: 'GET' | 'POST';
+  /** Path and query string below the base address: `/getProducts?limit=1`. */
+  path: string;
+  key: KeyChoice;
+  /** A JSON body (createOrder). */
+  body?: unknown;
+}
+
+export interface Answer {
+  status: number;
+  contentType: string | null;
+  /** The body as received. */
+  text: string;
+  /** The body parsed as JSON; undefined when it is not JSON. */
+  json?: unknown;
+  /** Where a redirect points (`Location`), for a 3xx answer. */
+  location?: string;
+}
+
+/** A service verify talks to: a real deployment over HTTP, or a sandbox in-process. */
+export interface Target {
+  send(request: ProbeRequest): Promise<Answer>;
+}
+
+/** An API key that no service issues, for the "unknown key" check. */
+export const UNKNOWN_KEY = 'sk_verify_unknown_key_0000';
+
+/** A well-formed purchaseOrderId that names no order (a version-4 UUID whose random bits are all zero). */
+export const UNKNOWN_ORDER_ID = '00000000-0000-4000-8000-000000000000';
+
+/** `json` as the object it should be, or undefined. */
+export function asRecord(value: unknown): Record<string, unknown> | undefined {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+}
+
+/** The `data` of a success envelope. */
+export function dataOf(answer: Answer | undefined): unknown {
+  return answer && answer.status === 200 ? asRecord(answer.json)?.data : undefined;
+}
+
+/** The `error` of an error envelope, when it has a string code and message. */
+export function errorOf(answer: Answer | undefined): { code: string; message: string } | undefined {
+  const error = asRecord(asRecord(answer?.json)?.error);
+  return error && typeof error.code === 'string' && typeof error.message === 'string'
+    ? { code: error.code, message: error.message }
+    : undefined;
+}
+
+/** The answer parsed from the text of its body: `json` is set when the text is JSON. */
+export function answerOf(status: number, contentType: string | null, text: string, location?: string | null): Answer {
+  let json: unknown;
+  try {
+    json = text === '' ? undefined : JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  return { status, contentType, text, ...(json !== undefined && { json }), ...(location ? { location } : {}) };
+}

@@ -1,0 +1,8 @@
+/** Fidelity to the real service: `verify` checks a deployment, `record` turns what a key sees into a scenario. */
+export { verifyService, type VerifyOptions } from './verify-service.js';
+export type { VerifyReport, ReportRow, MessageRow, RowResult } from './verify-report.js';
+export { formatVerifyReport } from './format-verify-report.js';
+export { recordScenario, NothingToRecord, type RecordOptions, type RecordResult } from './record/record-scenario.js';
+export { formatRecordResult } from './record/format-record-result.js';
+export { ServiceUnreachable } from './network-error.js';
+export { writeJsonFile } from './write-json-file.js';

@@ -1,0 +1,170 @@
+import { asRecord, dataOf, errorOf, type Answer } from './exchange.js';
+import { listOf, type Probe, type Summary } from './probe.js';
+import { toSatang, toThb } from '../lib/money.js';
+
+/** The one order `--orders` places: 1 eSIM of the cheapest active product. */
+export interface OrderPlan {
+  productId: string;
+  sku: string;
+  name: string;
+  unitPriceThb: number;
+  idempotencyKey: string;
+}
+
+/** How many orders and eSIMs `--orders` may cause at most, said before anything is sent. */
+export const ORDER_LIMITS = { orders: 2, esims: 3 } as const;
+
+/** The plan, or why no order is placed: no product to buy, or a balance that does not cover it. */
+export function planOrder(products: Answer | undefined, balance: Answer | undefined, idempotencyKey: string): OrderPlan | { skipped: string } {
+  const list = products ? listOf(products) : undefined;
+  if (!list) return { skipped: `getProducts gave no product list (${products?.status ?? 'not asked'}), so there is nothing to order` };
+  let cheapest: OrderPlan | undefined;
+  for (const entry of list) {
+    const product = asRecord(entry);
+    const price = product?.currentUnitPriceThb;
+    if (typeof product?.id !== 'string' || typeof price !== 'number') continue;
+    if (!cheapest || price < cheapest.unitPriceThb) {
+      cheapest = { productId: product.id, sku: String(product.sku), name: String(product.name), unitPriceThb: price, idempotencyKey };
+    }
+  }
+  if (!cheapest) return { skipped: 'getProducts listed no product with an id and a currentUnitPriceThb' };
+  const available = asRecord(dataOf(balance))?.balanceThb;
+  if (typeof available === 'number' && available < cheapest.unitPriceThb) {
+    return { skipped: `the balance (${available} THB) does not cover 1 × ${cheapest.sku} at ${cheapest.unitPriceThb} THB; top up or verify without --orders` };
+  }
+  return cheapest;
+}
+
+/** The createOrder request of the plan, for `quantity` eSIMs, with the plan's idempotencyKey. */
+const orderRequest = (plan: OrderPlan, quantity: number) => ({
+  method: 'POST' as const,
+  path: '/createOrder',
+  key: 'caller' as const,
+  body: { productId: plan.productId, quantity, idempotencyKey: plan.idempotencyKey },
+});
+
+export function firstOrderProbe(plan: OrderPlan): Probe {
+  return {
+    id: 'createOrder',
+    check: 'createOrder, quantity 1, new idempotencyKey',
+    route: '/createOrder',
+    request: orderRequest(plan, 1),
+    rules: (answer) => {
+      if (answer.status !== 200) return [];
+      const data = asRecord(dataOf(answer));
+      const problems = data?.reused === false ? [] : [`data.reused is ${JSON.stringify(data?.reused)}, the spec says false for a new order`];
+      if (data?.quantity !== undefined && data.quantity !== 1) problems.push(`data.quantity is ${JSON.stringify(data.quantity)} for an order of 1`);
+      const items = data?.items;
+      if (Array.isArray(items) && items.length !== 1) problems.push(`data.items has ${items.length} eSIMs for an order of 1`);
+      return problems;
+    },
+    summarize: (answer) => {
+      if (answer.status !== 200) return errorSummary(answer);
+      const items = asRecord(dataOf(answer))?.items;
+      return Array.isArray(items)
+        ? { shown: '200, new order with its eSIM', key: 'immediate' }
+        : { shown: '200, new order without items (provisioning later)', key: 'delayed' };
+    },
+  };
+}
+
+export function replayProbe(plan: OrderPlan, first: Answer): Probe {
+  const firstId = asRecord(dataOf(first))?.purchaseOrderId;
+  return {
+    id: 'createOrder replay',
+    check: 'createOrder again, same body and key',
+    route: '/createOrder',
+    request: orderRequest(plan, 1),
+    rules: (answer) => {
+      if (answer.status !== 200) return [`the spec returns the original order for a resubmitted idempotencyKey, got ${answer.status}${codeOf(answer)}`];
+      const data = asRecord(dataOf(answer));
+      const problems: string[] = [];
+      if (data?.purchaseOrderId !== firstId) problems.push(`data.purchaseOrderId is ${JSON.stringify(data?.purchaseOrderId)}, the original order is ${JSON.stringify(firstId)}`);
+      if (data?.reused !== true) problems.push(`data.reused is ${JSON.stringify(data?.reused)} for the resubmitted order`);
+      return problems;
+    },
+    summarize: (answer) => {
+      if (answer.status !== 200) return errorSummary(answer);
+      const data = asRecord(dataOf(answer)) ?? {};
+      const minimal = Object.keys(data).every((key) => key === 'purchaseOrderId' || key === 'reused');
+      return minimal
+        ? { shown: '200, reused: purchaseOrderId and reused only', key: 'minimal' }
+        : { shown: '200, reused: the full order', key: 'full' };
+    },
+  };
+}
+
+export function mismatchProbe(plan: OrderPlan, first: Answer): Probe {
+  const firstId = asRecord(dataOf(first))?.purchaseOrderId;
+  return {
+    id: 'createOrder mismatch',
+    check: 'createOrder, same key, quantity 2',
+    route: '/createOrder',
+    request: orderRequest(plan, 2),
+    rules: (answer) =>
+      answer.status === 200 && asRecord(dataOf(answer))?.purchaseOrderId !== firstId
+        ? ['a second order was placed for a resubmitted idempotencyKey; the spec returns the original order']
+        : [],
+    summarize: (answer) => {
+      if (answer.status === 200) {
+        return asRecord(dataOf(answer))?.purchaseOrderId === firstId
+          ? { shown: '200, the original order', key: 'return-original' }
+          : { shown: '200, a new order', key: 'new order' };
+      }
+      return answer.status >= 400 && answer.status < 500 ? { shown: `${answer.status}${codeOf(answer)}`, key: 'reject' } : errorSummary(answer);
+    },
+  };
+}
+
+/**
+ * getBalance after the orders: purchases grew by the first order's total, plus the second's when the key
+ * with another quantity placed one; anything else is a double charge (or none).
+ */
+export function chargedOnceProbe(before: Answer, orders: Answer[]): Probe {
+  const purchasesBefore = asRecord(dataOf(before))?.totalPurchasesThb;
+  const charged = orders
+    .map((answer) => asRecord(dataOf(answer)))
+    .filter((data, index, all) => data && all.findIndex((other) => other?.purchaseOrderId === data.purchaseOrderId) === index)
+    .reduce((sum, data) => sum + (typeof data?.totalPriceThb === 'number' ? toSatang(data.totalPriceThb) : 0), 0);
+  return {
+    id: 'getBalance after orders',
+    check: 'getBalance after the orders (charged once)',
+    route: '/getBalance',
+    request: { method: 'GET', path: '/getBalance', key: 'caller' },
+    rules: (answer) => {
+      const after = asRecord(dataOf(answer))?.totalPurchasesThb;
+      if (typeof purchasesBefore !== 'number' || typeof after !== 'number') return [];
+      const grew = toSatang(after) - toSatang(purchasesBefore);
+      return grew === charged ? [] : [`totalPurchasesThb grew by ${toThb(grew)} THB, the orders placed cost ${toThb(charged)} THB: a replay was charged again`];
+    },
+    summarize: (answer) => {
+      const after = asRecord(dataOf(answer))?.totalPurchasesThb;
+      if (typeof purchasesBefore !== 'number' || typeof after !== 'number') return errorSummary(answer);
+      return toSatang(after) - toSatang(purchasesBefore) === charged
+        ? { shown: '200, charged once', key: 'charged once' }
+        : { shown: `200, charged ${toThb(toSatang(after) - toSatang(purchasesBefore))} THB for ${toThb(charged)} THB of orders`, key: 'charged wrong' };
+    },
+  };
+}
+
+export function newOrderStatusProbe(first: Answer): Probe | undefined {
+  const id = asRecord(dataOf(first))?.purchaseOrderId;
+  if (typeof id !== 'string') return undefined;
+  return {
+    id: 'getOrderStatus of the new order',
+    check: 'getOrderStatus of the new order',
+    route: '/getOrderStatus',
+    request: { method: 'GET', path: `/getOrderStatus?purchaseOrderId=${encodeURIComponent(id)}`, key: 'caller' },
+    rules: (answer) => (answer.status === 200 ? [] : [`the order createOrder just placed is not found: ${answer.status}${codeOf(answer)}`]),
+  };
+}
+
+function codeOf(answer: Answer): string {
+  const error = errorOf(answer);
+  return error ? ` ${error.code}` : '';
+}
+
+function errorSummary(answer: Answer): Summary {
+  const text = `${answer.status}${codeOf(answer)}`;
+  return { shown: text, key: text };
+}

@@ -1,0 +1,175 @@
+import { LIMIT_RANGE } from '../contract/request-limits.js';
+import { UNKNOWN_ORDER_ID, asRecord, dataOf, errorOf, type Answer } from './exchange.js';
+import { count, listOf, plainSummary, type Probe, type ProbeContext, type RoutePath, type Summary } from './probe.js';
+
+/** The read routes with a `limit`, their scope, and what their records are called. */
+export const LIST_ROUTES = [
+  { route: '/getProducts', name: 'getProducts', scope: 'products:read', noun: 'product' },
+  { route: '/getPaymentHistory', name: 'getPaymentHistory', scope: 'payments:read', noun: 'payment' },
+  { route: '/getOrders', name: 'getOrders', scope: 'orders:read', noun: 'order' },
+] as const satisfies readonly { route: RoutePath; name: string; scope: string; noun: string }[];
+
+/** Sent on getBalance, which the spec gives no parameters. */
+export const UNKNOWN_PARAMETER = 'verifyUnknownParameter';
+
+const get = (path: string, key: 'caller' | 'none' | 'unknown' = 'caller') => ({ method: 'GET' as const, path, key });
+
+/**
+ * The read-only checks, in the order they are sent. Each list is asked for 200 records before its
+ * out-of-range limits, so that a clamped answer can be told from an ignored one.
+ */
+export function readProbes(): Probe[] {
+  return [
+    { id: 'getBalance', check: 'getBalance', route: '/getBalance', request: get('/getBalance') },
+    {
+      id: 'getBalance without key',
+      check: 'getBalance without x-api-key',
+      route: '/getBalance',
+      request: get('/getBalance', 'none'),
+      rules: expectStatus(401, 'a request without a key'),
+    },
+    {
+      id: 'getBalance unknown key',
+      check: 'getBalance with an unknown key',
+      route: '/getBalance',
+      request: get('/getBalance', 'unknown'),
+      rules: expectStatus(401, 'an unknown key'),
+    },
+    {
+      id: 'getBalance unknown parameter',
+      check: `getBalance?${UNKNOWN_PARAMETER}=1`,
+      route: '/getBalance',
+      request: get(`/getBalance?${UNKNOWN_PARAMETER}=1`),
+      summarize: (answer) => (answer.status === 200 && answer.json !== undefined ? same('200 (parameter ignored)') : plainSummary(answer)),
+    },
+    ...LIST_ROUTES.flatMap(({ route, name, noun }) => listProbes(route, name, noun)),
+    {
+      id: 'getOrders includeQrImages',
+      check: 'getOrders?limit=1&includeQrImages=true',
+      route: '/getOrders',
+      request: get('/getOrders?limit=1&includeQrImages=true'),
+      rules: (answer) => [...atMost(1)(answer), ...qrImagesPresent(answer)],
+      summarize: withinLimit(1, 'order'),
+    },
+    {
+      id: 'getOrderStatus unknown order',
+      check: 'getOrderStatus of an unknown purchaseOrderId',
+      route: '/getOrderStatus',
+      request: get(`/getOrderStatus?purchaseOrderId=${UNKNOWN_ORDER_ID}`),
+      rules: expectStatus(404, 'an order that does not exist'),
+    },
+    {
+      id: 'getOrderStatus without id',
+      check: 'getOrderStatus without purchaseOrderId',
+      route: '/getOrderStatus',
+      request: get('/getOrderStatus'),
+      rules: expectStatus(400, 'a missing purchaseOrderId'),
+    },
+    {
+      id: 'getOrderStatus invalid id',
+      check: 'getOrderStatus?purchaseOrderId=not-a-uuid',
+      route: '/getOrderStatus',
+      request: get('/getOrderStatus?purchaseOrderId=not-a-uuid'),
+      rules: expectStatus(400, 'a purchaseOrderId that is not a UUID'),
+    },
+  ];
+}
+
+/** getOrderStatus of an order the account has (the newest getOrders showed). */
+export function orderStatusProbe(orderId: string): Probe {
+  return {
+    id: 'getOrderStatus',
+    check: 'getOrderStatus of a listed order',
+    route: '/getOrderStatus',
+    request: get(`/getOrderStatus?purchaseOrderId=${encodeURIComponent(orderId)}&includeQrImages=true`),
+    rules: (answer) => {
+      if (answer.status !== 200) return [`the spec answers 200 with the order for an id getOrders listed, got ${answer.status}`];
+      const id = asRecord(dataOf(answer))?.id;
+      const problems = typeof id === 'string' && id.toLowerCase() !== orderId.toLowerCase() ? [`data.id is ${id}, the order asked for is ${orderId}`] : [];
+      return [...problems, ...qrImagesPresent(answer)];
+    },
+  };
+}
+
+function listProbes(route: RoutePath, name: string, noun: string): Probe[] {
+  const probe = (limit: string | undefined, extra: Partial<Probe>): Probe => ({
+    id: limit === undefined ? name : `${name}?limit=${limit}`,
+    check: limit === undefined ? name : `${name}?limit=${limit}`,
+    route,
+    request: get(limit === undefined ? route : `${route}?limit=${limit}`),
+    ...extra,
+  });
+  return [
+    probe(undefined, { rules: atMost(LIMIT_RANGE.default, false), summarize: withinLimit(LIMIT_RANGE.default, noun) }),
+    probe('1', { rules: atMost(1), summarize: withinLimit(1, noun) }),
+    probe('200', { rules: atMost(LIMIT_RANGE.max), summarize: withinLimit(LIMIT_RANGE.max, noun) }),
+    probe('0', { summarize: outOfRange(0, route, noun) }),
+    probe('201', { summarize: outOfRange(201, route, noun) }),
+  ];
+}
+
+const same = (text: string): Summary => ({ shown: text, key: text });
+
+/** A limit inside the range (or none: 50): not refused, and at most that many records. */
+function atMost(limit: number, given = true) {
+  return (answer: Answer, _context?: ProbeContext): string[] => {
+    if (answer.status >= 400 && answer.status < 500) {
+      return [`the spec accepts ${given ? `limit ${limit} (1 to 200)` : 'a list request without limit (default 50)'}, got ${answer.status}${errorOf(answer) ? ` ${errorOf(answer)!.code}` : ''}`];
+    }
+    const list = listOf(answer);
+    return list && list.length > limit ? [`${list.length} records for limit ${limit}, the spec says at most ${limit}`] : [];
+  };
+}
+
+function withinLimit(limit: number, noun: string) {
+  return (answer: Answer): Summary => {
+    const list = listOf(answer);
+    if (!list) return plainSummary(answer);
+    return { shown: `200, ${count(list.length, noun)}`, key: list.length <= limit ? '200, within the limit' : '200, over the limit' };
+  };
+}
+
+/**
+ * A limit outside 1..200, which the spec leaves open: refused (4xx), or answered with the limit clamped
+ * into the range; the size of the list at limit=200 tells a clamp from a limit ignored or taken as given.
+ */
+function outOfRange(limit: number, route: RoutePath, noun: string) {
+  return (answer: Answer, context: ProbeContext): Summary => {
+    const list = listOf(answer);
+    if (!list) return plainSummary(answer);
+    const total = context.listSizes[route];
+    const clampedTo = limit < LIMIT_RANGE.min ? LIMIT_RANGE.min : LIMIT_RANGE.max;
+    const n = list.length;
+    const shown = `200, ${count(n, noun)}`;
+    // Without records a clamp cannot be told from a limit taken as given; either way it is not refused.
+    if (total === undefined || total === 0) return { shown: `${shown} (accepted)`, key: 'clamp' };
+    if (n === Math.min(clampedTo, total)) return { shown: `${shown} (clamped to ${clampedTo})`, key: 'clamp' };
+    if (limit === 0 && n === 0) return { shown: `${shown} (limit 0 taken as given)`, key: 'as given' };
+    if (n === Math.min(LIMIT_RANGE.default, total)) return { shown: `${shown} (limit ignored: the default ${LIMIT_RANGE.default})`, key: 'ignored' };
+    if (n > LIMIT_RANGE.max) return { shown: `${shown} (more than 200)`, key: 'as given' };
+    return { shown, key: `200, ${n}` };
+  };
+}
+
+function expectStatus(status: number, what: string) {
+  return (answer: Answer): string[] =>
+    answer.status === status ? [] : [`the spec answers ${status} to ${what}, got ${answer.status}${errorOf(answer) ? ` ${errorOf(answer)!.code}` : ''}`];
+}
+
+/** With includeQrImages=true each provisioned eSIM carries `qrBase64Url`. */
+function qrImagesPresent(answer: Answer): string[] {
+  const data = dataOf(answer);
+  const orders = Array.isArray(data) ? data : data === undefined ? [] : [data];
+  const missing: string[] = [];
+  orders.forEach((order, index) => {
+    const items = asRecord(order)?.items;
+    if (!Array.isArray(items)) return;
+    items.forEach((item, itemIndex) => {
+      const record = asRecord(item);
+      if (record?.status === 'provisioned' && typeof record.qrBase64Url !== 'string') {
+        missing.push(`${Array.isArray(data) ? `data[${index}]` : 'data'}.items[${itemIndex}].qrBase64Url: missing with includeQrImages=true`);
+      }
+    });
+  });
+  return missing.slice(0, 1).map((line) => (missing.length > 1 ? `${line} (and ${missing.length - 1} more like it)` : line));
+}

@@ -1,0 +1,143 @@
+import { access, constants, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { maskApiKey } from '../../lib/mask-api-key.js';
+import { projectRoot } from '../../scenarios/load-scenario.js';
+import { SCOPES, type Scope } from '../../contract/scopes.js';
+import { scenarioFileSchema, type ScenarioFile } from '../../scenarios/scenario-schema.js';
+import { dataOf, errorOf, type Answer, type ProbeRequest } from '../exchange.js';
+import type { ServiceOptions } from '../fidelity-options.js';
+import { inferBehaviors, type BehaviorSwitches } from '../infer-behaviors.js';
+import { callerRefused, ROUTE_SCOPES } from '../observe.js';
+import type { Observation } from '../probe.js';
+import { redactKey } from '../redact-key.js';
+import { behaviorOf, probeService } from '../verify-service.js';
+import { replayCheck, type ReplayCheck } from './replay-check.js';
+import { NOT_SHOWN_BY_THE_API, scenarioFromService } from './scenario-from-service.js';
+
+export interface RecordOptions extends ServiceOptions {
+  /** Where the scenario is written. */
+  out: string;
+  /** Keep the eSIMs of past orders as issued (ICCIDs, activation codes, phone numbers). Default: false, new ones are issued. */
+  keepSecrets?: boolean;
+  /** The scenario's name. Default: `recorded-<host>`. */
+  name?: string;
+  /** The time of the recording, epoch ms. Default: now. */
+  now?: () => number;
+}
+
+/** What `esim-sandbox record` did, as it prints it. */
+export interface RecordResult {
+  file: string;
+  scenario: ScenarioFile;
+  /** The recorded key, masked. */
+  apiKey: string;
+  scopes: Scope[];
+  behavior: BehaviorSwitches;
+  /** What the answers had that the scenario could not say exactly. */
+  notes: string[];
+  /** What the API does not show, so no recording has it. */
+  notShown: string[];
+  /** The recorded sandbox's reads next to the service's. */
+  replay: ReplayCheck[];
+  /** Answers that broke the contract while recording (verify lists them in full). */
+  contractProblems: string[];
+  requests: number;
+}
+
+/** A key the service refuses: nothing to record. */
+export class NothingToRecord extends Error {
+  override name = 'NothingToRecord';
+}
+
+/** The reads whose data a scenario is made of, by probe id. */
+const SNAPSHOT_READS = ['getBalance', 'getProducts?limit=200', 'getPaymentHistory?limit=200', 'getOrders?limit=200'] as const;
+
+/**
+ * Records what a key sees of a deployment as a scenario file: the checks of verify (read-only unless
+ * `orders`), then the account, catalogue, payments and orders from their answers, the behaviours inferred,
+ * and a replay of the reads against the recorded scenario to show how close it comes.
+ */
+export async function recordScenario(options: RecordOptions): Promise<RecordResult> {
+  const file = path.resolve(options.out);
+  await access(path.dirname(file), constants.W_OK).catch((error: NodeJS.ErrnoException) => {
+    throw new Error(`cannot write ${options.out}: its directory ${path.dirname(file)} ${error.code === 'ENOENT' ? 'does not exist' : 'is not writable'}; create it or choose another --out`);
+  });
+  const { run, resolved, target, requests } = await probeService('Recording', options, 2);
+  const observations = run.observations;
+  const refused = observations.find((observation) => observation.answer.status === 401 && callerRefused(observation.probe, observation.answer));
+  if (refused && observations.every((observation) => observation.probe.request.key !== 'caller' || observation.answer.status === 401)) {
+    const error = errorOf(refused.answer);
+    throw new NothingToRecord(
+      `the service refused the key on every route (401${error ? ` ${error.code}: ${error.message}` : ''}): check --api-key or $ESIM_API_KEY`,
+    );
+  }
+  const latest = new Map<string, { request: ProbeRequest; answer: Answer }>();
+  for (const observation of observations) latest.set(observation.probe.id, { request: observation.probe.request, answer: observation.answer });
+  if (run.order && !('skipped' in run.order)) {
+    // The order just placed belongs in the recording: the balance and the orders are read again.
+    for (const id of ['getBalance', 'getOrders?limit=200']) {
+      const { request } = latest.get(id)!;
+      latest.set(id, { request, answer: await target.send(request) });
+    }
+  }
+  const now = options.now?.() ?? Date.now();
+  const keepSecrets = options.keepSecrets ?? false;
+  const recorded = scenarioFromService({
+    baseUrl: resolved.baseUrl,
+    apiKey: resolved.apiKey,
+    balance: dataOf(latest.get('getBalance')?.answer),
+    products: dataOf(latest.get('getProducts?limit=200')?.answer),
+    payments: dataOf(latest.get('getPaymentHistory?limit=200')?.answer),
+    orders: dataOf(latest.get('getOrders?limit=200')?.answer),
+    ...provenAccess(observations),
+    behavior: behaviorOf(inferBehaviors(observations)),
+    recordedAt: now,
+    keepSecrets,
+    ...(options.name !== undefined && { name: options.name }),
+  });
+  const checked = scenarioFileSchema.safeParse(recorded.scenario);
+  if (!checked.success) throw new Error(`the recorded scenario does not validate, which is a bug of record: ${checked.error.message}`);
+
+  const reads = [...SNAPSHOT_READS, 'getOrderStatus'].flatMap((id) => {
+    const read = latest.get(id);
+    return read && read.answer.status === 200 ? [read] : [];
+  });
+  const replay = await replayCheck(recorded.scenario, recorded.apiKey, reads, keepSecrets);
+  const scenario: ScenarioFile = { $schema: schemaPathFrom(path.dirname(file)), ...recorded.scenario };
+  // The file holds the key in full: readable by its owner only.
+  await writeFile(file, `${JSON.stringify(scenario, null, 2)}\n`, { mode: 0o600 });
+  return redactKey(
+    {
+      file,
+      scenario,
+      apiKey: maskApiKey(recorded.apiKey),
+      scopes: recorded.scenario.apiKeys![0]!.scopes!,
+      behavior: recorded.scenario.behavior ?? {},
+      notes: recorded.notes,
+      notShown: NOT_SHOWN_BY_THE_API,
+      replay,
+      contractProblems: observations.flatMap((observation) => observation.problems.map((problem) => `${observation.probe.check}: ${problem}`)),
+      requests: requests(),
+    },
+    resolved.apiKey,
+  );
+}
+
+/** The scopes a 2xx answer to the caller's key proved, and whether the account waits for KYC. */
+function provenAccess(observations: readonly Observation[]): { scopes: Scope[]; kyc: 'approved' | 'pending' } {
+  const scopes = new Set<Scope>();
+  let kyc: 'approved' | 'pending' = 'approved';
+  for (const { probe, answer } of observations) {
+    if (probe.request.key !== 'caller') continue;
+    if (answer.status === 200) scopes.add(ROUTE_SCOPES[probe.route]);
+    if (errorOf(answer)?.code === 'KYC_REQUIRED') kyc = 'pending';
+  }
+  return { scopes: SCOPES.filter((scope) => scopes.has(scope)), kyc };
+}
+
+/** The package's scenario.schema.json as a path from `dir`, for `$schema` (editors then check the file). */
+function schemaPathFrom(dir: string): string {
+  const schema = path.join(projectRoot, 'scenario.schema.json');
+  const relative = path.relative(dir, schema).split(path.sep).join('/');
+  return relative.startsWith('.') ? relative : `./${relative}`;
+}

@@ -1,0 +1,117 @@
+import { maskApiKey } from '../../lib/mask-api-key.js';
+import type { Scope } from '../../contract/scopes.js';
+import { apiKeySchema, type ScenarioFile } from '../../scenarios/scenario-schema.js';
+import { asRecord } from '../exchange.js';
+import type { BehaviorSwitches } from '../infer-behaviors.js';
+import { balanceAdjustments } from './balance-adjustments.js';
+import { nameUuid } from './name-uuid.js';
+import { recordCatalog, type RecordedProvider } from './recorded-catalog.js';
+import { recordOrders, recordPayments } from './recorded-history.js';
+import { recordedBaseline } from './recorded-pricing.js';
+import { RecordNotes, scenarioId, thb } from './recorded-values.js';
+
+/** What a key saw of a service: the `data` of its reads (undefined where refused) and what the checks proved. */
+export interface ServiceSnapshot {
+  baseUrl: string;
+  apiKey: string;
+  balance?: unknown;
+  /** getProducts?limit=200 */
+  products?: unknown;
+  /** getPaymentHistory?limit=200 */
+  payments?: unknown;
+  /** getOrders?limit=200 */
+  orders?: unknown;
+  /** The scopes a 2xx answer proved the key has. */
+  scopes: Scope[];
+  kyc: 'approved' | 'pending';
+  behavior: BehaviorSwitches;
+  /** When the reads were made (epoch ms): the scenario's clock starts then. */
+  recordedAt: number;
+  keepSecrets: boolean;
+  /** The scenario's name; default `recorded-<host>`. */
+  name?: string;
+}
+
+export interface RecordedScenario {
+  scenario: ScenarioFile;
+  /** What could not be recorded exactly, from these answers. */
+  notes: string[];
+  /** The key of the scenario: the service's own, or one made up when the format does not take it. */
+  apiKey: string;
+}
+
+const LIST_LIMIT = 200;
+
+/**
+ * A scenario in which the key sees what it saw of the service: the account (its id, KYC state and the
+ * trailing-year count its prices imply), the catalogue with its prices, the payments and past orders, the
+ * key with its proven scopes, and the behaviours the checks inferred. Pure: the answers in, the file out.
+ */
+export function scenarioFromService(snapshot: ServiceSnapshot): RecordedScenario {
+  const notes = new RecordNotes();
+  const host = new URL(snapshot.baseUrl).host;
+  const balance = asRecord(snapshot.balance);
+  const accountId = balance?.accountId !== undefined ? scenarioId(balance.accountId, 'account', notes, nameUuid) : nameUuid(`account:${snapshot.baseUrl}`);
+  const catalog = recordCatalog(snapshot.products, snapshot.orders, notes);
+  const payments = recordPayments(snapshot.payments, accountId, notes);
+  const orders = recordOrders(snapshot.orders, accountId, catalog.productIdOf, snapshot.keepSecrets, notes);
+  for (const [name, list] of [['getProducts', snapshot.products], ['getPaymentHistory', snapshot.payments], ['getOrders', snapshot.orders]] as const) {
+    if (Array.isArray(list) && list.length >= LIST_LIMIT) notes.add(`${name} returned ${LIST_LIMIT} records, the most one call gives: older ones are not recorded`);
+  }
+  const start = Math.max(snapshot.recordedAt, ...[...payments, ...orders].map((entry) => Date.parse(entry.createdAt)));
+
+  const providers: RecordedProvider[] = [...catalog.providers];
+  const fallbackProvider = providers[0]?.name ?? 'Unknown provider';
+  const totals = { totalTopupsThb: thb(balance?.totalTopupsThb), totalPurchasesThb: thb(balance?.totalPurchasesThb) };
+  const adjustments =
+    totals.totalTopupsThb !== undefined && totals.totalPurchasesThb !== undefined
+      ? balanceAdjustments(totals as { totalTopupsThb: number; totalPurchasesThb: number }, { payments, orders, accountId, provider: fallbackProvider, start }, notes)
+      : { payments: [], orders: [], products: [] };
+  if (!balance) notes.add('getBalance was refused: the balance is what the recorded payments and orders add up to');
+  if (providers.length === 0 && adjustments.products.length > 0) {
+    providers.push({ name: fallbackProvider, smdpAddress: 'smdp.unknown-provider.example', iccidIssuer: '00' });
+  }
+
+  const apiKey = apiKeySchema.shape.key.safeParse(snapshot.apiKey).success ? snapshot.apiKey : `sk_recorded_${nameUuid(snapshot.apiKey).replaceAll('-', '').slice(0, 16)}`;
+  if (apiKey !== snapshot.apiKey) notes.add(`the key is not one the scenario format takes (8 or more of A-Z a-z 0-9 _ -): the recorded sandbox knows it as ${apiKey}`);
+  const products = [...catalog.products, ...adjustments.products];
+  const allOrders = [...orders, ...adjustments.orders];
+  const recordedAt = new Date(snapshot.recordedAt).toISOString();
+  return {
+    scenario: {
+      name: snapshot.name ?? `recorded-${host.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '') || 'service'}`,
+      description:
+        `Recorded from ${snapshot.baseUrl} with the key ${maskApiKey(snapshot.apiKey)} at ${recordedAt}: ` +
+        `${catalog.products.length} products, ${payments.length} payments and ${orders.length} orders as that key saw them` +
+        `${snapshot.keepSecrets ? ', eSIMs as issued' : ', with new eSIMs in place of the issued ones'}.`,
+      seed: 1,
+      clock: { start: new Date(start).toISOString(), stepMs: 1000 },
+      behavior: snapshot.behavior,
+      providers,
+      products,
+      accounts: [
+        {
+          id: accountId,
+          name: `Recorded from ${host}`,
+          kyc: snapshot.kyc,
+          trailingYearQtyBaseline: recordedBaseline(catalog.products, orders, start),
+        },
+      ],
+      apiKeys: [{ key: apiKey, accountId, scopes: snapshot.scopes }],
+      payments: [...payments, ...adjustments.payments],
+      orders: allOrders,
+    },
+    notes: notes.lines,
+    apiKey,
+  };
+}
+
+/** What no answer of the API shows, so that no recording can carry it over. */
+export const NOT_SHOWN_BY_THE_API = [
+  'stock: every listed product gets 10,000 eSIMs (inventory is not shown)',
+  'tiers other than the active one, and the trailing-year count itself: each product keeps the price it was seen at',
+  'inactive products no past order names, and products, payments and orders beyond the first 200',
+  'idempotency keys of past orders: in the sandbox, resending an old key places a new order',
+  'fees: fee, VAT and amount paid of each payment are derived from its method by the sandbox\'s table',
+  'what was not tried: insufficient balance, empty inventory, rate limits, how long idempotency keys live',
+];

@@ -1,0 +1,58 @@
+import type { Target } from './exchange.js';
+import { listOf, type Observation, type ProbeContext } from './probe.js';
+import { observe } from './observe.js';
+import { chargedOnceProbe, firstOrderProbe, mismatchProbe, newOrderStatusProbe, planOrder, replayProbe, type OrderPlan } from './order-probes.js';
+import { orderStatusProbe, readProbes } from './read-probes.js';
+
+export interface ProbeRun {
+  /** Every probe sent, in order, with its answer. */
+  observations: Observation[];
+  /** The order `--orders` placed, or why it placed none. */
+  order?: OrderPlan | { skipped: string };
+}
+
+export interface RunProbesOptions {
+  /** Place, replay and re-key one order (createOrder). */
+  orders: boolean;
+  /** The idempotencyKey of that order. */
+  idempotencyKey: string;
+  /** Told the order just before it is placed. */
+  onOrder?: (plan: OrderPlan) => void;
+}
+
+/** The checks in order: every read, then (with `orders`) one order, its replay, the key with another quantity, and the balance. */
+export async function runProbes(target: Target, options: RunProbesOptions): Promise<ProbeRun> {
+  const context: ProbeContext = { listSizes: {} };
+  const observations: Observation[] = [];
+  const byId = (id: string) => observations.find((observation) => observation.probe.id === id);
+  const probes = readProbes();
+  for (let index = 0; index < probes.length; index++) {
+    const probe = probes[index]!;
+    const observation = await observe(target, probe, context);
+    observations.push(observation);
+    const list = listOf(observation.answer);
+    if (probe.id.endsWith('?limit=200') && list) context.listSizes[probe.route] = list.length;
+    if (probe.id === 'getOrders?limit=200' && list) {
+      const first = list[0] as { id?: unknown } | undefined;
+      if (typeof first?.id === 'string') probes.push(orderStatusProbe(first.id));
+    }
+  }
+  if (!options.orders) return { observations };
+
+  const plan = planOrder(byId('getProducts?limit=200')?.answer, byId('getBalance')?.answer, options.idempotencyKey);
+  if ('skipped' in plan) return { observations, order: plan };
+  options.onOrder?.(plan);
+  const first = await observe(target, firstOrderProbe(plan), context);
+  observations.push(first);
+  if (first.answer.status !== 200) {
+    return { observations, order: { skipped: `createOrder answered ${first.summary.shown}, so there was nothing to replay` } };
+  }
+  const replay = await observe(target, replayProbe(plan, first.answer), context);
+  const mismatch = await observe(target, mismatchProbe(plan, first.answer), context);
+  observations.push(replay, mismatch);
+  const before = byId('getBalance')?.answer;
+  if (before) observations.push(await observe(target, chargedOnceProbe(before, [first.answer, replay.answer, mismatch.answer]), context));
+  const status = newOrderStatusProbe(first.answer);
+  if (status) observations.push(await observe(target, status, context));
+  return { observations, order: plan };
+}

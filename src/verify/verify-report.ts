@@ -1,0 +1,45 @@
+import type { BehaviorSwitches } from './infer-behaviors.js';
+
+/** What `esim-sandbox verify` found, as printed and as written by `--report`. */
+export interface VerifyReport {
+  baseUrl: string;
+  /** The key with all but its last 4 characters masked. */
+  apiKey: string;
+  /** True unless `--orders` was given. */
+  readOnly: boolean;
+  /** Every answer conforms to the contract (the OpenAPI document and the spec's rules). */
+  conforms: boolean;
+  exitCode: 0 | 1;
+  /** Requests sent to the service. */
+  requests: number;
+  rows: ReportRow[];
+  /** The scenario `behavior` that makes the sandbox do what the service does where the spec is open. */
+  behavior: BehaviorSwitches;
+  /** Error codes and messages of the service next to the sandbox's. */
+  messages: MessageRow[];
+  /** The order `--orders` placed, or why it placed none. */
+  order?: { placed: string } | { skipped: string };
+  notes: string[];
+}
+
+export type RowResult = 'match' | 'differ' | 'breaks contract' | 'not checked';
+
+/** One line of the table: a check, what the service answered, what the sandbox's default answers. */
+export interface ReportRow {
+  /** `answer`: one request and its answer; `open point`: a behaviour the spec leaves open, inferred from answers. */
+  kind: 'answer' | 'open point';
+  check: string;
+  real: string;
+  sandbox: string;
+  result: RowResult;
+  /** What breaks the contract, one line a field. */
+  problems?: string[];
+  /** Why a row was not checked, or how the sandbox is switched to match. */
+  note?: string;
+}
+
+export interface MessageRow {
+  check: string;
+  real?: { status: number; code: string; message: string };
+  sandbox?: { status: number; code: string; message: string };
+}

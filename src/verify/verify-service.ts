@@ -1,0 +1,72 @@
+import { maskApiKey } from '../lib/mask-api-key.js';
+import { answerRows, messageRows, openPointRows } from './compare-rows.js';
+import type { Target } from './exchange.js';
+import { resolveServiceOptions, type ServiceOptions } from './fidelity-options.js';
+import { httpTarget } from './http-target.js';
+import { inferBehaviors, type BehaviorSwitches } from './infer-behaviors.js';
+import { orderText, planLines } from './plan.js';
+import { redactKey } from './redact-key.js';
+import { runProbes, type ProbeRun } from './run-probes.js';
+import { DEFAULT_SCENARIO_KEY, sandboxTarget } from './sandbox-target.js';
+import type { VerifyReport } from './verify-report.js';
+
+export type VerifyOptions = ServiceOptions;
+
+/**
+ * Checks a deployment against the contract and the sandbox: sends every check to it, validates each answer
+ * against the OpenAPI document and the spec's rules, sends the same checks to a sandbox of the `default`
+ * scenario in-process, and compares. Rejects with ServiceUnreachable when the service cannot be reached.
+ */
+export async function verifyService(options: VerifyOptions): Promise<VerifyReport> {
+  const { run, resolved, requests } = await probeService('Verifying', options);
+  const sandboxRun = await runProbes(sandboxTarget('default', DEFAULT_SCENARIO_KEY), {
+    orders: resolved.orders,
+    idempotencyKey: 'verify-sandbox-order-0001',
+  });
+  const inferred = inferBehaviors(run.observations);
+  const rows = [
+    ...answerRows(run.observations, sandboxRun.observations),
+    ...openPointRows(inferred, inferBehaviors(sandboxRun.observations)),
+  ];
+  const conforms = rows.every((row) => row.result !== 'breaks contract');
+  const report: VerifyReport = {
+    baseUrl: resolved.baseUrl,
+    apiKey: maskApiKey(resolved.apiKey),
+    readOnly: !resolved.orders,
+    conforms,
+    exitCode: conforms ? 0 : 1,
+    requests: requests(),
+    rows,
+    behavior: behaviorOf(inferred),
+    messages: messageRows(run.observations, sandboxRun.observations),
+    ...(run.order && { order: 'skipped' in run.order ? { skipped: run.order.skipped } : { placed: orderText(run.order) } }),
+    notes: notesOf(run),
+  };
+  return redactKey(report, resolved.apiKey);
+}
+
+/** Sends every check to the service, after telling the plan. Shared by verify and record. */
+export async function probeService(action: string, options: ServiceOptions, readsAfterOrders = 0) {
+  const resolved = resolveServiceOptions(options);
+  for (const line of planLines(action, resolved, readsAfterOrders)) resolved.log(line);
+  let sent = 0;
+  const target: Target = httpTarget({ ...resolved, onSend: () => sent++ });
+  const run = await runProbes(target, {
+    orders: resolved.orders,
+    idempotencyKey: resolved.idempotencyKey,
+    onOrder: (plan) => resolved.log(`Ordering ${orderText(plan)}.`),
+  });
+  return { run, resolved, target, requests: () => sent };
+}
+
+/** The switches of every open point the answers settled. */
+export function behaviorOf(inferred: readonly { behavior?: BehaviorSwitches }[]): BehaviorSwitches {
+  return Object.assign({}, ...inferred.map((inference) => inference.behavior ?? {}));
+}
+
+function notesOf(run: ProbeRun): string[] {
+  const notes: string[] = [];
+  if (run.order && 'skipped' in run.order) notes.push(`No order was placed: ${run.order.skipped}.`);
+  if (!run.order) notes.push('Read-only: reusedResponse and idempotencyMismatch need --orders (1 order of 1 eSIM, at most 2 orders and 3 eSIMs).');
+  return notes;
+}

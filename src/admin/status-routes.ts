@@ -1,11 +1,14 @@
+import type { HealthAnswer, JournalAnswer, StateAnswer } from './admin-answers.js';
 import type { AdminRoute } from './admin-route.js';
 
-export const statusRoutes: AdminRoute[] = [
-  {
-    method: 'GET',
-    path: '/health',
-    handle: ({ sandbox }) => ({ status: 'ok', scenario: sandbox.scenario.name, now: sandbox.now() }),
-  },
-  { method: 'GET', path: '/requests', handle: ({ sandbox }) => sandbox.requests },
-  { method: 'GET', path: '/state', handle: ({ sandbox }) => sandbox.state() },
-];
+const health: AdminRoute<HealthAnswer> = {
+  method: 'GET',
+  path: '/health',
+  handle: ({ sandbox }) => ({ status: 'ok', scenario: sandbox.scenario.name, now: sandbox.now() }),
+};
+
+const requests: AdminRoute<JournalAnswer> = { method: 'GET', path: '/requests', handle: ({ sandbox }) => sandbox.requests };
+
+const state: AdminRoute<StateAnswer> = { method: 'GET', path: '/state', handle: ({ sandbox }) => sandbox.state() };
+
+export const statusRoutes: AdminRoute[] = [health, requests, state];

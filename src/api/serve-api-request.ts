@@ -2,13 +2,12 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { SandboxContext } from '../domain/context.js';
 import { ApiError } from '../domain/api-error.js';
 import { rateLimitHeaders, type RateLimitStatus } from '../domain/rate-limit.js';
-import { NETWORK_ERROR, type Answer, type Outcome } from './answer.js';
+import { NETWORK_ERROR, type Answer, type Outcome } from './outcome.js';
 import type { ApiRequest } from './api-request.js';
 import { toErrorAnswer } from './envelope.js';
 import { noteRequestBody } from './request-body-note.js';
-import { ROUTES_BY_PATH, handleApiRequest } from './handle-api-request.js';
-
-const API_PREFIX = '/api/v1';
+import { handleApiRequest } from './handle-api-request.js';
+import type { ApiRoute } from './route.js';
 
 export interface ServedRequest {
   /** `NETWORK_ERROR` where a fault closes the connection instead of answering. */
@@ -26,23 +25,25 @@ const FAULT_MESSAGES: Record<number, [code: 'INTERNAL_ERROR' | 'SERVICE_UNAVAILA
   503: ['SERVICE_UNAVAILABLE', 'The service is temporarily unavailable; retry later.'],
 };
 
-/** One request to the imitated API, with the scenario's rate limit and faults around the route itself. */
+/**
+ * One call of the imitated API, with the scenario's rate limit and faults around the route itself; `route`
+ * is the route its path names, if any.
+ */
 export async function serveApiRequest(
   ctx: SandboxContext,
   request: ApiRequest,
   url: URL,
+  route: ApiRoute | undefined,
   now: number,
-  basePath?: string,
 ): Promise<ServedRequest> {
   const body = noteRequestBody(request);
-  const served = await serveCall(ctx, request, url, now, basePath);
+  const served = await serveCall(ctx, request, url, route, now);
   const noted = await body();
   return noted === undefined ? served : { ...served, body: noted };
 }
 
-async function serveCall(ctx: SandboxContext, request: ApiRequest, url: URL, now: number, basePath?: string): Promise<ServedRequest> {
-  const routePath = routePathOf(url.pathname, basePath);
-  const faults = routePath !== null && ROUTES_BY_PATH.has(routePath) ? ctx.faults.next(routePath) : undefined;
+async function serveCall(ctx: SandboxContext, request: ApiRequest, url: URL, route: ApiRoute | undefined, now: number): Promise<ServedRequest> {
+  const faults = route?.kind === 'call' ? ctx.faults.next(route.path) : undefined;
   if (faults && faults.latencyMs > 0) await sleep(faults.latencyMs);
   if (faults?.drop) return { outcome: NETWORK_ERROR, status: 0, fault: 'drop' };
 
@@ -55,7 +56,7 @@ async function serveCall(ctx: SandboxContext, request: ApiRequest, url: URL, now
       const [code, message] = FAULT_MESSAGES[faults.errorStatus]!;
       throw new ApiError(code, message, { status: faults.errorStatus });
     }
-    answer = await handleApiRequest(ctx, request, url, routePath, now);
+    answer = await handleApiRequest(ctx, request, url, route, now);
   } catch (thrown) {
     answer = toErrorAnswer(thrown);
     errorCode = thrown instanceof ApiError ? thrown.code : 'INTERNAL_ERROR';
@@ -66,12 +67,4 @@ async function serveCall(ctx: SandboxContext, request: ApiRequest, url: URL, now
   if (faults?.errorStatus) return { ...served, outcome: answer, fault: 'error' };
   if (faults?.loseResponse) return { ...served, outcome: NETWORK_ERROR, fault: 'lose-response' };
   return { ...served, outcome: answer };
-}
-
-/** The path of a request below the API's base path: `/getBalance` of `/api/v1/getBalance`. */
-export function routePathOf(pathname: string, basePath?: string): string | null {
-  const base = basePath?.replace(/\/+$/, '');
-  if (base !== undefined && pathname.startsWith(`${base}/`)) return pathname.slice(base.length);
-  const at = pathname.indexOf(`${API_PREFIX}/`);
-  return at === -1 ? null : pathname.slice(at + API_PREFIX.length);
 }

@@ -1,6 +1,6 @@
 import express, { type Router } from 'express';
+import { DOCUMENT_ROUTE } from '../contract/route-table.js';
 import { dependencyFolder } from '../lib/package-files.js';
-import { OPENAPI_ROUTE_PATH } from '../openapi/serve-openapi-document.js';
 import { servePackageFolder } from './serve-package-folder.js';
 
 /** The key the reference page is authorised with, so that "Try it out" works at once. */
@@ -30,7 +30,7 @@ const INDEX_HTML = `<!doctype html>
  */
 const INITIALIZER_JS = `window.onload = function () {
   window.ui = SwaggerUIBundle({
-    url: ${JSON.stringify(`/api/v1${OPENAPI_ROUTE_PATH}`)},
+    url: ${JSON.stringify(`/api/v1${DOCUMENT_ROUTE.path}`)},
     dom_id: '#swagger-ui',
     deepLinking: true,
     validatorUrl: null,

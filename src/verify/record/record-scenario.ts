@@ -3,7 +3,8 @@ import path from 'node:path';
 import { maskApiKey } from '../../lib/mask-api-key.js';
 import { inSingleExecutable } from '../../lib/package-files.js';
 import { projectRoot } from '../../scenarios/load-scenario.js';
-import { scenarioFileSchema, type ScenarioFile, type Scope } from '../../scenarios/scenario-schema.js';
+import { SCOPES, type Scope } from '../../contract/scopes.js';
+import { scenarioFileSchema, type ScenarioFile } from '../../scenarios/scenario-schema.js';
 import { dataOf, errorOf, type Answer, type ProbeRequest } from '../exchange.js';
 import type { ServiceOptions } from '../fidelity-options.js';
 import { inferBehaviors, type BehaviorSwitches } from '../infer-behaviors.js';
@@ -130,11 +131,10 @@ function provenAccess(observations: readonly Observation[]): { scopes: Scope[]; 
   let kyc: 'approved' | 'pending' = 'approved';
   for (const { probe, answer } of observations) {
     if (probe.request.key !== 'caller') continue;
-    if (answer.status === 200) scopes.add(ROUTE_SCOPES[probe.route] as Scope);
+    if (answer.status === 200) scopes.add(ROUTE_SCOPES[probe.route]);
     if (errorOf(answer)?.code === 'KYC_REQUIRED') kyc = 'pending';
   }
-  const order: readonly Scope[] = ['balance:read', 'products:read', 'payments:read', 'orders:write', 'orders:read'];
-  return { scopes: order.filter((scope) => scopes.has(scope)), kyc };
+  return { scopes: SCOPES.filter((scope) => scopes.has(scope)), kyc };
 }
 
 /**

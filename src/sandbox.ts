@@ -12,7 +12,8 @@ import { toSatang } from './lib/money.js';
 import { buildPayment, checkTopupAmount } from './domain/payments.js';
 import { loadScenario } from './scenarios/load-scenario.js';
 import { localFiles, type ScenarioFileAccess } from './scenarios/scenario-file-access.js';
-import type { ResolvedScenario } from './scenarios/scenario-schema.js';
+import type { ResolvedScenario, ScenarioFile } from './scenarios/scenario-schema.js';
+import { exportScenario } from './domain/scenario-export.js';
 import { buildStore, providersOf } from './domain/build-store.js';
 import { SandboxSnapshot, snapshotContents, type SnapshotContents } from './sandbox-snapshot.js';
 import { Store } from './state/store.js';
@@ -150,6 +151,11 @@ export class CoreSandbox implements Sandbox, AnswersApiRequests {
 
   async state(): Promise<SandboxState> {
     return summarizeState(await this.#live());
+  }
+
+  async exportScenario(): Promise<ScenarioFile> {
+    const ctx = await this.#live();
+    return ctx.writes.run(() => exportScenario(ctx, this.#seed ?? ctx.scenario.seed));
   }
 
   async snapshot(): Promise<SandboxSnapshot> {

@@ -1,5 +1,5 @@
 import type { JournalEntry } from './state/journal.js';
-import type { PaymentMethod, ResolvedScenario, ScenarioSource } from './scenarios/scenario-schema.js';
+import type { PaymentMethod, ResolvedScenario, ScenarioFile, ScenarioSource } from './scenarios/scenario-schema.js';
 import type { RenderedPayment } from './api/render.js';
 import type { SandboxState } from './api/summarize-state.js';
 import type { SandboxSnapshot } from './sandbox-snapshot.js';
@@ -65,6 +65,11 @@ export interface Sandbox {
   readonly scenario: ResolvedScenario;
   /** A JSON-ready summary of accounts, balances, products, inventory, orders and payments. */
   state(): Promise<SandboxState>;
+  /**
+   * The state as a scenario file (valid against scenario.schema.json): loaded with the same seed, every read
+   * of the API answers as this sandbox answers now. Idempotency keys are left out; fault counters start afresh.
+   */
+  exportScenario(): Promise<ScenarioFile>;
   /**
    * The sandbox as it is now: state, clock, generators, fault counters and journal. Take it once, restore it
    * as often as wanted.

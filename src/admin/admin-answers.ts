@@ -1,4 +1,5 @@
 import type { JournalEntry } from '../state/journal.js';
+import type { ScenarioFile } from '../scenarios/scenario-schema.js';
 import type { Sandbox } from '../types.js';
 
 /** The `data` of each answer of the admin API. */
@@ -78,6 +79,7 @@ export type AdminAnswer =
   | JournalAnswer
   | StateAnswer
   | TopupAnswer
+  | ScenarioFile
   | SnapshotAnswer
   | SnapshotAnswer[]
   | RestoredSnapshotAnswer

@@ -70,6 +70,7 @@ export function createAdminApi(host: SandboxHost, { scenarioFiles = BUILT_INS_ON
       const data = await match.route.handle({
         sandbox: host.main,
         params: match.params,
+        query: url.searchParams,
         origin: info.origin ?? url.origin,
         body: () => readJsonBody(request, ADMIN_BODY),
         scenarioFiles,

@@ -8,6 +8,8 @@ export interface AdminRequestContext {
   sandbox: Sandbox;
   /** Values of the `:name` segments of the route path. */
   params: Record<string, string>;
+  /** The query string. */
+  query: URLSearchParams;
   /** The server's own origin (`http://127.0.0.1:4010`), never the `Host` a request names. */
   origin: string;
   /** The parsed JSON body; `{}` when there is none. */

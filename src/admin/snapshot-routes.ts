@@ -2,9 +2,9 @@ import { z } from 'zod';
 import type { SandboxSnapshot } from '../sandbox-snapshot.js';
 import type { AdminRoute } from './admin-route.js';
 import { snapshotsOf } from './snapshot-registry.js';
-import { parseInput } from './validation.js';
+import { everyProblem, parseInput } from '../api/parse-input.js';
 
-const noFields = z.strictObject({});
+const noFields = everyProblem(z.strictObject({}));
 
 /**
  * `POST /snapshots` takes a snapshot of the sandbox (state, clock, generators, fault counters, journal) and

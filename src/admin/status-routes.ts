@@ -1,6 +1,8 @@
 import type { HealthAnswer, JournalAnswer, StateAnswer } from './admin-answers.js';
 import type { AdminRoute } from './admin-route.js';
 import type { JournalEntry } from '../state/journal.js';
+import { ApiError } from '../domain/api-error.js';
+import type { ScenarioFile } from '../scenarios/scenario-schema.js';
 
 const health: AdminRoute<HealthAnswer> = {
   method: 'GET',
@@ -10,7 +12,20 @@ const health: AdminRoute<HealthAnswer> = {
 
 const requests: AdminRoute<JournalAnswer> = { method: 'GET', path: '/requests', handle: ({ sandbox }) => sandbox.requests.map(withoutBody) };
 
-const state: AdminRoute<StateAnswer> = { method: 'GET', path: '/state', handle: ({ sandbox }) => sandbox.state() };
+/** `?format=scenario`: the state as a scenario file, which reproduces every read once loaded with the same seed. */
+const state: AdminRoute<StateAnswer | ScenarioFile> = {
+  method: 'GET',
+  path: '/state',
+  handle: ({ sandbox, query }) => {
+    const format = query.get('format');
+    if (format === 'scenario') return sandbox.exportScenario();
+    if (format === null || format === 'summary') return sandbox.state();
+    throw new ApiError(
+      'VALIDATION_ERROR',
+      `format must be "scenario" (the state as a scenario file) or "summary" (the default) (got ${JSON.stringify(format)})`,
+    );
+  },
+};
 
 export const statusRoutes: AdminRoute[] = [health, requests, state];
 

@@ -45,7 +45,7 @@ export async function buildStore(scenario: ResolvedScenario, random: SeededRando
         quantity: order.quantity,
         price,
         createdAt,
-        provisionedAt: createdAt,
+        provisionedAt: order.provisionedAt === undefined ? createdAt : Date.parse(order.provisionedAt),
         status: order.status,
         orderSource: order.orderSource,
         ...(order.items !== undefined && { items: order.items }),

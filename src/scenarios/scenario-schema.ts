@@ -108,6 +108,8 @@ export const orderSeedSchema = z.strictObject({
   createdAt: isoDateTime,
   /** Defaults to the price of the tier active when the order was placed. */
   unitPriceThb: thb.optional(),
+  /** When its eSIMs turn `provisioned` (an order placed under delayed provisioning); defaults to `createdAt`. */
+  provisionedAt: isoDateTime.optional(),
   /** The order's eSIMs as issued; without it the sandbox issues `quantity` of them (none for a failed order). */
   items: z.array(esimSeedSchema).optional(),
 });

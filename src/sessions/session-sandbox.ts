@@ -2,6 +2,7 @@ import type { AnswerOptions, AnswersApiRequests, Outcome } from '../api/outcome.
 import type { ApiRequest } from '../api/api-request.js';
 import { loadScenario } from '../scenarios/load-scenario.js';
 import type { ScenarioFileAccess } from '../scenarios/scenario-file-access.js';
+import type { ScenarioFile } from '../scenarios/scenario-schema.js';
 import type { RenderedPayment, Sandbox, SandboxSnapshot, SandboxState, ScenarioSource, TopupInput } from '../types.js';
 import { parseSessionKey, sessionKey, withSessionKeys } from './session-keys.js';
 
@@ -66,6 +67,12 @@ export class SessionSandbox implements Sandbox, AnswersApiRequests {
 
   state(): Promise<SandboxState> {
     return this.#inner.state();
+  }
+
+  /** The session's state with the scenario's own keys: loaded anywhere, it is no session's. */
+  async exportScenario(): Promise<ScenarioFile> {
+    const exported = await this.#inner.exportScenario();
+    return { ...exported, apiKeys: exported.apiKeys?.map((apiKey) => ({ ...apiKey, key: parseSessionKey(apiKey.key)?.key ?? apiKey.key })) };
   }
 
   snapshot(): Promise<SandboxSnapshot> {

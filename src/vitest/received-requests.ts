@@ -1,9 +1,8 @@
 import type { JournalEntry } from '../state/journal.js';
-import type { operations } from '../openapi/api-types.js';
-import { ROUTES } from '../api/routes/index.js';
+import { CALL_ROUTES, type CallName } from '../contract/route-table.js';
 
 /** A route of the imitated API by its name (the OpenAPI operationId): `'createOrder'`. */
-export type RouteName = keyof operations;
+export type RouteName = CallName;
 
 /** What `toHaveReceived` asks of the requests to a route. */
 export interface ReceivedCriteria {
@@ -17,7 +16,7 @@ export interface ReceivedCriteria {
   body?: Record<string, unknown>;
 }
 
-export const ROUTE_NAMES: readonly string[] = ROUTES.map((route) => route.path.slice(1));
+export const ROUTE_NAMES: readonly string[] = CALL_ROUTES.map((route) => route.name);
 
 /** The route name of a journal entry: the last segment of its path, whatever the base address. */
 export function routeNameOf(entry: Pick<JournalEntry, 'url'>): string {

@@ -22,7 +22,12 @@ import { SerialQueue } from './lib/serial-queue.js';
 import { summarizeState } from './api/summarize-state.js';
 import type { Sandbox, SandboxOptions, ScenarioSource, TopupInput } from './types.js';
 
-const DEFAULTS = { scenario: 'default', journalSize: 1000 } as const;
+const DEFAULTS = {
+  scenario: 'default',
+  journalSize: 1000,
+  /** Epoch ms with the sub-millisecond steady clock of `performance`, which the system clock's jumps do not move. */
+  wallClock: () => performance.timeOrigin + performance.now(),
+} as const;
 
 /** A sandbox of the eSIM wholesale API: its own state, clock and seeded data, answering web-standard requests. */
 export function createSandbox(options: SandboxOptions = {}): Sandbox {
@@ -36,6 +41,7 @@ class CoreSandbox implements Sandbox, AnswersRequests {
   #ready: Promise<void>;
   #generation = 0;
   readonly #journal: Journal;
+  readonly #wallClock: () => number;
   readonly #seed: number | undefined;
   readonly #files: ScenarioFileAccess;
   readonly #qrImages = new BoundedQrImageCache();
@@ -43,6 +49,7 @@ class CoreSandbox implements Sandbox, AnswersRequests {
   constructor(options: SandboxOptions) {
     this.#seed = options.seed;
     this.#journal = new Journal(options.journalSize ?? DEFAULTS.journalSize);
+    this.#wallClock = options.wallClock ?? DEFAULTS.wallClock;
     this.#files = localFiles(options.maxScenarioBytes);
     this.#scenario = loadScenario(options.scenario ?? DEFAULTS.scenario, this.#files);
     this.#ready = this.#start(this.#scenario);
@@ -75,21 +82,21 @@ class CoreSandbox implements Sandbox, AnswersRequests {
       const allowed = answerRouteOptions(routePathOf(url.pathname, options.basePath));
       if (allowed) return allowed;
     }
+    const arrivedAt = this.#wallClock();
     await this.#ready;
     const ctx = this.#context;
     const now = ctx.clock.now();
-    const served = await serveApiRequest(ctx, request, url, now, options.basePath);
+    const { outcome, ...served } = await serveApiRequest(ctx, request, url, now, options.basePath);
     this.#journal.add({
+      ...served,
       atMs: now,
+      wallMs: arrivedAt,
       method: request.method,
       url: url.pathname + url.search,
       apiKey: request.headers.get('x-api-key'),
-      status: served.status,
-      errorCode: served.errorCode,
-      fault: served.fault,
     });
     if (served.status >= 200 && served.status < 300) ctx.clock.step();
-    return served.outcome;
+    return outcome;
   }
 
   reset(): Promise<void> {

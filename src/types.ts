@@ -16,6 +16,12 @@ export interface SandboxOptions {
    * file is refused before it is read. Built-in scenarios and seeds are not limited. Default: 16777216 (16 MiB).
    */
   maxScenarioBytes?: number;
+  /**
+   * The wall clock the journal times requests by (`wallAt`), in epoch ms: the readiness report reads from it how
+   * long a client waited before a retry or a poll. The sandbox's own clock is another. Default: the steady clock
+   * of `performance` (`performance.timeOrigin + performance.now()`); a test gives a clock of its own.
+   */
+  wallClock?: () => number;
 }
 
 export interface TopupInput {

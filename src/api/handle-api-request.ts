@@ -7,7 +7,7 @@ import type { ApiRequest } from './api-request.js';
 import { successAnswer } from './envelope.js';
 import { checkPathEncoding } from './path-encoding.js';
 import { readQuery } from './query.js';
-import type { Route } from './route.js';
+import type { Route, RouteFacts } from './route.js';
 import { ROUTES } from './routes/index.js';
 
 export const ROUTES_BY_PATH = new Map<string, Route>(ROUTES.map((route) => [route.path, route]));
@@ -16,7 +16,7 @@ const ROUTE_LIST = ROUTES.map((route) => `${route.method} ${route.path}`).join('
 /**
  * Answers one request to the imitated API, `routePath` being its path below the base address. Checks run
  * in the service's order: route, method, key, KYC, scope, then the route's own validation and rules. HEAD
- * is answered as GET (the transport leaves the body out).
+ * is answered as GET (the transport leaves the body out). What the route learns for the journal goes to `facts`.
  */
 export async function handleApiRequest(
   ctx: SandboxContext,
@@ -24,6 +24,7 @@ export async function handleApiRequest(
   url: URL,
   routePath: string | null,
   now: number,
+  facts: RouteFacts = {},
 ): Promise<Answer> {
   checkPathEncoding(url.pathname);
   const route = routePath === null ? undefined : ROUTES_BY_PATH.get(routePath);
@@ -36,7 +37,7 @@ export async function handleApiRequest(
     });
   }
   const caller = authorize(ctx.store, request.headers.get('x-api-key'), route.scope);
-  const data = await route.handle(ctx, { caller, query: readQuery(url), request, now });
+  const data = await route.handle(ctx, { caller, query: readQuery(url), request, now, facts });
   return successAnswer(data);
 }
 

@@ -120,6 +120,7 @@ class CoreSandboxHost implements SandboxHost, AnswersRequests {
       scenario: withSessionKeys(resolved, id),
       seed: seed ?? this.#options.seed,
       journalSize: this.#options.journalSize,
+      wallClock: this.#options.wallClock,
     });
     const sandbox = new SessionSandbox(inner, id, this.#files);
     const session: SandboxSession = { id, sandbox, apiKeys: () => sessionKeyMap(sandbox.scenario) };

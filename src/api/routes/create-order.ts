@@ -12,10 +12,11 @@ export const createOrder: Route = {
   method: 'POST',
   path: '/createOrder',
   scope: 'orders:write',
-  async handle(ctx, { caller, query, request, now }) {
+  async handle(ctx, { caller, query, request, now, facts }) {
     checkFields(query, {}, 'query');
     const orderRequest = toOrderRequest(await readJsonBody(request));
     const { order, reused } = await ctx.writes.run(() => placeOrder(ctx, caller, orderRequest, now));
+    facts.orderId = order.id;
 
     if (reused && ctx.behavior.reusedResponse === 'minimal') return { purchaseOrderId: order.id, reused };
     const view = { now, includeQrImages: orderRequest.includeQrImages, qrImages: ctx.qrImages };

@@ -8,7 +8,7 @@ export const getOrderStatus: Route = {
   method: 'GET',
   path: '/getOrderStatus',
   scope: 'orders:read',
-  handle(ctx, { caller, query, now }) {
+  handle(ctx, { caller, query, now, facts }) {
     const fields = checkFields(
       query,
       { purchaseOrderId: purchaseOrderIdRule, includeQrImages: includeQrImagesQueryRule },
@@ -19,7 +19,10 @@ export const getOrderStatus: Route = {
     if (!order || order.accountId !== caller.account.id) {
       throw new ApiError('ORDER_NOT_FOUND', `no order ${id} in this account; use a purchaseOrderId returned by /createOrder or /getOrders`);
     }
-    return renderOrder(order, { now, includeQrImages: fields.includeQrImages === true, qrImages: ctx.qrImages });
+    const rendered = renderOrder(order, { now, includeQrImages: fields.includeQrImages === true, qrImages: ctx.qrImages });
+    facts.orderId = order.id;
+    facts.orderStatus = rendered.status;
+    return rendered;
   },
 };
 

@@ -1,0 +1,25 @@
+import type { OrderRequestNote } from '../state/journal.js';
+
+/** The most of a createOrder body kept to note it: far more than a valid one takes (~200 bytes). */
+export const ORDER_NOTE_MAX_BYTES = 16 * 1024;
+
+/**
+ * What the journal keeps of a createOrder body: its productId, quantity and idempotencyKey, each as sent when it
+ * has its type, whether or not the body was valid. Undefined when the body is no JSON object.
+ */
+export function orderRequestNote(text: string | undefined): OrderRequestNote | undefined {
+  if (text === undefined) return undefined;
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return undefined;
+  const { productId, quantity, idempotencyKey } = body as Record<string, unknown>;
+  return {
+    ...(typeof productId === 'string' && { productId }),
+    ...(typeof quantity === 'number' && { quantity }),
+    ...(typeof idempotencyKey === 'string' && { idempotencyKey }),
+  };
+}

@@ -7,6 +7,7 @@ export type { ScenarioFileAccess } from './scenarios/scenario-file-access.js';
 export type { ResolvedScenario, ScenarioFile, Scope, PaymentMethod } from './scenarios/scenario-schema.js';
 export { SCOPES, PAYMENT_METHODS } from './scenarios/scenario-schema.js';
 export { ERROR_CODES } from './domain/error-codes.js';
+export type { CheckResult, CheckStatus, Evidence, ReadinessReport, Verdict } from './domain/readiness/index.js';
 export type { ErrorCode } from './domain/error-codes.js';
 export { createSandboxHost } from './sessions/sandbox-host.js';
 export type { SandboxHost, SandboxHostOptions, SandboxSession, SessionOptions } from './sessions/sandbox-host.js';

@@ -20,6 +20,8 @@ import { BoundedQrImageCache } from './lib/qr-image-cache.js';
 import { SeededRandom } from './state/seeded-random.js';
 import { SerialQueue } from './lib/serial-queue.js';
 import { summarizeState } from './api/summarize-state.js';
+import { gradeReadiness } from './domain/readiness/checks.js';
+import type { ReadinessReport } from './domain/readiness/report.js';
 import type { Sandbox, SandboxOptions, ScenarioSource, TopupInput } from './types.js';
 
 const DEFAULTS = {
@@ -97,6 +99,10 @@ class CoreSandbox implements Sandbox, AnswersRequests {
     });
     if (served.status >= 200 && served.status < 300) ctx.clock.step();
     return outcome;
+  }
+
+  readiness(): ReadinessReport {
+    return gradeReadiness(this.#journal.entries(), this.#scenario);
   }
 
   reset(): Promise<void> {

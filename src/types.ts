@@ -1,3 +1,4 @@
+import type { ReadinessReport } from './domain/readiness/report.js';
 import type { JournalEntry } from './state/journal.js';
 import type { PaymentMethod, ResolvedScenario, ScenarioSource } from './scenarios/scenario-schema.js';
 
@@ -59,6 +60,11 @@ export interface Sandbox {
   now(): string;
   /** The request journal, oldest first. */
   readonly requests: readonly JournalEntry[];
+  /**
+   * How the client behind the journal handled the failures it met: idempotency keys, retries, Retry-After,
+   * back-off, refusals, valid requests, polling (`GET /__sandbox/readiness`). The same journal gives the same report.
+   */
+  readiness(): ReadinessReport;
   /** The scenario loaded now, resolved. */
   readonly scenario: ResolvedScenario;
   /** A JSON-ready summary of accounts, balances, products, inventory, orders and payments. */

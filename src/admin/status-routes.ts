@@ -8,4 +8,5 @@ export const statusRoutes: AdminRoute[] = [
   },
   { method: 'GET', path: '/requests', handle: ({ sandbox }) => sandbox.requests },
   { method: 'GET', path: '/state', handle: ({ sandbox }) => sandbox.state() },
+  { method: 'GET', path: '/readiness', handle: ({ sandbox }) => sandbox.readiness() },
 ];

@@ -67,4 +67,8 @@ export class SessionSandbox implements Sandbox, AnswersRequests {
   state(): Promise<Record<string, unknown>> {
     return this.#inner.state();
   }
+
+  readiness() {
+    return this.#inner.readiness();
+  }
 }

@@ -17,7 +17,7 @@ const sandboxHandlers = sandbox.handlers(BASE);
 const floorHandlers = [http.get(URL_, () => HttpResponse.json(body))];
 
 const server = setupServer(...floorHandlers);
-server.listen({ onUnhandledFrame: 'error' } as never);
+server.listen({ onUnhandledFrame: 'error' });
 
 /** Microseconds per request, `requests` sequential fetches. */
 async function timeRequests(): Promise<number> {

@@ -1,5 +1,6 @@
 export { createSandbox } from './sandbox.js';
 export type { Sandbox, SandboxOptions, ScenarioSource, TopupInput, JournalEntry } from './types.js';
+export type { RenderedBalance, RenderedPayment, SandboxState, AccountState, ProductState, RecordCounts } from './types.js';
 export { ScenarioError } from './scenarios/scenario-error.js';
 export type { ScenarioProblem } from './scenarios/scenario-error.js';
 export { loadScenario, listScenarios } from './scenarios/load-scenario.js';

@@ -22,7 +22,7 @@ import { SerialQueue } from './lib/serial-queue.js';
 import { summarizeState } from './api/summarize-state.js';
 import { gradeReadiness } from './domain/readiness/checks.js';
 import type { ReadinessReport } from './domain/readiness/report.js';
-import type { Sandbox, SandboxOptions, ScenarioSource, TopupInput } from './types.js';
+import type { RenderedPayment, Sandbox, SandboxOptions, SandboxState, ScenarioSource, TopupInput } from './types.js';
 
 const DEFAULTS = {
   scenario: 'default',
@@ -116,7 +116,7 @@ class CoreSandbox implements Sandbox, AnswersRequests {
     return this.reset();
   }
 
-  async topup({ apiKey, accountId, amountThb, paymentMethod = 'promptpay' }: TopupInput): Promise<Record<string, unknown>> {
+  async topup({ apiKey, accountId, amountThb, paymentMethod = 'promptpay' }: TopupInput): Promise<RenderedPayment> {
     await this.#ready;
     const ctx = this.#context;
     return ctx.writes.run(async () => {
@@ -157,7 +157,7 @@ class CoreSandbox implements Sandbox, AnswersRequests {
     return new Date(this.#clock.now()).toISOString();
   }
 
-  async state(): Promise<Record<string, unknown>> {
+  async state(): Promise<SandboxState> {
     await this.#ready;
     return summarizeState(this.#context);
   }

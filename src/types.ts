@@ -1,9 +1,14 @@
 import type { ReadinessReport } from './domain/readiness/report.js';
 import type { JournalEntry } from './state/journal.js';
 import type { PaymentMethod, ResolvedScenario, ScenarioSource } from './scenarios/scenario-schema.js';
+import type { RenderedPayment } from './api/render.js';
+import type { SandboxState } from './api/summarize-state.js';
 
 export type { ScenarioSource };
 export type { JournalEntry };
+export type { RenderedBalance, RenderedPayment } from './api/render.js';
+export type { AccountState, ProductState, SandboxState } from './api/summarize-state.js';
+export type { RecordCounts } from './state/store.js';
 
 export interface SandboxOptions {
   /** Built-in scenario name, path of a scenario JSON file, or an inline scenario. Default: `"default"`. */
@@ -51,7 +56,7 @@ export interface Sandbox {
    */
   useScenario(scenario: ScenarioSource): Promise<void>;
   /** Credits a wallet, as a successful payment; resolves to the payment as the API renders it. */
-  topup(input: TopupInput): Promise<Record<string, unknown>>;
+  topup(input: TopupInput): Promise<RenderedPayment>;
   /** Moves the sandbox clock forward. */
   advanceClock(ms: number): void;
   /** Sets the sandbox clock to an ISO 8601 date-time (forward or back). */
@@ -68,5 +73,5 @@ export interface Sandbox {
   /** The scenario loaded now, resolved. */
   readonly scenario: ResolvedScenario;
   /** A JSON-ready summary of accounts, balances, products, inventory, orders and payments. */
-  state(): Promise<Record<string, unknown>>;
+  state(): Promise<SandboxState>;
 }

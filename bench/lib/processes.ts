@@ -67,7 +67,8 @@ export function httpRequest(
   });
 }
 
-export async function json(url: string, options: Parameters<typeof httpRequest>[1] = {}): Promise<any> {
+/** The JSON envelope a successful request answers; the caller says what its `data` is. */
+export async function json(url: string, options: Parameters<typeof httpRequest>[1] = {}): Promise<{ data?: unknown }> {
   const { status, body } = await httpRequest(url, options);
   if (status >= 300) throw new Error(`${options.method ?? 'GET'} ${url} answered ${status}: ${body.toString().slice(0, 300)}`);
   return JSON.parse(body.toString());

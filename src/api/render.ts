@@ -4,10 +4,43 @@ import { toThb } from '../lib/money.js';
 import type { Ledger } from '../state/store.js';
 import type { EsimRecord, OrderRecord, PaymentRecord, ProductRecord } from '../state/records.js';
 import type { QrImageCache } from '../lib/qr-image-cache.js';
+import type { PaymentMethod } from '../scenarios/scenario-schema.js';
 
 /** Records as the API shows them: the spec's fields in the spec's order, nothing more. */
 
-export function renderBalance(accountId: string, ledger: Ledger) {
+/**
+ * The wallet of an account as getBalance shows it, in THB. The same as the OpenAPI document's `Balance`
+ * (test/openapi/rendered-types.test.ts keeps the two equal).
+ */
+export interface RenderedBalance {
+  accountId: string;
+  totalTopupsThb: number;
+  totalPurchasesThb: number;
+  balanceThb: number;
+}
+
+/**
+ * A payment as getPaymentHistory and `sandbox.topup()` show it, in THB. The document's `Payment` with two
+ * fields narrower, as the sandbox renders them: `status` is one of the three the sandbox knows (the document
+ * leaves it an open string), and `paidAt` is always there, null until paid (the document lets it be left out).
+ */
+export interface RenderedPayment {
+  id: string;
+  merchantOrderId: string;
+  amountThb: number;
+  baseAmountThb: number;
+  processingFeeThb: number;
+  vatThb: number;
+  walletCreditThb: number;
+  status: PaymentRecord['status'];
+  paymentMethod: PaymentMethod;
+  /** ISO 8601; null while the payment is not paid. */
+  paidAt: string | null;
+  /** ISO 8601. */
+  createdAt: string;
+}
+
+export function renderBalance(accountId: string, ledger: Ledger): RenderedBalance {
   return {
     accountId,
     totalTopupsThb: toThb(ledger.topups),
@@ -32,7 +65,7 @@ export function renderProduct(product: ProductRecord, tier: ActiveTier) {
   };
 }
 
-export function renderPayment(payment: PaymentRecord) {
+export function renderPayment(payment: PaymentRecord): RenderedPayment {
   return {
     id: payment.id,
     merchantOrderId: payment.merchantOrderId,

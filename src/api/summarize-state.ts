@@ -1,8 +1,43 @@
-import { renderBalance } from './render.js';
+import { renderBalance, type RenderedBalance } from './render.js';
 import type { SandboxContext } from '../domain/context.js';
+import type { AccountSpec } from '../scenarios/scenario-schema.js';
+import type { RecordCounts } from '../state/store.js';
 
-/** What `GET /__sandbox/state` shows: enough to see what a test did, without dumping every eSIM. */
-export function summarizeState({ scenario, store, clock }: SandboxContext): Record<string, unknown> {
+/** What `sandbox.state()` and `GET /__sandbox/state` show: enough to see what a test did, without dumping every eSIM. */
+export interface SandboxState {
+  /** Name of the scenario loaded now. */
+  scenario: string;
+  /** Sandbox-clock time, ISO 8601. */
+  now: string;
+  /** Every account of the scenario, in its order. */
+  accounts: AccountState[];
+  /** Every product, active or not. */
+  products: ProductState[];
+  /** How many records each collection holds: `accounts`, `apiKeys`, `products`, `payments`, `orders`, `idempotencyKeys`. */
+  records: RecordCounts;
+}
+
+export interface AccountState {
+  id: string;
+  name: string;
+  kyc: AccountSpec['kyc'];
+  /** The wallet as getBalance shows it. */
+  balance: RenderedBalance;
+  /** How many orders the account has, of every status. */
+  orders: number;
+  /** The API keys of the account, revoked ones included. */
+  apiKeys: string[];
+}
+
+export interface ProductState {
+  id: string;
+  sku: string;
+  active: boolean;
+  /** eSIMs left to sell. */
+  inventory: number;
+}
+
+export function summarizeState({ scenario, store, clock }: SandboxContext): SandboxState {
   return {
     scenario: scenario.name,
     now: new Date(clock.now()).toISOString(),

@@ -2,7 +2,7 @@ import { answerRequest, answerWith, type AnswersRequests, type Outcome } from '.
 import type { ApiRequest } from '../api/api-request.js';
 import { loadScenario } from '../scenarios/load-scenario.js';
 import type { ScenarioFileAccess } from '../scenarios/scenario-file-access.js';
-import type { Sandbox, ScenarioSource, TopupInput } from '../types.js';
+import type { RenderedPayment, Sandbox, SandboxState, ScenarioSource, TopupInput } from '../types.js';
 import { parseSessionKey, sessionKey, withSessionKeys } from './session-keys.js';
 
 /**
@@ -46,7 +46,7 @@ export class SessionSandbox implements Sandbox, AnswersRequests {
     return this.#inner.useScenario(withSessionKeys(loadScenario(source, this.#files), this.#sessionId));
   }
 
-  topup(input: TopupInput): Promise<Record<string, unknown>> {
+  topup(input: TopupInput): Promise<RenderedPayment> {
     const { apiKey } = input;
     if (apiKey === undefined || parseSessionKey(apiKey) !== undefined) return this.#inner.topup(input);
     return this.#inner.topup({ ...input, apiKey: sessionKey(apiKey, this.#sessionId) });
@@ -64,7 +64,7 @@ export class SessionSandbox implements Sandbox, AnswersRequests {
     return this.#inner.now();
   }
 
-  state(): Promise<Record<string, unknown>> {
+  state(): Promise<SandboxState> {
     return this.#inner.state();
   }
 

@@ -18,6 +18,9 @@ import {
 import { SortedByTime } from './sorted-by-time.js';
 import type { Satang } from '../lib/money.js';
 
+/** How many records each collection holds. */
+export type RecordCounts = Record<keyof Store['collections'], number>;
+
 export interface Ledger {
   topups: Satang;
   purchases: Satang;
@@ -157,10 +160,10 @@ export class Store {
     return serial;
   }
 
-  counts(): Record<string, number> {
+  counts(): RecordCounts {
     return Object.fromEntries(
       Object.entries(this.collections).map(([name, collection]) => [name, collection.count()]),
-    );
+    ) as RecordCounts;
   }
 
   #listOf<T extends { createdAt: number; id: string }>(

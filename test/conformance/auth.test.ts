@@ -32,7 +32,7 @@ describeBothModes('authentication and scopes', (target) => {
     const products = await expectSuccess(await target().call('/getProducts?limit=1', { key: 'sk_test_read_only' }));
     const response = await target().call('/createOrder', {
       key: 'sk_test_read_only',
-      json: { productId: products[0].id, quantity: 1 },
+      json: { productId: products[0]!.id, quantity: 1 },
     });
     await expectError(response, 403, 'FORBIDDEN_SCOPE', 'Missing required scope: orders:write');
   });

@@ -1,15 +1,15 @@
 import { afterEach, expect, it } from 'vitest';
+import type { ScenarioFile } from 'esim-wholesale-sandbox';
 import { describeBothModes, type Target } from '../support/modes.js';
-import { cents, expectError, expectSuccess } from '../support/expectations.js';
+import { cents, expectError, expectSuccess, expectFirst } from '../support/expectations.js';
 
 
-async function useBehavior(target: Target, behavior: Record<string, unknown>, extra: Record<string, unknown> = {}) {
-  await target.sandbox.useScenario({ name: 'switch', description: 'a behaviour switch', extends: 'default', behavior, ...extra } as never);
+async function useBehavior(target: Target, behavior: ScenarioFile['behavior'], extra: Partial<ScenarioFile> = {}) {
+  await target.sandbox.useScenario({ name: 'switch', description: 'a behaviour switch', extends: 'default', behavior, ...extra });
 }
 
 async function firstProduct(target: Target) {
-  const [product] = await expectSuccess<any[]>(await target.call('/getProducts?limit=1'));
-  return product;
+  return expectFirst(await target.call('/getProducts?limit=1'));
 }
 
 describeBothModes('behaviour switches of the open points', (target) => {
@@ -55,7 +55,7 @@ describeBothModes('behaviour switches of the open points', (target) => {
     const order = await expectSuccess(await target().call('/createOrder', { json: { productId: product.id, quantity } }));
     const after = await expectSuccess(await target().call('/getBalance'));
     expect(after.balanceThb).toBeLessThan(0);
-    expect(cents(after.balanceThb)).toBe(cents(balance.balanceThb) - cents(order.totalPriceThb));
+    expect(cents(after.balanceThb)).toBe(cents(balance.balanceThb) - cents(order.totalPriceThb!));
   });
 
   it('insufficientBalance status is configurable', async () => {
@@ -72,20 +72,20 @@ describeBothModes('behaviour switches of the open points', (target) => {
     expect(created).toMatchObject({ reused: false, quantity: 2 });
     const pending = await expectSuccess(await target().call(`/getOrderStatus?purchaseOrderId=${created.purchaseOrderId}`));
     expect(pending.status).toBe('processing');
-    expect(pending.items.map((item: any) => item.status)).toEqual(['pending', 'pending']);
+    expect(pending.items.map((item) => item.status)).toEqual(['pending', 'pending']);
     expect(pending.items[0]).toMatchObject({ iccid: null, activationCode: null, qrCode: null, smdpAddress: null });
     target().sandbox.advanceClock(30_000);
     const done = await expectSuccess(await target().call(`/getOrderStatus?purchaseOrderId=${created.purchaseOrderId}`));
     expect(done.status).toBe('confirmed');
-    expect(done.items.map((item: any) => item.status)).toEqual(['provisioned', 'provisioned']);
-    expect(done.items[0].iccid).toMatch(/^89/);
+    expect(done.items.map((item) => item.status)).toEqual(['provisioned', 'provisioned']);
+    expect(done.items[0]?.iccid).toMatch(/^89/);
   });
 
   it('limitOutOfRange "clamp" clamps limit into 1..200 instead of refusing it', async () => {
     await useBehavior(target(), { limitOutOfRange: 'clamp' });
-    expect(await expectSuccess<any[]>(await target().call('/getProducts?limit=0'))).toHaveLength(1);
+    expect(await expectSuccess(await target().call('/getProducts?limit=0'))).toHaveLength(1);
     const active = target().sandbox.scenario.products.filter((p: { active: boolean }) => p.active).length;
-    expect(await expectSuccess<any[]>(await target().call('/getProducts?limit=5000'))).toHaveLength(Math.min(active, 200));
+    expect(await expectSuccess(await target().call('/getProducts?limit=5000'))).toHaveLength(Math.min(active, 200));
     await expectError(await target().call('/getProducts?limit=ten'), 400, 'VALIDATION_ERROR');
   });
 
@@ -105,7 +105,7 @@ describeBothModes('behaviour switches of the open points', (target) => {
     const spec = target().sandbox.scenario.products.find((p: { id: string }) => p.id === product.id)!;
     const tiers = [...spec.tiers].sort((a, b) => a.minTrailingYearQty - b.minTrailingYearQty);
     const main = target().sandbox.scenario.apiKeys.find((k: { key: string }) => k.key === 'sk_test_full_access')!;
-    const trailing = (await expectSuccess<any[]>(await target().call('/getOrders?limit=200')))
+    const trailing = (await expectSuccess(await target().call('/getOrders?limit=200')))
       .filter((o) => o.status !== 'failed')
       .reduce((sum, o) => sum + o.quantity, 0);
     const next = tiers.find((tier) => tier.minTrailingYearQty > trailing)!;

@@ -1,13 +1,12 @@
 import { beforeEach, expect, it } from 'vitest';
 import { describeBothModes, type Target } from '../support/modes.js';
-import { cents, FIELDS, UUID, expectError, expectOnlyFields, expectSuccess } from '../support/expectations.js';
+import { cents, FIELDS, UUID, expectError, expectOnlyFields, expectSuccess, expectFirst } from '../support/expectations.js';
 import { expectRealisticEsim } from '../support/esim-checks.js';
 import { decodeQrDataUrl } from '../support/qr.js';
 
 
 async function firstProduct(target: Target) {
-  const [product] = await expectSuccess<any[]>(await target.call('/getProducts?limit=1'));
-  return product;
+  return expectFirst(await target.call('/getProducts?limit=1'));
 }
 
 async function balanceOf(target: Target) {
@@ -26,18 +25,19 @@ describeBothModes('createOrder', (target) => {
     expect(data.reused).toBe(false);
     expect(data.quantity).toBe(3);
     expect(data.unitPriceThb).toBe(product.currentUnitPriceThb);
-    expect(cents(data.totalPriceThb)).toBe(3 * cents(product.currentUnitPriceThb));
-    expect(data.items.map((item: any) => item.sequenceNo)).toEqual([1, 2, 3]);
-    for (const item of data.items) {
+    expect(cents(data.totalPriceThb!)).toBe(3 * cents(product.currentUnitPriceThb));
+    const items = data.items!;
+    expect(items.map((item) => item.sequenceNo)).toEqual([1, 2, 3]);
+    for (const item of items) {
       expectOnlyFields(item, FIELDS.createOrderItem, FIELDS.createOrderItem.filter((f) => f !== 'phone' && f !== 'qrBase64Url'));
       expect(item.provider).toBe(product.provider);
       expect(item).not.toHaveProperty('qrBase64Url');
       expectRealisticEsim(item);
     }
-    expect(new Set(data.items.map((item: any) => item.iccid)).size).toBe(3);
+    expect(new Set(items.map((item) => item.iccid)).size).toBe(3);
     const after = await balanceOf(target());
-    expect(cents(after.totalPurchasesThb) - cents(before.totalPurchasesThb)).toBe(cents(data.totalPriceThb));
-    expect(cents(after.balanceThb)).toBe(cents(before.balanceThb) - cents(data.totalPriceThb));
+    expect(cents(after.totalPurchasesThb) - cents(before.totalPurchasesThb)).toBe(cents(data.totalPriceThb!));
+    expect(cents(after.balanceThb)).toBe(cents(before.balanceThb) - cents(data.totalPriceThb!));
   });
 
   it('includes QR images that decode to the activation code when includeQrImages is true', async () => {
@@ -45,15 +45,15 @@ describeBothModes('createOrder', (target) => {
     const data = await expectSuccess(
       await target().call('/createOrder', { json: { productId: product.id, quantity: 2, includeQrImages: true } }),
     );
-    for (const item of data.items) {
+    for (const item of data.items!) {
       expect(item.qrBase64Url).toMatch(/^data:image\/png;base64,/);
-      expect(decodeQrDataUrl(item.qrBase64Url)).toBe(item.activationCode);
+      expect(decodeQrDataUrl(item.qrBase64Url!)).toBe(item.activationCode);
     }
   });
 
   it('takes the ordered eSIMs out of the inventory', async () => {
     const product = await firstProduct(target());
-    const stock = async () => ((await target().sandbox.state()).products as any[]).find((p) => p.id === product.id).inventory;
+    const stock = async () => (await target().sandbox.state()).products.find((p) => p.id === product.id)!.inventory;
     const before = await stock();
     await expectSuccess(await target().call('/createOrder', { json: { productId: product.id, quantity: 5 } }));
     expect(await stock()).toBe(before - 5);
@@ -67,7 +67,7 @@ describeBothModes('createOrder', (target) => {
     const again = await expectSuccess(await target().call('/createOrder', { json }));
     expect(again).toEqual({ ...first, reused: true });
     expect(await balanceOf(target())).toEqual(balance);
-    const orders = await expectSuccess<any[]>(await target().call('/getOrders?limit=200'));
+    const orders = await expectSuccess(await target().call('/getOrders?limit=200'));
     expect(orders.filter((order) => order.id === first.purchaseOrderId)).toHaveLength(1);
   });
 
@@ -94,7 +94,7 @@ describeBothModes('createOrder', (target) => {
       accounts: [{ id: second, name: 'Second Partner Co., Ltd.' }],
       apiKeys: [{ key: 'sk_test_second_account', accountId: second, scopes: ['orders:write', 'orders:read', 'balance:read'] }],
       payments: [{ id: '0b6f3c55-8a1e-4d2f-9c3b-5e7a9d1f2c34', accountId: second, amountThb: 50000, paymentMethod: 'card', createdAt: '2026-01-02T10:00:00.000Z' }],
-    } as never);
+    });
     const json = { productId: product.id, quantity: 1, idempotencyKey: 'shared-key-1' };
     const mine = await expectSuccess(await target().call('/createOrder', { json }));
     const theirs = await expectSuccess(await target().call('/createOrder', { json, key: 'sk_test_second_account' }));
@@ -147,7 +147,7 @@ describeBothModes('createOrder', (target) => {
 
   it('refuses an order the inventory cannot cover with 409 INVENTORY_EMPTY, charging nothing', async () => {
     const product = await firstProduct(target());
-    await target().sandbox.useScenario({ name: 'low-stock', description: 'two left', extends: 'default', inventory: { [product.id]: 2 } } as never);
+    await target().sandbox.useScenario({ name: 'low-stock', description: 'two left', extends: 'default', inventory: { [product.id]: 2 } });
     const before = await target().sandbox.state();
     await expectError(await target().call('/createOrder', { json: { productId: product.id, quantity: 3 } }), 409, 'INVENTORY_EMPTY', /only 2 eSIMs are left/);
     expect(await target().sandbox.state()).toEqual(before);
@@ -158,7 +158,7 @@ describeBothModes('createOrder', (target) => {
 
   it('refuses a product with incomplete card data with 409 CARD_DATA_INCOMPLETE', async () => {
     const product = await firstProduct(target());
-    await target().sandbox.useScenario({ name: 'cards', description: 'bad cards', extends: 'default', products: [{ id: product.id, cardDataComplete: false }] } as never);
+    await target().sandbox.useScenario({ name: 'cards', description: 'bad cards', extends: 'default', products: [{ id: product.id, cardDataComplete: false }] });
     const before = await target().sandbox.state();
     await expectError(await target().call('/createOrder', { json: { productId: product.id, quantity: 1 } }), 409, 'CARD_DATA_INCOMPLETE');
     expect(await target().sandbox.state()).toEqual(before);
@@ -166,7 +166,7 @@ describeBothModes('createOrder', (target) => {
   });
 
   it('refuses an order above the balance with 409 INSUFFICIENT_BALANCE, charging nothing', async () => {
-    const products = await expectSuccess<any[]>(await target().call('/getProducts?limit=200'));
+    const products = await expectSuccess(await target().call('/getProducts?limit=200'));
     const dearest = products.reduce((a, b) => (a.currentUnitPriceThb > b.currentUnitPriceThb ? a : b));
     const balance = await balanceOf(target());
     const quantity = Math.min(2000, Math.floor(balance.balanceThb / dearest.currentUnitPriceThb) + 1);

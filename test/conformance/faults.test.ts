@@ -1,14 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createSandbox } from 'esim-wholesale-sandbox';
+import { createSandbox, type ScenarioFile } from 'esim-wholesale-sandbox';
 import { describeBothModes, type Target } from '../support/modes.js';
-import { expectError, expectSuccess } from '../support/expectations.js';
+import { expectError, expectSuccess, expectFirst } from '../support/expectations.js';
 
-async function useFaults(target: Target, faults: unknown[]) {
-  await target.sandbox.useScenario({ name: 'faulty', description: 'faults under test', extends: 'default', faults } as never);
+async function useFaults(target: Target, faults: ScenarioFile['faults']) {
+  await target.sandbox.useScenario({ name: 'faulty', description: 'faults under test', extends: 'default', faults });
 }
 
 async function firstProductId(target: Target): Promise<string> {
-  return (await expectSuccess<any[]>(await target.call('/getProducts?limit=1')))[0].id;
+  return (await expectFirst(await target.call('/getProducts?limit=1'))).id;
 }
 
 describeBothModes('faults', (target) => {
@@ -79,7 +79,7 @@ describeBothModes('faults', (target) => {
   });
 
   it('rate-limit headers come with every answer while a rate limit is on', async () => {
-    await target().sandbox.useScenario({ name: 'limited', description: 'limited', extends: 'default', behavior: { rateLimit: { requests: 5, perMs: 60_000 } } } as never);
+    await target().sandbox.useScenario({ name: 'limited', description: 'limited', extends: 'default', behavior: { rateLimit: { requests: 5, perMs: 60_000 } } });
     const first = await target().call('/getBalance');
     expect(first.headers.get('x-ratelimit-limit')).toBe('5');
     expect(first.headers.get('x-ratelimit-remaining')).toBe('4');
@@ -91,7 +91,7 @@ describe('faults are deterministic for a seed', () => {
   async function outcomes(seed: number): Promise<string[]> {
     const sandbox = createSandbox({
       seed,
-      scenario: { name: 'coin', description: 'half the calls fail', extends: 'default', faults: [{ effect: 'error', fraction: 0.5 }, { effect: 'latency', jitterMs: 3 }] } as never,
+      scenario: { name: 'coin', description: 'half the calls fail', extends: 'default', faults: [{ effect: 'error', fraction: 0.5 }, { effect: 'latency', jitterMs: 3 }] },
     });
     const results: string[] = [];
     for (let i = 0; i < 40; i++) {

@@ -1,14 +1,15 @@
 import { beforeAll, expect, it } from 'vitest';
+import type { Schemas } from '../support/json.js';
 import { describeBothModes } from '../support/modes.js';
-import { FIELDS, ISO_DATE_TIME, UUID, expectError, expectOnlyFields, expectSuccess } from '../support/expectations.js';
+import { FIELDS, ISO_DATE_TIME, UUID, expectError, expectOnlyFields, expectSuccess, expectFirst } from '../support/expectations.js';
 import { expectRealisticEsim } from '../support/esim-checks.js';
 import { decodeQrDataUrl } from '../support/qr.js';
 
 describeBothModes('getOrderStatus and getOrders', (target) => {
-  let created: any;
+  let created: Schemas['CreateOrderResponse'];
   beforeAll(async () => {
     await target().sandbox.reset();
-    const [product] = await expectSuccess<any[]>(await target().call('/getProducts?limit=1'));
+    const product = await expectFirst(await target().call('/getProducts?limit=1'));
     created = await expectSuccess(await target().call('/createOrder', { json: { productId: product.id, quantity: 2 } }));
   });
 
@@ -21,12 +22,12 @@ describeBothModes('getOrderStatus and getOrders', (target) => {
     expect(order.createdAt).toMatch(ISO_DATE_TIME);
     expectOnlyFields(order.product, ['name', 'sku'], ['name', 'sku']);
     expect(order.items).toHaveLength(2);
-    order.items.forEach((item: any, index: number) => {
+    order.items.forEach((item, index) => {
       expectOnlyFields(item, FIELDS.esimItem, ['id', 'sequenceNo', 'status']);
       expect(item.id).toMatch(UUID);
       expect(item).not.toHaveProperty('qrBase64Url');
       const { id, ...rest } = item;
-      expect(rest).toEqual(created.items[index]);
+      expect(rest).toEqual(created.items?.[index]);
       expectRealisticEsim(item);
     });
   });
@@ -35,7 +36,7 @@ describeBothModes('getOrderStatus and getOrders', (target) => {
     const order = await expectSuccess(
       await target().call(`/getOrderStatus?purchaseOrderId=${created.purchaseOrderId}&includeQrImages=true`),
     );
-    for (const item of order.items) expect(decodeQrDataUrl(item.qrBase64Url)).toBe(item.activationCode);
+    for (const item of order.items) expect(decodeQrDataUrl(item.qrBase64Url!)).toBe(item.activationCode);
     const without = await expectSuccess(
       await target().call(`/getOrderStatus?purchaseOrderId=${created.purchaseOrderId}&includeQrImages=false`),
     );
@@ -64,22 +65,22 @@ describeBothModes('getOrderStatus and getOrders', (target) => {
   });
 
   it('lists orders newest first with their items, honouring limit', async () => {
-    const orders = await expectSuccess<any[]>(await target().call('/getOrders'));
+    const orders = await expectSuccess(await target().call('/getOrders'));
     expect(orders.length).toBeGreaterThan(1);
-    expect(orders[0].id).toBe(created.purchaseOrderId);
+    expect(orders[0]?.id).toBe(created.purchaseOrderId);
     for (const order of orders) {
       expectOnlyFields(order, FIELDS.order, FIELDS.order);
       expect(order.items).toHaveLength(order.status === 'failed' ? 0 : order.quantity);
     }
     const keys = orders.map((o) => `${o.createdAt} ${o.id}`);
     expect(keys).toEqual([...keys].sort().reverse());
-    expect(await expectSuccess<any[]>(await target().call('/getOrders?limit=1'))).toHaveLength(1);
+    expect(await expectSuccess(await target().call('/getOrders?limit=1'))).toHaveLength(1);
     await expectError(await target().call('/getOrders?limit=500'), 400, 'VALIDATION_ERROR', 'limit must be an integer from 1 to 200 (got "500")');
     await expectError(await target().call('/getOrders?includeQrImages=1'), 400, 'VALIDATION_ERROR', /includeQrImages must be "true" or "false"/);
   });
 
   it('shows the past orders of the scenario, from the web console too', async () => {
-    const orders = await expectSuccess<any[]>(await target().call('/getOrders?limit=200'));
+    const orders = await expectSuccess(await target().call('/getOrders?limit=200'));
     expect(orders.some((order) => order.orderSource === 'web')).toBe(true);
   });
 });

@@ -15,7 +15,7 @@ describeBothModes('getBalance', (target) => {
 
   it('counts the wallet credit of successful payments as topups', async () => {
     const balance = await expectSuccess(await target().call('/getBalance'));
-    const payments = await expectSuccess<any[]>(await target().call('/getPaymentHistory?limit=200'));
+    const payments = await expectSuccess(await target().call('/getPaymentHistory?limit=200'));
     const credited = payments.filter((p) => p.status === 'success').reduce((sum, p) => sum + cents(p.walletCreditThb), 0);
     expect(cents(balance.totalTopupsThb)).toBe(credited);
   });
@@ -23,7 +23,7 @@ describeBothModes('getBalance', (target) => {
 
 describeBothModes('getPaymentHistory', (target) => {
   it('lists payments newest first with exactly the spec fields and a consistent breakdown', async () => {
-    const payments = await expectSuccess<any[]>(await target().call('/getPaymentHistory'));
+    const payments = await expectSuccess(await target().call('/getPaymentHistory'));
     expect(payments.length).toBeGreaterThan(3);
     expect(new Set(payments.map((p) => p.paymentMethod)).size).toBeGreaterThan(2);
     for (const payment of payments) {
@@ -39,7 +39,7 @@ describeBothModes('getPaymentHistory', (target) => {
   });
 
   it('honours limit and refuses one outside 1..200', async () => {
-    expect(await expectSuccess<any[]>(await target().call('/getPaymentHistory?limit=2'))).toHaveLength(2);
+    expect(await expectSuccess(await target().call('/getPaymentHistory?limit=2'))).toHaveLength(2);
     await expectError(await target().call('/getPaymentHistory?limit=0'), 400, 'VALIDATION_ERROR', 'limit must be an integer from 1 to 200 (got "0")');
     await expectError(await target().call('/getPaymentHistory?limit=201'), 400, 'VALIDATION_ERROR', /limit must be an integer from 1 to 200/);
     await expectError(await target().call('/getPaymentHistory?limit=abc'), 400, 'VALIDATION_ERROR', 'limit must be an integer from 1 to 200 (got "abc")');
@@ -49,7 +49,7 @@ describeBothModes('getPaymentHistory', (target) => {
 
 describeBothModes('getProducts', (target) => {
   it('lists active products with exactly the spec fields and account pricing', async () => {
-    const products = await expectSuccess<any[]>(await target().call('/getProducts?limit=200'));
+    const products = await expectSuccess(await target().call('/getProducts?limit=200'));
     expect(products.length).toBeGreaterThan(10);
     expect(new Set(products.map((p) => p.provider)).size).toBeGreaterThan(2);
     for (const product of products) {
@@ -64,16 +64,16 @@ describeBothModes('getProducts', (target) => {
   });
 
   it('does not list inactive products', async () => {
-    const listed = new Set((await expectSuccess<any[]>(await target().call('/getProducts?limit=200'))).map((p) => p.id));
+    const listed = new Set((await expectSuccess(await target().call('/getProducts?limit=200'))).map((p) => p.id));
     const inactive = target().sandbox.scenario.products.filter((p: { active: boolean }) => !p.active);
     expect(inactive.length).toBeGreaterThan(0);
     for (const product of inactive) expect(listed.has(product.id)).toBe(false);
   });
 
   it('answers 50 products by default and honours limit', async () => {
-    expect(await expectSuccess<any[]>(await target().call('/getProducts?limit=3'))).toHaveLength(3);
+    expect(await expectSuccess(await target().call('/getProducts?limit=3'))).toHaveLength(3);
     const all = target().sandbox.scenario.products.filter((p) => p.active).length;
-    expect(await expectSuccess<any[]>(await target().call('/getProducts'))).toHaveLength(Math.min(all, 50));
+    expect(await expectSuccess(await target().call('/getProducts'))).toHaveLength(Math.min(all, 50));
     await expectError(await target().call('/getProducts?limit=-1'), 400, 'VALIDATION_ERROR', /limit must be an integer from 1 to 200/);
   });
 
@@ -82,8 +82,8 @@ describeBothModes('getProducts', (target) => {
     const main = scenario.apiKeys.find((k) => k.key === 'sk_test_full_access')!;
     const account = scenario.accounts.find((a) => a.id === main.accountId)!;
     const [productId, tiers] = Object.entries(account.tierOverrides)[0]!;
-    const products = await expectSuccess<any[]>(await target().call('/getProducts?limit=200'));
-    const product = products.find((p) => p.id === productId);
+    const products = await expectSuccess(await target().call('/getProducts?limit=200'));
+    const product = products.find((p) => p.id === productId)!;
     const base = tiers.find((t) => t.minTrailingYearQty === product.activeTierMinTrailingYearQty)!;
     expect(product.currentUnitPriceThb).toBe(base.unitPriceThb);
   });

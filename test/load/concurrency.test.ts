@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from 'esim-wholesale-sandbox/server';
+import type { Schemas } from '../support/json.js';
 import { apiClient, expectLedgerHolds, inventory } from './ledger.js';
 
 let server: RunningServer | undefined;
@@ -15,8 +16,8 @@ async function start(scenario: NonNullable<Parameters<typeof startServer>[0]>['s
   server = await startServer({ port: 0, scenario, seed: 3 });
   client = apiClient(server.origin, connections);
   const products = await client.call('GET', '/getProducts?limit=200');
-  const cheapest = [...products.body.data].sort((a, b) => a.currentUnitPriceThb - b.currentUnitPriceThb)[0];
-  return { server, client, product: cheapest as { id: string; currentUnitPriceThb: number } };
+  const cheapest = [...products.body.data!].sort((a, b) => a.currentUnitPriceThb - b.currentUnitPriceThb)[0]!;
+  return { server, client, product: cheapest };
 }
 
 describe('createOrder under concurrent load, over 50 connections', () => {
@@ -33,22 +34,22 @@ describe('createOrder under concurrent load, over 50 connections', () => {
 
     expect(answers.filter((answer) => answer.status !== 200)).toEqual([]);
     expect(client.pool.stats.connected).toBe(50);
-    const created = answers.filter((answer) => answer.body.data.reused === false);
+    const created = answers.filter((answer) => answer.body.data!.reused === false);
     expect(created).toHaveLength(50);
     const idsByKey = new Map<number, Set<string>>();
     answers.forEach((answer, i) => {
       const ids = idsByKey.get(i % 50) ?? new Set();
-      ids.add(answer.body.data.purchaseOrderId);
+      ids.add(answer.body.data!.purchaseOrderId);
       idsByKey.set(i % 50, ids);
     });
     expect([...idsByKey.values()].every((ids) => ids.size === 1)).toBe(true);
-    expect(new Set(answers.map((answer) => answer.body.data.purchaseOrderId)).size).toBe(50);
+    expect(new Set(answers.map((answer) => answer.body.data!.purchaseOrderId)).size).toBe(50);
 
     const after = await expectLedgerHolds(client);
     expect(after.orders.length - before.orders.length).toBe(50);
-    const charged = created.reduce((total, answer) => total + Math.round(answer.body.data.totalPriceThb * 100), 0);
+    const charged = created.reduce((total, answer) => total + Math.round(answer.body.data!.totalPriceThb! * 100), 0);
     expect(Math.round(after.totalPurchasesThb * 100) - Math.round(before.totalPurchasesThb * 100)).toBe(charged);
-    const sold = created.reduce((total, answer) => total + answer.body.data.quantity, 0);
+    const sold = created.reduce((total, answer) => total + answer.body.data!.quantity!, 0);
     expect((await inventory(server.origin)).get(product.id)).toBe(stockBefore - sold);
   });
 
@@ -61,7 +62,7 @@ describe('createOrder under concurrent load, over 50 connections', () => {
     const statuses = new Set(answers.map((answer) => answer.status));
     expect([...statuses].every((status) => status === 200 || status === 409)).toBe(true);
     const refused = answers.filter((answer) => answer.status === 409);
-    expect(refused.every((answer) => answer.body.error.code === 'INSUFFICIENT_BALANCE')).toBe(true);
+    expect(refused.every((answer) => answer.body.error?.code === 'INSUFFICIENT_BALANCE')).toBe(true);
     const created = answers.filter((answer) => answer.status === 200);
     expect(created.length).toBeGreaterThan(0);
     const after = await expectLedgerHolds(client);
@@ -83,8 +84,8 @@ describe('createOrder under concurrent load, over 50 connections', () => {
     );
     const created = answers.filter((answer) => answer.status === 200);
     const refused = answers.filter((answer) => answer.status !== 200);
-    expect(refused.every((answer) => answer.status === 409 && answer.body.error.code === 'INVENTORY_EMPTY')).toBe(true);
-    const sold = created.reduce((total, answer) => total + answer.body.data.quantity, 0);
+    expect(refused.every((answer) => answer.status === 409 && answer.body.error?.code === 'INVENTORY_EMPTY')).toBe(true);
+    const sold = created.reduce((total, answer) => total + answer.body.data!.quantity!, 0);
     expect(sold).toBeLessThanOrEqual(25);
     // Orders of 1 keep coming after the big ones stop fitting: the stock is (nearly) sold out, never oversold.
     expect(sold).toBeGreaterThan(20);
@@ -126,9 +127,12 @@ describe('createOrder under concurrent load, over 50 connections', () => {
     const [topupStatuses, answers] = await Promise.all([Promise.all(topups), Promise.all(calls)]);
     expect(topupStatuses.every((status) => status === 200)).toBe(true);
     expect(answers.every((answer) => answer.status < 500)).toBe(true);
+    // Calls 0 and 1 of every 6 are the orders.
     const sold = answers
-      .filter((answer, i) => i % 6 <= 1 && answer.status === 200 && answer.body.data.reused === false)
-      .reduce((total, answer) => total + answer.body.data.quantity, 0);
+      .filter((answer, i) => i % 6 <= 1 && answer.status === 200)
+      .map((answer) => answer.body.data as Schemas['CreateOrderResponse'])
+      .filter((order) => order.reused === false)
+      .reduce((total, order) => total + order.quantity!, 0);
     expect(sold).toBeLessThanOrEqual(60);
     expect((await inventory(server.origin)).get(product.id)).toBe(60 - sold);
     await expectLedgerHolds(client);

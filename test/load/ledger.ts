@@ -1,5 +1,7 @@
 import { expect } from 'vitest';
 import { Pool } from 'undici';
+import type { SandboxState } from 'esim-wholesale-sandbox';
+import { json, type Envelope, type SuccessData } from '../support/json.js';
 
 export const FULL_ACCESS = 'sk_test_full_access';
 
@@ -8,14 +10,14 @@ export function apiClient(origin: string, connections: number) {
   const pool = new Pool(origin, { connections, pipelining: 1, keepAliveTimeout: 10_000 });
   return {
     pool,
-    async call(method: 'GET' | 'POST', path: string, json?: unknown, key = FULL_ACCESS): Promise<{ status: number; body: any }> {
+    async call<Path extends string>(method: 'GET' | 'POST', path: Path, json?: unknown, key = FULL_ACCESS) {
       const response = await pool.request({
         method,
         path: `/api/v1${path}`,
         headers: { 'x-api-key': key, ...(json !== undefined && { 'content-type': 'application/json' }) },
         body: json === undefined ? undefined : JSON.stringify(json),
       });
-      return { status: response.statusCode, body: await response.body.json() };
+      return { status: response.statusCode, body: (await response.body.json()) as Envelope<SuccessData<Path>> };
     },
     close: () => pool.close(),
   };
@@ -32,20 +34,22 @@ const satang = (thb: number) => Math.round(thb * 100);
 export async function expectLedgerHolds(client: Client, key = FULL_ACCESS) {
   const balance = await client.call('GET', '/getBalance', undefined, key);
   expect(balance.status).toBe(200);
-  const { totalTopupsThb, totalPurchasesThb, balanceThb } = balance.body.data;
+  const wallet = balance.body.data!;
+  const { totalTopupsThb, totalPurchasesThb, balanceThb } = wallet;
   expect(satang(balanceThb)).toBe(satang(totalTopupsThb) - satang(totalPurchasesThb));
 
   const orders = await client.call('GET', '/getOrders?limit=200', undefined, key);
   expect(orders.status).toBe(200);
-  expect(orders.body.data.length).toBeLessThan(200);
-  const charged = orders.body.data.filter((order: { status: string }) => order.status !== 'failed');
-  const sum = charged.reduce((total: number, order: { totalPriceThb: number }) => total + satang(order.totalPriceThb), 0);
+  const listed = orders.body.data!;
+  expect(listed.length).toBeLessThan(200);
+  const charged = listed.filter((order) => order.status !== 'failed');
+  const sum = charged.reduce((total, order) => total + satang(order.totalPriceThb), 0);
   expect(sum).toBe(satang(totalPurchasesThb));
-  return { ...balance.body.data, orders: orders.body.data as { id: string; quantity: number; totalPriceThb: number }[] };
+  return { ...wallet, orders: listed };
 }
 
 /** Inventory of every product, from the admin API's state. */
 export async function inventory(origin: string): Promise<Map<string, number>> {
-  const state = (await (await fetch(`${origin}/__sandbox/state`)).json()) as { data: { products: { id: string; inventory: number }[] } };
+  const state = await json<{ data: SandboxState }>(await fetch(`${origin}/__sandbox/state`));
   return new Map(state.data.products.map((product) => [product.id, product.inventory]));
 }

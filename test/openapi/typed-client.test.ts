@@ -1,6 +1,3 @@
-import { execFile } from 'node:child_process';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import createClient from 'openapi-fetch';
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
 import type { components, paths } from 'esim-wholesale-sandbox';
@@ -9,14 +6,7 @@ import { contractProblems } from '../support/openapi-contract.js';
 
 type Schemas = components['schemas'];
 
-describe('the typed client compiles', () => {
-  it('type-checks this file against the types the package exports (the expectTypeOf assertions below)', async () => {
-    const root = path.resolve(import.meta.dirname, '../..');
-    await promisify(execFile)('npx', ['tsc', '-p', 'test/openapi/tsconfig.typed-client.json'], { cwd: root }).catch((error) => {
-      throw new Error(`tsc found type errors:\n${error.stdout}${error.stderr}`);
-    });
-  });
-});
+// The expectTypeOf assertions below are checked with the rest of the suite's types by test/unit/typecheck.test.ts.
 
 describe('a typed client (openapi-fetch on the exported types) against the running sandbox', () => {
   let server: RunningServer;

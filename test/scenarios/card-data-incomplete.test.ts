@@ -4,7 +4,7 @@ import { expectError, expectSuccess } from '../support/expectations.js';
 
 describeBothModes('scenario card-data-incomplete: the provider lacks card data for every product', (target) => {
   it('card-data-incomplete: every order is refused with 409 CARD_DATA_INCOMPLETE and nothing is charged', async () => {
-    const products = await expectSuccess<any[]>(await target().call('/getProducts?limit=200'));
+    const products = await expectSuccess(await target().call('/getProducts?limit=200'));
     expect(products.length).toBeGreaterThan(0);
     const balance = await expectSuccess(await target().call('/getBalance'));
     const before = await target().sandbox.state();

@@ -4,7 +4,7 @@ import { expectError, expectSuccess } from '../support/expectations.js';
 
 describeBothModes('scenario empty-inventory: every product is sold out', (target) => {
   it('empty-inventory: every order is refused with 409 INVENTORY_EMPTY and nothing is charged', async () => {
-    const products = await expectSuccess<any[]>(await target().call('/getProducts?limit=200'));
+    const products = await expectSuccess(await target().call('/getProducts?limit=200'));
     expect(products.length).toBeGreaterThan(0);
     const balance = await expectSuccess(await target().call('/getBalance'));
     const before = await target().sandbox.state();
@@ -16,7 +16,7 @@ describeBothModes('scenario empty-inventory: every product is sold out', (target
     }
     expect(await target().sandbox.state()).toEqual(before);
     expect(await expectSuccess(await target().call('/getBalance'))).toEqual(balance);
-    expect(await expectSuccess<any[]>(await target().call('/getOrders?limit=200'))).toHaveLength(4);
+    expect(await expectSuccess(await target().call('/getOrders?limit=200'))).toHaveLength(4);
   });
 
   it('empty-inventory: reads work as in default', async () => {

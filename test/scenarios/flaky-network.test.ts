@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { createSandbox } from 'esim-wholesale-sandbox';
 import { describeBothModes, type Target } from '../support/modes.js';
-import { cents, expectSuccess } from '../support/expectations.js';
+import { cents, expectSuccess, expectFirst } from '../support/expectations.js';
 
 /** What became of one attempt: its status, or `lost` when the connection closed without an answer. */
 type Outcome = number | 'lost';
 
 /** A partner client's retry loop: retries a lost connection or a 503, up to 10 attempts, noting each outcome. */
-async function withRetries(log: Outcome[], attempt: () => Promise<Response>): Promise<Response> {
+async function withRetries<Answer extends Response>(log: Outcome[], attempt: () => Promise<Answer>): Promise<Answer> {
   for (let tries = 1; ; tries++) {
     const response = await attempt().catch((error: unknown) => {
       if (error instanceof TypeError) return undefined;
@@ -26,7 +26,7 @@ async function withRetries(log: Outcome[], attempt: () => Promise<Response>): Pr
 async function partnerSession(target: Target): Promise<{ outcomes: Outcome[]; bodies: unknown[] }> {
   const outcomes: Outcome[] = [];
   const bodies: unknown[] = [];
-  const read = async (path: string) => {
+  const read = async <Path extends string>(path: Path) => {
     const body = await expectSuccess(await withRetries(outcomes, () => target.call(path)));
     bodies.push(body);
     return body;
@@ -38,9 +38,9 @@ async function partnerSession(target: Target): Promise<{ outcomes: Outcome[]; bo
   };
   const [product] = await read('/getProducts?limit=1');
   await read('/getBalance');
-  await order({ productId: product.id, quantity: 2, idempotencyKey: 'flaky-order-0001' });
+  await order({ productId: product!.id, quantity: 2, idempotencyKey: 'flaky-order-0001' });
   await read('/getBalance');
-  await order({ productId: product.id, quantity: 1, idempotencyKey: 'flaky-order-0002' });
+  await order({ productId: product!.id, quantity: 1, idempotencyKey: 'flaky-order-0002' });
   await read('/getOrders?limit=10');
   await read('/getPaymentHistory?limit=3');
   await read('/getBalance');
@@ -52,7 +52,7 @@ describeBothModes('scenario flaky-network: latency, 503s, a dropped connection a
   it('flaky-network: the first createOrder is committed and charged but its response is lost; the retry with the same idempotencyKey gets reused: true and no second charge', async () => {
     await target().sandbox.reset();
     const log: Outcome[] = [];
-    const [product] = await expectSuccess<any[]>(await withRetries(log, () => target().call('/getProducts?limit=1')));
+    const product = await expectFirst(await withRetries(log, () => target().call('/getProducts?limit=1')));
     const before = await expectSuccess(await withRetries(log, () => target().call('/getBalance')));
     const json = { productId: product.id, quantity: 2, idempotencyKey: 'lost-response-0001' };
 
@@ -64,7 +64,7 @@ describeBothModes('scenario flaky-network: latency, 503s, a dropped connection a
     expect(retry).toMatchObject({ reused: true, quantity: 2 });
     expect(retry.items).toHaveLength(2);
     expect(await expectSuccess(await withRetries(log, () => target().call('/getBalance')))).toEqual(charged);
-    const orders = await expectSuccess<any[]>(await withRetries(log, () => target().call('/getOrders?limit=10')));
+    const orders = await expectSuccess(await withRetries(log, () => target().call('/getOrders?limit=10')));
     expect(orders.filter((order) => order.id === retry.purchaseOrderId)).toHaveLength(1);
     expect(orders).toHaveLength(5);
   });
@@ -72,7 +72,7 @@ describeBothModes('scenario flaky-network: latency, 503s, a dropped connection a
   it('flaky-network: the third createOrder\'s connection drops before anything is done; its retry creates the order once', async () => {
     await target().sandbox.reset();
     const log: Outcome[] = [];
-    const [product] = await expectSuccess<any[]>(await withRetries(log, () => target().call('/getProducts?limit=1')));
+    const product = await expectFirst(await withRetries(log, () => target().call('/getProducts?limit=1')));
     const first = { productId: product.id, quantity: 1, idempotencyKey: 'drop-story-0001' };
     await withRetries(log, () => target().call('/createOrder', { json: first }));
     const before = await target().sandbox.state();
@@ -95,8 +95,7 @@ describeBothModes('scenario flaky-network: latency, 503s, a dropped connection a
     expect(second).toEqual(first);
     expect(first.outcomes).toContain(503);
     expect(first.outcomes.filter((outcome) => outcome === 'lost')).toHaveLength(2);
-    const replayed = first.bodies.find((body: any) => body.purchaseOrderId && body.reused);
-    expect(replayed).toBeDefined();
+    expect(first.bodies).toContainEqual(expect.objectContaining({ purchaseOrderId: expect.any(String), reused: true }));
   });
 
   it('flaky-network: every call waits at least the 10 ms of base latency', async () => {

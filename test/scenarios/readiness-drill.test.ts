@@ -58,7 +58,7 @@ describeBothModes('scenario readiness-drill: the failures one run of a partner\'
     const statuses: string[] = [];
     for (let poll = 0; poll < 10 && !statuses.at(-1)?.startsWith('confirmed'); poll++) {
       const order = await expectSuccess(await target().call(`/getOrderStatus?purchaseOrderId=${purchaseOrderId}`));
-      statuses.push(`${order.status}/${order.items[0].status}`);
+      statuses.push(`${order.status}/${order.items[0]!.status}`);
     }
     expect(statuses).toEqual(['processing/pending', 'processing/pending', 'processing/pending', 'confirmed/provisioned']);
   });

@@ -12,7 +12,7 @@ const KEYS = [
 
 describeBothModes('scenario tier-pricing: accounts at several price tiers', (target) => {
   it.each(KEYS)('tier-pricing: %s sees every product at the highest of its tiers up to %i', async (key, tier) => {
-    const products = await expectSuccess<any[]>(await target().call('/getProducts?limit=200', { key }));
+    const products = await expectSuccess(await target().call('/getProducts?limit=200', { key }));
     const specs = new Map(target().sandbox.scenario.products.map((product) => [product.id, product]));
     expect(products.length).toBeGreaterThan(0);
     for (const product of products) {
@@ -24,8 +24,8 @@ describeBothModes('scenario tier-pricing: accounts at several price tiers', (tar
 
   it('tier-pricing: the same product costs each account the price of its own tier', async () => {
     const priceFor = async (key: string) => {
-      const products = await expectSuccess<any[]>(await target().call('/getProducts?limit=200', { key }));
-      const ais = products.find((product) => product.id === AIS_15GB_ID);
+      const products = await expectSuccess(await target().call('/getProducts?limit=200', { key }));
+      const ais = products.find((product) => product.id === AIS_15GB_ID)!;
       return [ais.activeTierMinTrailingYearQty, ais.currentUnitPriceThb];
     };
     expect(await priceFor('sk_test_full_access')).toEqual([0, 233]);
@@ -35,9 +35,9 @@ describeBothModes('scenario tier-pricing: accounts at several price tiers', (tar
   });
 
   it('tier-pricing: sk_test_full_access stays at tier 0, with its own override on Japan 10GB', async () => {
-    const products = await expectSuccess<any[]>(await target().call('/getProducts?limit=200'));
+    const products = await expectSuccess(await target().call('/getProducts?limit=200'));
     expect(new Set(products.map((product) => product.activeTierMinTrailingYearQty))).toEqual(new Set([0]));
-    expect(products.find((product) => product.id === JP_10GB_ID).currentUnitPriceThb).toBe(429);
+    expect(products.find((product) => product.id === JP_10GB_ID)?.currentUnitPriceThb).toBe(429);
   });
 
   it('tier-pricing: an order is priced at its account\'s tier and charged to that account\'s wallet', async () => {

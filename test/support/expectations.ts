@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import { json, type ApiResponse, type Envelope } from './json.js';
 
 /** The fields the spec lists for each resource: an answer may carry these and no others. */
 export const FIELDS = {
@@ -28,14 +29,24 @@ export function expectOnlyFields(value: unknown, allowed: readonly string[], req
   expect(required.filter((key) => !keys.includes(key)), 'required fields missing').toEqual([]);
 }
 
-/** The JSON body of a success envelope, after checking status, content type and envelope shape. */
-export async function expectSuccess<T = any>(response: Response): Promise<T> {
-  const body = await response.json();
+/**
+ * The `data` of a success envelope, after checking status, content type and envelope shape. Its type is the
+ * route's, from the OpenAPI document, for an answer of `Target.call`; give it for any other response.
+ */
+export async function expectSuccess<Data>(response: ApiResponse<Data>): Promise<Data> {
+  const body = await json<Envelope<Data>>(response);
   expect(response.status, JSON.stringify(body)).toBe(200);
   expect(response.headers.get('content-type')).toMatch(/^application\/json/);
   expect(Object.keys(body).sort()).toEqual(['data', 'success']);
   expect(body.success).toBe(true);
-  return body.data as T;
+  return body.data as Data;
+}
+
+/** The first item of a list answer, after the checks of `expectSuccess`; an empty list fails the test. */
+export async function expectFirst<Item>(response: ApiResponse<Item[]>): Promise<Item> {
+  const [first] = await expectSuccess(response);
+  expect(first, 'the first item of a list').toBeDefined();
+  return first!;
 }
 
 /** Checks an error envelope: status, code, and optionally the message. */
@@ -45,16 +56,17 @@ export async function expectError(
   code: string,
   message?: string | RegExp,
 ): Promise<string> {
-  const body = await response.json();
+  const body = await json(response);
   expect({ status: response.status, code: body.error?.code }, JSON.stringify(body)).toEqual({ status, code });
   expect(response.headers.get('content-type')).toMatch(/^application\/json/);
   expect(Object.keys(body).sort()).toEqual(['error', 'success']);
   expect(body.success).toBe(false);
-  expect(Object.keys(body.error).sort()).toEqual(['code', 'message']);
-  expect(body.error.message).toBeTypeOf('string');
-  if (typeof message === 'string') expect(body.error.message).toBe(message);
-  else if (message) expect(body.error.message).toMatch(message);
-  return body.error.message;
+  const error = body.error!; // there: the keys were checked above
+  expect(Object.keys(error).sort()).toEqual(['code', 'message']);
+  expect(error.message).toBeTypeOf('string');
+  if (typeof message === 'string') expect(error.message).toBe(message);
+  else if (message) expect(error.message).toMatch(message);
+  return error.message;
 }
 
 /** THB as integer satang, so money compares exactly. */

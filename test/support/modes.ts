@@ -4,6 +4,7 @@ import type { Sandbox, SandboxOptions } from 'esim-wholesale-sandbox';
 import { createSandbox } from 'esim-wholesale-sandbox/msw';
 import { startServer } from 'esim-wholesale-sandbox/server';
 import { assertDocumented } from './openapi-contract.js';
+import type { ApiResponse, SuccessData } from './json.js';
 
 export type Mode = 'msw' | 'http';
 export const MODES: Mode[] = ['msw', 'http'];
@@ -16,8 +17,9 @@ export interface Target {
   /**
    * A request to the API, `path` relative to the base URL (`/getBalance?limit=1`). The answer is checked
    * against the OpenAPI document first: one that does not conform rejects, failing the test that made it.
+   * Its type carries the route's success `data`, for `expectSuccess`.
    */
-  call(path: string, init?: RequestInit & { key?: string | null; json?: unknown }): Promise<Response>;
+  call<Path extends string>(path: Path, init?: RequestInit & { key?: string | null; json?: unknown }): Promise<ApiResponse<SuccessData<Path>>>;
 }
 
 const MSW_BASE_URL = 'https://api.partner.test/api/v1';
@@ -45,7 +47,7 @@ export async function startTarget(mode: Mode, options: SandboxOptions = {}): Pro
   if (mode === 'msw') {
     const sandbox = createSandbox(options);
     const server = setupServer(...sandbox.handlers(MSW_BASE_URL));
-    server.listen({ onUnhandledFrame: 'error' } as never);
+    server.listen({ onUnhandledFrame: 'error' });
     return { target: makeTarget(mode, MSW_BASE_URL, sandbox), stop: () => server.close() };
   }
   const server = await startServer({ port: 0, ...options });

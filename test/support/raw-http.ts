@@ -1,5 +1,6 @@
 import { once } from 'node:events';
 import { request as httpRequest, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
+import type { Envelope } from './json.js';
 
 export interface RawRequest {
   method?: string;
@@ -9,19 +10,19 @@ export interface RawRequest {
   body?: string;
 }
 
-export interface RawAnswer {
+export interface RawAnswer<Data = unknown> {
   status: number;
   headers: IncomingHttpHeaders;
   text: string;
-  /** The parsed body of a JSON answer. */
-  json?: { success: boolean; data?: any; error?: { code: string; message: string } };
+  /** The parsed body of a JSON answer, its `data` as the test expects it. */
+  json?: Envelope<Data>;
 }
 
 /**
  * One request to a server on 127.0.0.1 over a socket of its own, with exactly the headers given: `Host` and
  * `Origin` included, which fetch sets itself.
  */
-export async function sendRaw(port: number, { method = 'GET', path, headers = {}, body }: RawRequest): Promise<RawAnswer> {
+export async function sendRaw<Data = unknown>(port: number, { method = 'GET', path, headers = {}, body }: RawRequest): Promise<RawAnswer<Data>> {
   const length = body === undefined ? {} : { 'content-length': String(Buffer.byteLength(body)) };
   const sent = httpRequest({ port, host: '127.0.0.1', method, path, headers: { host: `127.0.0.1:${port}`, ...length, ...headers } });
   sent.end(body);

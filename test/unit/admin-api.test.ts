@@ -3,6 +3,7 @@ import { createAdminHandler } from '../../src/admin/admin-handler.js';
 import { createSandbox } from '../../src/sandbox.js';
 import type { ScenarioFile } from '../../src/scenarios/scenario-schema.js';
 import type { Sandbox } from '../../src/types.js';
+import { json } from '../support/json.js';
 
 const ACCOUNT_ID = '00000000-0000-4000-8000-000000000001';
 const ALL_SCOPES = ['balance:read', 'products:read', 'payments:read', 'orders:write', 'orders:read'] as const;
@@ -30,7 +31,7 @@ async function call(method: string, path: string, body?: unknown) {
     init.headers = { 'content-type': 'application/json' };
   }
   const response = await admin(new Request(`http://127.0.0.1:4010/__sandbox${path}`, init));
-  return { status: response.status, headers: response.headers, json: (await response.json()) as any };
+  return { status: response.status, headers: response.headers, json: await json(response) };
 }
 
 async function balance(): Promise<number> {
@@ -91,8 +92,8 @@ describe('admin API: topups', () => {
     const { status, json } = await call('POST', '/topups', body);
     expect(status).toBe(400);
     expect(json.success).toBe(false);
-    expect(json.error.code).toBe('VALIDATION_ERROR');
-    expect(json.error.message).toContain(message);
+    expect(json.error?.code).toBe('VALIDATION_ERROR');
+    expect(json.error?.message).toContain(message);
     expect(await sandbox.state()).toEqual(before);
   });
 });
@@ -152,16 +153,16 @@ describe('admin API: scenarios and reset', () => {
   it('refuses an invalid inline scenario with every problem the loader found, keeping the scenario', async () => {
     const { status, json } = await call('POST', '/scenario', { scenario: { name: 'Bad Name', description: '' } });
     expect(status).toBe(400);
-    expect(json.error.code).toBe('VALIDATION_ERROR');
-    expect(json.error.message).toContain('<inline>: /name: expected a kebab-case name, got "Bad Name"');
-    expect(json.error.message).toContain('<inline>: /description:');
+    expect(json.error?.code).toBe('VALIDATION_ERROR');
+    expect(json.error?.message).toContain('<inline>: /name: expected a kebab-case name, got "Bad Name"');
+    expect(json.error?.message).toContain('<inline>: /description:');
     expect(sandbox.scenario.name).toBe('admin-test');
   });
 
   it('refuses an unknown built-in name with the loader message', async () => {
     const { status, json } = await call('POST', '/scenario', { name: 'no-such-scenario' });
     expect(status).toBe(400);
-    expect(json.error.message).toContain('no built-in scenario "no-such-scenario"');
+    expect(json.error?.message).toContain('no built-in scenario "no-such-scenario"');
     expect(sandbox.scenario.name).toBe('admin-test');
   });
 
@@ -174,7 +175,7 @@ describe('admin API: scenarios and reset', () => {
   ])('refuses %j', async (body, message) => {
     const { status, json } = await call('POST', '/scenario', body);
     expect(status).toBe(400);
-    expect(json.error.message).toContain(message);
+    expect(json.error?.message).toContain(message);
   });
 });
 
@@ -182,8 +183,8 @@ describe('admin API: routing', () => {
   it('answers an unknown admin route with 404 NOT_FOUND listing the routes', async () => {
     const { status, json } = await call('GET', '/nope');
     expect(status).toBe(404);
-    expect(json.error.code).toBe('NOT_FOUND');
-    expect(json.error.message).toContain('GET /__sandbox/health');
+    expect(json.error?.code).toBe('NOT_FOUND');
+    expect(json.error?.message).toContain('GET /__sandbox/health');
   });
 
   it('answers a wrong method with 405 METHOD_NOT_ALLOWED and Allow', async () => {

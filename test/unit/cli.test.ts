@@ -7,6 +7,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { CliIo } from '../../src/cli/cli-io.js';
 import { run } from '../../src/cli/run.js';
+import { json } from '../support/json.js';
 
 /** Captures what a command writes; `stop()` plays the part of Ctrl+C. */
 function testIo() {
@@ -134,7 +135,7 @@ describe('esim-sandbox serve', () => {
       expect((await load('mine')).status).toBe(200);
       const refused = await load(local);
       expect(refused.status).toBe(400);
-      expect(((await refused.json()) as any).error.message).toContain(`scenario dir (${path.join(base, 'one')}, ${path.join(base, 'two')})`);
+      expect((await json(refused)).error?.message).toContain(`scenario dir (${path.join(base, 'one')}, ${path.join(base, 'two')})`);
       cli.stop();
       expect(await exitCode).toBe(0);
     } finally {

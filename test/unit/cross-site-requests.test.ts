@@ -68,8 +68,8 @@ describe('admin writes take JSON only', () => {
   });
 
   it('takes a DELETE without a body and without a content type, but not one with a text body', async () => {
-    const created = await send(server.port, { method: 'POST', path: '/__sandbox/sessions', headers: { 'content-type': 'application/json' }, body: '{}' });
-    const id = created.json!.data.id as string;
+    const created = await send<{ id: string }>(server.port, { method: 'POST', path: '/__sandbox/sessions', headers: { 'content-type': 'application/json' }, body: '{}' });
+    const id = created.json!.data!.id;
     const text = await send(server.port, { method: 'DELETE', path: `/__sandbox/sessions/${id}`, headers: { 'content-type': 'text/plain' }, body: 'x' });
     expect(text.status, text.text).toBe(415);
     expect(server.host.session(id)).toBeDefined();

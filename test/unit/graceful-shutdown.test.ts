@@ -9,6 +9,7 @@ import { spawnNode } from '../../bench/lib/processes.ts';
 import { BIN, SANDBOX_READY } from '../../bench/sections/paths.ts';
 import { startServer, type RunningServer } from 'esim-wholesale-sandbox/server';
 import type { ScenarioFile } from '../../src/scenarios/scenario-schema.js';
+import type { Envelope, SuccessData } from '../support/json.js';
 
 const KEY = 'sk_test_full_access';
 const ORDERS = 50;
@@ -30,13 +31,7 @@ const slowOrders: ScenarioFile = {
   ],
 } as ScenarioFile;
 
-interface Balance {
-  totalTopupsThb: number;
-  totalPurchasesThb: number;
-  balanceThb: number;
-}
-
-async function json(pool: Pool, method: 'GET' | 'POST', path: string, body?: unknown) {
+async function json<Path extends string>(pool: Pool, method: 'GET' | 'POST', path: Path, body?: unknown) {
   const response = await pool.request({
     method,
     path: `/api/v1${path}`,
@@ -47,7 +42,8 @@ async function json(pool: Pool, method: 'GET' | 'POST', path: string, body?: unk
     idempotent: true,
     blocking: false,
   });
-  return { status: response.statusCode, connection: response.headers.connection, body: (await response.body.json()) as any };
+  const answer = (await response.body.json()) as Envelope<SuccessData<Path>>;
+  return { status: response.statusCode, connection: response.headers.connection, body: answer };
 }
 
 describe('esim-sandbox serve stops gracefully', () => {
@@ -72,8 +68,8 @@ describe('esim-sandbox serve stops gracefully', () => {
     const orders = new Pool(served.origin, { connections: 10, pipelining: 5 });
     const readers = new Pool(served.origin, { connections: 2 });
     try {
-      const before = (await json(readers, 'GET', '/getBalance')).body.data as Balance;
-      const products = (await json(readers, 'GET', '/getProducts?limit=200')).body.data as { id: string }[];
+      const before = (await json(readers, 'GET', '/getBalance')).body.data!;
+      const products = (await json(readers, 'GET', '/getProducts?limit=200')).body.data!;
 
       const answers = Promise.all(
         Array.from({ length: ORDERS }, (_, i) =>
@@ -96,16 +92,16 @@ describe('esim-sandbox serve stops gracefully', () => {
 
       const created = await answers;
       expect(created.map((answer) => answer.status)).toEqual(Array(ORDERS).fill(200));
-      const ids = new Set(created.map((answer) => answer.body.data.purchaseOrderId as string));
+      const ids = new Set(created.map((answer) => answer.body.data!.purchaseOrderId));
       expect(ids.size).toBe(ORDERS);
-      const charged = created.reduce((total, answer) => total + satang(answer.body.data.totalPriceThb), 0);
+      const charged = created.reduce((total, answer) => total + satang(answer.body.data!.totalPriceThb!), 0);
 
       // Balance = topups − purchases, and the purchases grew by exactly the 50 orders' totals: one charge each.
-      const after = (await balance).body.data as Balance;
+      const after = (await balance).body.data!;
       expect(satang(after.balanceThb)).toBe(satang(after.totalTopupsThb) - satang(after.totalPurchasesThb));
       expect(after.totalTopupsThb).toBe(before.totalTopupsThb);
       expect(satang(after.totalPurchasesThb) - satang(before.totalPurchasesThb)).toBe(charged);
-      const listed = ((await list).body.data as { id: string }[]).filter((order) => ids.has(order.id));
+      const listed = (await list).body.data!.filter((order) => ids.has(order.id));
       expect(listed).toHaveLength(ORDERS);
     } finally {
       await Promise.all([orders.destroy(), readers.destroy()]);

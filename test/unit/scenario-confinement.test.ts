@@ -3,12 +3,18 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, truncateSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSandbox, listScenarios, loadScenario } from 'esim-wholesale-sandbox';
+import { createSandbox, listScenarios, loadScenario, type SandboxState } from 'esim-wholesale-sandbox';
 import { startServer, type RunningServer } from 'esim-wholesale-sandbox/server';
+import { json, type Envelope } from '../support/json.js';
 import { bin, serveProcess, type ServeProcess } from '../support/serve-process.js';
 
 const AIS_15GB_ID = 'efd8480e-2903-458b-8ce3-156f0418df70';
 const CAP = 65_536;
+
+/** The part of an admin answer (health, scenario, session) that names the scenario loaded. */
+interface Loaded {
+  scenario: string;
+}
 
 let base: string;
 let dir: string;
@@ -68,7 +74,7 @@ describe('scenario files over the admin API of `serve --scenario-dir`', () => {
   });
   afterAll(() => server.stop());
 
-  async function admin(method: string, route: string, body?: unknown) {
+  async function admin<Data = unknown>(method: string, route: string, body?: unknown) {
     const started = performance.now();
     const response = await fetch(new URL(`/__sandbox${route}`, server.url), {
       method,
@@ -76,11 +82,11 @@ describe('scenario files over the admin API of `serve --scenario-dir`', () => {
       body: body === undefined ? undefined : JSON.stringify(body),
       signal: AbortSignal.timeout(5000),
     });
-    return { status: response.status, json: (await response.json()) as any, ms: performance.now() - started };
+    return { status: response.status, json: await json<Envelope<Data>>(response), ms: performance.now() - started };
   }
 
   async function scenarioNow(): Promise<string> {
-    return (await admin('GET', '/health')).json.data.scenario;
+    return (await admin<Loaded>('GET', '/health')).json.data!.scenario;
   }
 
   it('loads a file inside the dir by name, by its path inside the dir, and through a symlink that stays inside', async () => {
@@ -91,11 +97,11 @@ describe('scenario files over the admin API of `serve --scenario-dir`', () => {
       ['inner-link.json', 'mine', 0],
     ] as const;
     for (const [name, loaded, aisInventory] of cases) {
-      const { status, json } = await admin('POST', '/scenario', { name });
+      const { status, json } = await admin<Loaded>('POST', '/scenario', { name });
       expect(status, JSON.stringify(json)).toBe(200);
-      expect(json.data.scenario).toBe(loaded);
-      const { products } = (await admin('GET', '/state')).json.data;
-      expect(products.find((product: { id: string }) => product.id === AIS_15GB_ID).inventory).toBe(aisInventory);
+      expect(json.data?.scenario).toBe(loaded);
+      const { products } = (await admin<SandboxState>('GET', '/state')).json.data!;
+      expect(products.find((product) => product.id === AIS_15GB_ID)?.inventory).toBe(aisInventory);
     }
   });
 
@@ -103,29 +109,29 @@ describe('scenario files over the admin API of `serve --scenario-dir`', () => {
     write('scenarios/by-name.json', { name: 'by-name', description: 'extends a file by its bare name', extends: 'mine' });
     const { status, json } = await admin('POST', '/scenario', { name: 'by-name.json' });
     expect(status).toBe(400);
-    expect(json.error.message).toContain(`${given}/by-name.json:4: /extends: no built-in scenario "mine"; built-ins: `);
+    expect(json.error?.message).toContain(`${given}/by-name.json:4: /extends: no built-in scenario "mine"; built-ins: `);
   });
 
   it('follows an inline extends into the dir, for the main sandbox and for a session', async () => {
-    expect((await admin('POST', '/scenario', { scenario: inline({ extends: 'team/nested.json' }) })).json.data.scenario).toBe('probe');
-    const session = await admin('POST', '/sessions', { scenario: 'mine' });
+    expect((await admin<Loaded>('POST', '/scenario', { scenario: inline({ extends: 'team/nested.json' }) })).json.data?.scenario).toBe('probe');
+    const session = await admin<Loaded>('POST', '/sessions', { scenario: 'mine' });
     expect(session.status).toBe(200);
-    expect(session.json.data.scenario).toBe('mine');
-    const inlineSession = await admin('POST', '/sessions', { scenario: inline({ extends: 'mine' }) });
-    expect(inlineSession.json.data.scenario).toBe('probe');
+    expect(session.json.data?.scenario).toBe('mine');
+    const inlineSession = await admin<Loaded>('POST', '/sessions', { scenario: inline({ extends: 'mine' }) });
+    expect(inlineSession.json.data?.scenario).toBe('probe');
   });
 
   it('names a broken file in the dir by the dir as given, with the line and path', async () => {
     const { status, json } = await admin('POST', '/scenario', { name: 'broken' });
     expect(status).toBe(400);
-    expect(json.error.message).toBe(`${given}/broken.json:3: /seed: expected a number, got "7"`);
+    expect(json.error?.message).toBe(`${given}/broken.json:3: /seed: expected a number, got "7"`);
   });
 
   it('answers an extends of a FIFO at once with 400, inside the dir or out of it, and keeps serving', async () => {
     for (const reference of ['fifo.json', path.join(base, 'outside/pipe.json'), '/dev/stdin']) {
       const { status, json, ms } = await admin('POST', '/scenario', { scenario: inline({ extends: reference }) });
       expect(status).toBe(400);
-      expect(json.error.message).toBe(`<inline>: /extends: ${refusal(reference)}`);
+      expect(json.error?.message).toBe(`<inline>: /extends: ${refusal(reference)}`);
       expect(ms).toBeLessThan(2000);
     }
     const byName = await admin('POST', '/sessions', { scenario: 'fifo.json' });
@@ -150,16 +156,16 @@ describe('scenario files over the admin API of `serve --scenario-dir`', () => {
     for (const reference of references) {
       const { status, json } = await admin('POST', '/scenario', { scenario: inline({ extends: reference }) });
       expect(status, reference).toBe(400);
-      expect(json.error.message).toBe(`<inline>: /extends: ${refusal(reference)}`);
+      expect(json.error?.message).toBe(`<inline>: /extends: ${refusal(reference)}`);
     }
     const { json } = await admin('POST', '/scenario', { name: '/etc/passwd' });
-    expect(json.error.message).toBe(`scenarios: ${refusal('/etc/passwd')}`);
+    expect(json.error?.message).toBe(`scenarios: ${refusal('/etc/passwd')}`);
   });
 
   it('names a missing name by the built-ins and the dir', async () => {
     const { status, json } = await admin('POST', '/scenario', { name: 'nope' });
     expect(status).toBe(400);
-    expect(json.error.message).toBe(
+    expect(json.error?.message).toBe(
       `scenarios: no built-in scenario "nope" and no "nope.json" in a scenario dir (${given}); ` +
         `built-ins: ${listScenarios().map((scenario) => scenario.name).join(', ')}; use a built-in name or a file inside a --scenario-dir`,
     );
@@ -168,7 +174,7 @@ describe('scenario files over the admin API of `serve --scenario-dir`', () => {
   it('refuses a file over --max-scenario-bytes without reading it', async () => {
     const { status, json } = await admin('POST', '/scenario', { name: 'big.json' });
     expect(status).toBe(400);
-    expect(json.error.message).toBe(
+    expect(json.error?.message).toBe(
       `${given}/big.json: the file has 1048576 bytes, more than the ${CAP} a scenario file may have; ` +
         'make it smaller, or raise the cap (maxScenarioBytes, serve --max-scenario-bytes)',
     );
@@ -201,15 +207,15 @@ describe('the admin API without a scenario dir', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(body),
     });
-    return { status: response.status, json: (await response.json()) as any };
+    return { status: response.status, json: await json(response) };
   }
 
   it('loads built-in names only, and says how to allow files', async () => {
     const file = write('plain.json', { name: 'plain', description: 'a readable file', extends: 'default' });
     const { status, json } = await useScenario({ name: file });
     expect(status).toBe(400);
-    expect(json.error.message).toBe(`scenarios: ${refusal(file, 'none: the server was started without --scenario-dir')}`);
-    expect((await useScenario({ name: 'nope' })).json.error.message).toMatch(
+    expect(json.error?.message).toBe(`scenarios: ${refusal(file, 'none: the server was started without --scenario-dir')}`);
+    expect((await useScenario({ name: 'nope' })).json.error?.message).toMatch(
       /^scenarios: no built-in scenario "nope"; built-ins: .*; use a built-in name or a file inside a --scenario-dir \(none was given\)$/,
     );
     expect((await useScenario({ name: 'low-balance' })).status).toBe(200);

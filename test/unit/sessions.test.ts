@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { listScenarios, loadScenario } from 'esim-wholesale-sandbox';
+import { listScenarios, loadScenario, type JournalEntry, type SandboxState } from 'esim-wholesale-sandbox';
 import { type RunningServer, startServer } from 'esim-wholesale-sandbox/server';
+import { json, type Envelope, type SuccessData } from '../support/json.js';
 import { sendRaw } from '../support/raw-http.js';
 
 const DEFAULT_KEYS = ['sk_test_full_access', 'sk_test_read_only', 'sk_test_kyc_pending', 'sk_test_revoked'];
@@ -14,6 +15,14 @@ const tinyShop = {
   inventory: { '*': 2 },
 };
 
+/** A session as the admin API shows it. */
+interface SessionView {
+  id: string;
+  scenario: string;
+  apiKeys: Record<string, string>;
+  baseUrl: string;
+}
+
 let server: RunningServer;
 
 beforeEach(async () => {
@@ -24,46 +33,46 @@ afterEach(async () => {
   await server.close();
 });
 
-/** An admin request; a POST is JSON, as the admin API wants, even without a body. */
-async function admin(method: string, path: string, body?: unknown) {
+/** An admin request; a POST is JSON, as the admin API wants, even without a body. `Data`: what a success answers. */
+async function admin<Data = unknown>(method: string, path: string, body?: unknown) {
   const init: RequestInit = { method };
   if (body !== undefined) init.body = typeof body === 'string' ? body : JSON.stringify(body);
   if (body !== undefined || method === 'POST') init.headers = { 'content-type': 'application/json' };
   const response = await fetch(`${server.origin}/__sandbox${path}`, init);
-  return { status: response.status, json: (await response.json()) as any };
+  return { status: response.status, json: await json<Envelope<Data>>(response) };
 }
 
-async function api(path: string, key: string, json?: unknown) {
+async function api<Path extends string>(path: Path, key: string, body?: unknown) {
   const init: RequestInit = { headers: { 'x-api-key': key } };
-  if (json !== undefined) {
+  if (body !== undefined) {
     init.method = 'POST';
-    init.body = JSON.stringify(json);
+    init.body = JSON.stringify(body);
     init.headers = { 'x-api-key': key, 'content-type': 'application/json' };
   }
   const response = await fetch(`${server.url}${path}`, init);
-  return { status: response.status, json: (await response.json()) as any };
+  return { status: response.status, json: await json<Envelope<SuccessData<Path>>>(response) };
 }
 
-async function createSession(body: unknown = {}) {
-  const { status, json } = await admin('POST', '/sessions', body);
+async function createSession(body: unknown = {}): Promise<SessionView> {
+  const { status, json } = await admin<SessionView>('POST', '/sessions', body);
   expect(status, JSON.stringify(json)).toBe(200);
-  return json.data as { id: string; scenario: string; apiKeys: Record<string, string>; baseUrl: string };
+  return json.data!;
 }
 
 async function orderIds(key: string): Promise<string[]> {
   const { json } = await api('/getOrders?limit=200', key);
-  return json.data.map((order: any) => order.id);
+  return json.data!.map((order) => order.id);
 }
 
 async function placeOrder(key: string) {
-  const { json: products } = await api('/getProducts?limit=1', key);
-  const { status, json } = await api('/createOrder', key, { productId: products.data[0].id, quantity: 1 });
+  const productId = (await api('/getProducts?limit=1', key)).json.data![0]!.id;
+  const { status, json } = await api('/createOrder', key, { productId, quantity: 1 });
   expect(status, JSON.stringify(json)).toBe(200);
-  return { productId: products.data[0].id as string, orderId: json.data.purchaseOrderId as string };
+  return { productId, orderId: json.data!.purchaseOrderId };
 }
 
 async function balanceThb(key: string): Promise<number> {
-  return (await api('/getBalance', key)).json.data.balanceThb;
+  return (await api('/getBalance', key)).json.data!.balanceThb;
 }
 
 describe('POST /__sandbox/sessions', () => {
@@ -87,11 +96,11 @@ describe('POST /__sandbox/sessions', () => {
     try {
       for (const host of [`localhost:${named.port}`, `sandbox.test:${named.port}`, 'sandbox.test']) {
         const headers = { host, 'content-type': 'application/json' };
-        const created = await sendRaw(named.port, { method: 'POST', path: '/__sandbox/sessions', headers, body: '{}' });
+        const created = await sendRaw<SessionView>(named.port, { method: 'POST', path: '/__sandbox/sessions', headers, body: '{}' });
         expect(created.status, host).toBe(200);
-        expect(created.json!.data.baseUrl, host).toBe(named.url);
-        const listed = await sendRaw(named.port, { path: '/__sandbox/sessions', headers });
-        expect(listed.json!.data.map((session: { baseUrl: string }) => session.baseUrl)).toEqual(listed.json!.data.map(() => named.url));
+        expect(created.json?.data?.baseUrl, host).toBe(named.url);
+        const listed = (await sendRaw<SessionView[]>(named.port, { path: '/__sandbox/sessions', headers })).json!.data!;
+        expect(listed.map((session) => session.baseUrl)).toEqual(listed.map(() => named.url));
       }
     } finally {
       await named.close();
@@ -148,8 +157,8 @@ describe('POST /__sandbox/sessions', () => {
     const { status, json } = await admin('POST', '/sessions', body);
     expect(status).toBe(400);
     expect(json.success).toBe(false);
-    expect(json.error.code).toBe('VALIDATION_ERROR');
-    expect(json.error.message).toContain(message);
+    expect(json.error?.code).toBe('VALIDATION_ERROR');
+    expect(json.error?.message).toContain(message);
     expect((await admin('GET', '/sessions')).json.data).toEqual([]);
     expect((await createSession()).id).toBe('ses_0001');
   });
@@ -158,9 +167,9 @@ describe('POST /__sandbox/sessions', () => {
     for (let i = 0; i < 5; i += 1) await createSession();
     const refused = await admin('POST', '/sessions', {});
     expect(refused.status).toBe(400);
-    expect(refused.json.error.code).toBe('VALIDATION_ERROR');
-    expect(refused.json.error.message).toContain('maxSessions 5');
-    expect(refused.json.error.message).toContain('DELETE /__sandbox/sessions/');
+    expect(refused.json.error?.code).toBe('VALIDATION_ERROR');
+    expect(refused.json.error?.message).toContain('maxSessions 5');
+    expect(refused.json.error?.message).toContain('DELETE /__sandbox/sessions/');
     expect((await admin('GET', '/sessions')).json.data).toHaveLength(5);
     await admin('DELETE', '/sessions/ses_0002');
     expect((await createSession()).id).toBe('ses_0006');
@@ -189,19 +198,19 @@ describe('requests with a session key', () => {
     for (const id of idsB) expect(seenByA).not.toContain(id);
     for (const id of idsA) expect(seenByB).not.toContain(id);
 
-    const stateB = (await admin('GET', `/sessions/${b.id}/state`)).json.data;
+    const stateB = (await admin<SandboxState>('GET', `/sessions/${b.id}/state`)).json.data!;
     expect(stateB.scenario).toBe('tiny-shop');
     expect(stateB.now.startsWith('2030-01-01')).toBe(true);
-    expect(stateB.products.find((product: any) => product.id === ordersB[0]!.productId).inventory).toBe(0);
-    const stateA = (await admin('GET', `/sessions/${a.id}/state`)).json.data;
-    expect(stateA.products.find((product: any) => product.id === ordersA[0]!.productId).inventory).toBeGreaterThan(0);
+    expect(stateB.products.find((product) => product.id === ordersB[0]!.productId)?.inventory).toBe(0);
+    const stateA = (await admin<SandboxState>('GET', `/sessions/${a.id}/state`)).json.data!;
+    expect(stateA.products.find((product) => product.id === ordersA[0]!.productId)?.inventory).toBeGreaterThan(0);
 
     expect((await admin('GET', '/state')).json.data).toEqual(mainStateBefore);
     expect(await orderIds('sk_test_full_access')).toEqual(mainOrders);
     expect(server.sandbox.requests.every((entry) => entry.url === '/api/v1/getOrders?limit=200')).toBe(true);
-    const journalA = (await admin('GET', `/sessions/${a.id}/requests`)).json.data;
+    const journalA = (await admin<JournalEntry[]>('GET', `/sessions/${a.id}/requests`)).json.data!;
     expect(journalA.length).toBeGreaterThan(0);
-    expect(journalA.every((entry: any) => entry.apiKey.endsWith('0001'))).toBe(true);
+    expect(journalA.every((entry) => entry.apiKey?.endsWith('0001'))).toBe(true);
   });
 
   it('keep the behaviour of the scenario key they stand for, on every route', async () => {
@@ -212,18 +221,18 @@ describe('requests with a session key', () => {
     for (const path of reads) {
       expect((await api(path, full)).status, path).toBe(200);
     }
-    const product = (await api('/getProducts?limit=1', full)).json.data[0];
+    const product = (await api('/getProducts?limit=1', full)).json.data![0]!;
     const readOnly = await api('/createOrder', apiKeys['sk_test_read_only']!, { productId: product.id, quantity: 1 });
     expect(readOnly.json.error).toEqual({ code: 'FORBIDDEN_SCOPE', message: 'Missing required scope: orders:write' });
-    expect((await api('/getBalance', apiKeys['sk_test_kyc_pending']!)).json.error.code).toBe('KYC_REQUIRED');
+    expect((await api('/getBalance', apiKeys['sk_test_kyc_pending']!)).json.error?.code).toBe('KYC_REQUIRED');
     expect((await api('/getBalance', apiKeys['sk_test_revoked']!)).status).toBe(401);
   });
 
   it('answer 401 UNAUTHORIZED for a session never created or deleted', async () => {
     const never = await api('/getBalance', 'sk_test_full_access__ses_0042');
     expect(never.status).toBe(401);
-    expect(never.json.error.code).toBe('UNAUTHORIZED');
-    expect(never.json.error.message).toContain('Unknown or deleted session "ses_0042"');
+    expect(never.json.error?.code).toBe('UNAUTHORIZED');
+    expect(never.json.error?.message).toContain('Unknown or deleted session "ses_0042"');
 
     const { id, apiKeys } = await createSession();
     expect((await api('/getBalance', apiKeys['sk_test_full_access']!)).status).toBe(200);
@@ -250,8 +259,8 @@ describe('listing, showing and deleting sessions', () => {
     for (const [method, path] of gone) {
       const { status, json } = await admin(method!, path!);
       expect(status).toBe(404);
-      expect(json.error.code).toBe('NOT_FOUND');
-      expect(json.error.message).toContain(`No session "${first.id}"`);
+      expect(json.error?.code).toBe('NOT_FOUND');
+      expect(json.error?.message).toContain(`No session "${first.id}"`);
     }
     expect((await createSession()).id).toBe('ses_0003');
   });
@@ -260,7 +269,7 @@ describe('listing, showing and deleting sessions', () => {
     const { id } = await createSession();
     const { status, json } = await admin('POST', `/sessions/${id}`);
     expect(status).toBe(405);
-    expect(json.error.code).toBe('METHOD_NOT_ALLOWED');
+    expect(json.error?.code).toBe('METHOD_NOT_ALLOWED');
   });
 });
 
@@ -272,25 +281,25 @@ describe('admin routes of one session', () => {
     const mainBefore = await balanceThb('sk_test_full_access');
     expect((await admin('POST', `/sessions/${id}/topups`, { apiKey: 'sk_test_full_access', amountThb: 1000 })).status).toBe(200);
     expect((await admin('POST', `/sessions/${id}/topups`, { apiKey: key, amountThb: 500 })).status).toBe(200);
-    const accountId = (await admin('GET', `/sessions/${id}/state`)).json.data.accounts[0].id;
+    const accountId = (await admin<SandboxState>('GET', `/sessions/${id}/state`)).json.data!.accounts[0]!.id;
     expect((await admin('POST', `/sessions/${id}/topups`, { accountId, amountThb: 0.5 })).status).toBe(200);
     expect(await balanceThb(key)).toBe(before + 1500.5);
     expect(await balanceThb('sk_test_full_access')).toBe(mainBefore);
 
     const refused = await admin('POST', `/sessions/${id}/topups`, { apiKey: 'sk_test_nobody', amountThb: 10 });
     expect(refused.status).toBe(400);
-    expect(refused.json.error.message).toContain('sk_test_nobody');
+    expect(refused.json.error?.message).toContain('sk_test_nobody');
   });
 
   it('moves the clock of that session only', async () => {
     const { id } = await createSession();
     const mainNow = server.sandbox.now();
-    const moved = await admin('POST', `/sessions/${id}/clock`, { advanceMs: 86_400_000 });
-    expect(moved.json.data.now).toBe(new Date(Date.parse(mainNow) + 86_400_000).toISOString());
+    const moved = await admin<{ now: string }>('POST', `/sessions/${id}/clock`, { advanceMs: 86_400_000 });
+    expect(moved.json.data?.now).toBe(new Date(Date.parse(mainNow) + 86_400_000).toISOString());
     const health = await admin('GET', `/sessions/${id}/health`);
-    expect(health.json.data).toEqual({ status: 'ok', scenario: 'default', now: moved.json.data.now });
-    const set = await admin('POST', `/sessions/${id}/clock`, { now: '2027-03-01T00:00:00Z' });
-    expect(set.json.data.now).toBe('2027-03-01T00:00:00.000Z');
+    expect(health.json.data).toEqual({ status: 'ok', scenario: 'default', now: moved.json.data?.now });
+    const set = await admin<{ now: string }>('POST', `/sessions/${id}/clock`, { now: '2027-03-01T00:00:00Z' });
+    expect(set.json.data?.now).toBe('2027-03-01T00:00:00.000Z');
     expect(server.sandbox.now()).toBe(mainNow);
     expect((await admin('POST', `/sessions/${id}/clock`, { advanceMs: -1 })).status).toBe(400);
   });
@@ -302,17 +311,17 @@ describe('admin routes of one session', () => {
 
     const switched = await admin('POST', `/sessions/${id}/scenario`, { scenario: tinyShop });
     expect(switched.json.data).toMatchObject({ scenario: 'tiny-shop', now: '2030-01-01T00:00:00.000Z' });
-    expect((await admin('GET', `/sessions/${id}`)).json.data.apiKeys).toEqual(apiKeys);
+    expect((await admin<SessionView>('GET', `/sessions/${id}`)).json.data?.apiKeys).toEqual(apiKeys);
     expect(await orderIds(key)).not.toContain(orderId);
     expect(server.sandbox.scenario.name).toBe('default');
 
     const again = await placeOrder(key);
-    expect((await admin('POST', `/sessions/${id}/reset`)).json.data.scenario).toBe('tiny-shop');
+    expect((await admin<{ scenario: string }>('POST', `/sessions/${id}/reset`)).json.data?.scenario).toBe('tiny-shop');
     expect((await admin('GET', `/sessions/${id}/requests`)).json.data).toEqual([]);
     expect(await orderIds(key)).not.toContain(again.orderId);
 
     const bad = await admin('POST', `/sessions/${id}/scenario`, { name: 'no-such-scenario' });
     expect(bad.status).toBe(400);
-    expect((await admin('GET', `/sessions/${id}`)).json.data.scenario).toBe('tiny-shop');
+    expect((await admin<SessionView>('GET', `/sessions/${id}`)).json.data?.scenario).toBe('tiny-shop');
   });
 });

@@ -1,3 +1,4 @@
+import type { BinaryResult } from './sections/binary.ts';
 import type { GrowthLevel } from './sections/growth.ts';
 import type { HttpRoutesResult } from './sections/http-routes.ts';
 import type { InProcessResult } from './sections/in-process.ts';
@@ -12,6 +13,7 @@ export interface BenchResults {
   date: string;
   settings: Record<string, number>;
   startup?: StartupResult;
+  binary?: BinaryResult;
   http?: HttpRoutesResult;
   inProcess?: InProcessResult;
   growth?: GrowthLevel[];
@@ -100,6 +102,21 @@ export function oversizeTable(cases: OversizeCase[]): string {
   return lines.join('\n');
 }
 
+/** The single-file executable next to the npm-installed command: size, build time, start-up. */
+export function binaryTable(binary: BinaryResult): string {
+  const mb = (bytes: number) => `${round(bytes / 1e6, 1)} MB`;
+  const lines = [
+    `Single-file executable (\`npm run build:binary\`): ${mb(binary.sizeBytes)} (the Node it is made from: ${mb(binary.nodeBytes)}), built in ${round(binary.buildMs / 1000, 1)} s after \`npm run build\`.`,
+    '',
+    `| start-up (median of ${binary.startup[0]?.binaryRunsMs.length ?? 0}, alternating) | single-file executable | npm-installed (\`node bin/esim-sandbox.js\`) | ratio |`,
+    '|---|---|---|---|',
+  ];
+  for (const command of binary.startup) {
+    lines.push(`| \`esim-sandbox ${command.name}\` | ${command.binaryMs} ms | ${command.npmMs} ms | ${ratio(command.binaryMs, command.npmMs)} |`);
+  }
+  return lines.join('\n');
+}
+
 /** The tables README.md's Performance section shows, in markdown. */
 export function markdown(results: BenchResults): string {
   const lines: string[] = [];
@@ -139,6 +156,7 @@ export function markdown(results: BenchResults): string {
       );
     }
   }
+  if (results.binary) lines.push('', binaryTable(results.binary));
   if (growth) {
     lines.push(
       '',

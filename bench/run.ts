@@ -1,4 +1,4 @@
-// npm run bench [-- --soak [--soak-seconds 60] [--soak-warmup 30]] [-- --quick] [-- --sections startup,http,in-process,growth,soak,oversize]
+// npm run bench [-- --soak [--soak-seconds 60] [--soak-warmup 30]] [-- --quick] [-- --sections startup,binary,http,in-process,growth,soak,oversize]
 // Measures the sandbox against baselines run alongside it (see README.md, "Performance"), prints markdown
 // tables and, for a full run, writes bench/results/latest.json. The servers run in child processes; the
 // load comes from this process with autocannon over loopback.
@@ -6,6 +6,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, platform, release } from 'node:os';
 import { parseArgs } from 'node:util';
 import { markdown, targetsOf, type BenchResults } from './report.ts';
+import { measureBinary } from './sections/binary.ts';
 import { measureGrowth } from './sections/growth.ts';
 import { measureHttpRoutes } from './sections/http-routes.ts';
 import { measureInProcess } from './sections/in-process.ts';
@@ -14,7 +15,7 @@ import { ROOT } from './sections/paths.ts';
 import { measureSoak } from './sections/soak.ts';
 import { measureStartup } from './sections/startup.ts';
 
-const ALL = ['startup', 'http', 'in-process', 'growth'];
+const ALL = ['startup', 'binary', 'http', 'in-process', 'growth'];
 const { values } = parseArgs({
   options: {
     soak: { type: 'boolean', default: false },
@@ -45,6 +46,10 @@ const load = { warmupSeconds: settings.warmupSeconds, rounds: settings.rounds, r
 if (sections.has('startup')) {
   log(`start-up, ${settings.startupRuns} rounds`);
   results.startup = await measureStartup(settings.startupRuns);
+}
+if (sections.has('binary')) {
+  log(`single-file executable: build, then its start-up next to the npm-installed command, ${settings.startupRuns} rounds`);
+  results.binary = await measureBinary(settings.startupRuns);
 }
 if (sections.has('http')) {
   log('HTTP routes and createOrder of 2,000 with QR images');

@@ -1,4 +1,4 @@
-// Writes openapi.json at the package root and regenerates src/openapi/api-types.ts from it with
+// Writes openapi.json at the package root and regenerates src/contract/api-types.ts from it with
 // openapi-typescript, run as the README tells a user to (`npx openapi-typescript`: the bin of the
 // tools/openapi-types workspace, which has the TypeScript openapi-typescript needs). Run it with
 // `npm run openapi`, which builds first (the script imports the compiled document module, examples included)
@@ -13,4 +13,4 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 writeFileSync(`${root}/openapi.json`, `${JSON.stringify(createOpenApiDocument(), null, 2)}\n`);
 console.log('wrote openapi.json');
 
-execFileSync('npx', ['openapi-typescript', 'openapi.json', '--output', 'src/openapi/api-types.ts'], { cwd: root, stdio: 'inherit' });
+execFileSync('npx', ['openapi-typescript', 'openapi.json', '--output', 'src/contract/api-types.ts'], { cwd: root, stdio: 'inherit' });

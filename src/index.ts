@@ -5,8 +5,9 @@ export { ScenarioError } from './scenarios/scenario-error.js';
 export type { ScenarioProblem } from './scenarios/scenario-error.js';
 export { loadScenario, listScenarios } from './scenarios/load-scenario.js';
 export type { ScenarioFileAccess } from './scenarios/scenario-file-access.js';
-export type { ResolvedScenario, ScenarioFile, Scope, PaymentMethod } from './scenarios/scenario-schema.js';
-export { SCOPES, PAYMENT_METHODS } from './scenarios/scenario-schema.js';
+export type { ResolvedScenario, ScenarioFile, PaymentMethod } from './scenarios/scenario-schema.js';
+export { PAYMENT_METHODS } from './scenarios/scenario-schema.js';
+export { SCOPES, type Scope } from './contract/scopes.js';
 export { ERROR_CODES } from './domain/error-codes.js';
 export type { CheckResult, CheckStatus, Evidence, ReadinessReport, Verdict } from './domain/readiness/index.js';
 export type { ErrorCode } from './domain/error-codes.js';
@@ -15,4 +16,4 @@ export type { SandboxHost, SandboxHostOptions, SandboxSession, SessionOptions } 
 export { createOpenApiDocument, DEFAULT_SERVER_URL } from './openapi/openapi-document.js';
 export type { OpenApiDocumentOptions } from './openapi/openapi-document.js';
 export type { OpenApiDocument } from './openapi/openapi-types.js';
-export type { paths, components, operations } from './openapi/api-types.js';
+export type { paths, components, operations } from './contract/api-types.js';

@@ -1,7 +1,8 @@
-import { answerRequest, outcomeToResponse, responseToOutcome, type AnswersRequests, type Outcome } from './api/answer.js';
-import { toFetchRequest, type ApiRequest } from './api/api-request.js';
-import { answerRouteOptions } from './api/handle-api-request.js';
-import { routePathOf, serveApiRequest } from './api/serve-api-request.js';
+import { fetchOutcome, type AnswerOptions, type AnswersApiRequests, type Outcome } from './api/outcome.js';
+import type { ApiRequest } from './api/api-request.js';
+import { describingAnswer } from './api/describe-api.js';
+import { routeAt } from './api/route-map.js';
+import { serveApiRequest } from './api/serve-api-request.js';
 import { FaultPlan } from './domain/fault-plan.js';
 import { renderPayment } from './api/render.js';
 import type { SandboxContext } from './domain/context.js';
@@ -9,7 +10,6 @@ import { ApiError } from './domain/api-error.js';
 import { RateLimiter } from './domain/rate-limit.js';
 import { toSatang } from './lib/money.js';
 import { buildPayment, checkTopupAmount } from './domain/payments.js';
-import { OPENAPI_ROUTE_PATH, serveOpenApiDocument } from './openapi/serve-openapi-document.js';
 import { loadScenario } from './scenarios/load-scenario.js';
 import { localFiles, type ScenarioFileAccess } from './scenarios/scenario-file-access.js';
 import type { ResolvedScenario } from './scenarios/scenario-schema.js';
@@ -36,7 +36,8 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   return new CoreSandbox(options);
 }
 
-class CoreSandbox implements Sandbox, AnswersRequests {
+/** The sandbox behind `createSandbox`; the session host holds it as it is, for its `answer`. */
+export class CoreSandbox implements Sandbox, AnswersApiRequests {
   #scenario: ResolvedScenario;
   #context!: SandboxContext;
   #clock!: SandboxClock;
@@ -65,8 +66,8 @@ class CoreSandbox implements Sandbox, AnswersRequests {
     return this.#journal.entries();
   }
 
-  async fetch(request: Request, options: { basePath?: string } = {}): Promise<Response> {
-    return outcomeToResponse(await this[answerRequest](request, options), request.method);
+  fetch(request: Request, options?: AnswerOptions): Promise<Response> {
+    return fetchOutcome(this, request, options);
   }
 
   /**
@@ -74,21 +75,16 @@ class CoreSandbox implements Sandbox, AnswersRequests {
    * entry, no clock step, no rate limit or fault. Every other request is a call, HEAD included (a GET whose
    * body the transport leaves out).
    */
-  async [answerRequest](request: ApiRequest, options: { basePath?: string } = {}): Promise<Outcome> {
+  async answer(request: ApiRequest, options: AnswerOptions = {}): Promise<Outcome> {
     const url = new URL(request.url);
-    if (url.pathname.endsWith(OPENAPI_ROUTE_PATH)) {
-      const document = serveOpenApiDocument(toFetchRequest(request), options.basePath);
-      if (document) return responseToOutcome(document);
-    }
-    if (request.method === 'OPTIONS') {
-      const allowed = answerRouteOptions(routePathOf(url.pathname, options.basePath));
-      if (allowed) return allowed;
-    }
+    const route = routeAt(url.pathname, options.basePath);
+    const described = describingAnswer(route, request, url);
+    if (described) return described;
     const arrivedAt = this.#wallClock();
     await this.#ready;
     const ctx = this.#context;
     const now = ctx.clock.now();
-    const { outcome, ...served } = await serveApiRequest(ctx, request, url, now, options.basePath);
+    const { outcome, ...served } = await serveApiRequest(ctx, request, url, route, now);
     this.#journal.add({
       ...served,
       atMs: now,

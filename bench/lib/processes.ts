@@ -13,9 +13,14 @@ export interface Spawned {
 }
 
 /** Starts `node <args>` and resolves once its stdout matches `ready` (whose first group is a URL). */
-export async function spawnNode(args: string[], ready: RegExp, options: { env?: NodeJS.ProcessEnv; ipc?: boolean } = {}): Promise<Spawned> {
+export function spawnNode(args: string[], ready: RegExp, options: { env?: NodeJS.ProcessEnv; ipc?: boolean } = {}): Promise<Spawned> {
+  return spawnCommand(process.execPath, args, ready, options);
+}
+
+/** Starts `<command> <args>` and resolves once its stdout matches `ready` (whose first group is a URL). */
+export async function spawnCommand(command: string, args: string[], ready: RegExp, options: { env?: NodeJS.ProcessEnv; ipc?: boolean } = {}): Promise<Spawned> {
   const spawnedAt = performance.now();
-  const child = spawn(process.execPath, args, {
+  const child = spawn(command, args, {
     stdio: options.ipc ? ['ignore', 'pipe', 'inherit', 'ipc'] : ['ignore', 'pipe', 'inherit'],
     env: { ...process.env, ...options.env },
   });
@@ -26,7 +31,7 @@ export async function spawnNode(args: string[], ready: RegExp, options: { env?: 
       const match = ready.exec(output);
       if (match) resolve(match[1]!);
     });
-    child.once('exit', (code) => reject(new Error(`node ${args.join(' ')} exited with ${code} before it was ready:\n${output}`)));
+    child.once('exit', (code) => reject(new Error(`${command} ${args.join(' ')} exited with ${code} before it was ready:\n${output}`)));
   });
   child.stdout!.resume();
   return {
@@ -40,6 +45,18 @@ export async function spawnNode(args: string[], ready: RegExp, options: { env?: 
       await exited;
     },
   };
+}
+
+/** Spawn → exit of `<command> <args>`, stdout read to its end; throws unless it exits 0 having printed something (or `quiet`). */
+export async function timeToExit(command: string, args: string[], { quiet = false } = {}): Promise<number> {
+  const spawnedAt = performance.now();
+  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+  let bytes = 0;
+  child.stdout!.on('data', (chunk: Buffer) => (bytes += chunk.length));
+  const [code] = (await once(child, 'close')) as [number | null];
+  const elapsed = performance.now() - spawnedAt;
+  if (code !== 0 || (bytes === 0 && !quiet)) throw new Error(`${command} ${args.join(' ')} exited with ${code} after printing ${bytes} bytes`);
+  return elapsed;
 }
 
 /** Resident set size of a process in bytes, from /proc (Linux); undefined where that is not available. */

@@ -1,6 +1,4 @@
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { httpRequest, spawnNode } from '../lib/processes.ts';
+import { httpRequest, spawnNode, timeToExit } from '../lib/processes.ts';
 import { median, round } from '../lib/stats.ts';
 import { AUTH, BARE_READY, BARE_SERVER, BIN, SANDBOX_READY } from './paths.ts';
 
@@ -38,15 +36,8 @@ const ONE_SHOT = [
 ];
 
 /** Spawn → exit of `node <args>`, stdout read to its end; throws unless it exits 0 having printed something (or was `-e 0`). */
-async function runOnce(args: string[]): Promise<number> {
-  const spawnedAt = performance.now();
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
-  let bytes = 0;
-  child.stdout.on('data', (chunk: Buffer) => (bytes += chunk.length));
-  const [code] = (await once(child, 'close')) as [number | null];
-  const elapsed = performance.now() - spawnedAt;
-  if (code !== 0 || (bytes === 0 && args[0] !== '-e')) throw new Error(`node ${args.join(' ')} exited with ${code} after printing ${bytes} bytes`);
-  return elapsed;
+function runOnce(args: string[]): Promise<number> {
+  return timeToExit(process.execPath, args, { quiet: args[0] === '-e' });
 }
 
 /** Spawn → first 200 of one process: `esim-sandbox serve --port 0` then getBalance, or the bare server. */

@@ -1,19 +1,23 @@
 import { z } from 'zod';
+import { everyProblem, parseInput } from '../api/parse-input.js';
 import { loadScenario } from '../scenarios/load-scenario.js';
 import type { ScenarioFile } from '../scenarios/scenario-schema.js';
 import type { Sandbox } from '../types.js';
+import type { LoadedScenarioAnswer } from './admin-answers.js';
 import type { AdminRoute } from './admin-route.js';
-import { parseInput, scenarioNameSchema } from './validation.js';
+import { scenarioNameSchema } from './scenario-name.js';
 
-const useScenarioBody = z
-  .strictObject({
-    name: scenarioNameSchema.optional(),
-    scenario: z.record(z.string(), z.json()).optional(),
-  })
-  .refine((body) => (body.name === undefined) !== (body.scenario === undefined), {
-    message:
-      'expected exactly one of "name" (a built-in scenario, or a file inside a --scenario-dir) or "scenario" (an inline scenario object)',
-  });
+const useScenarioBody = everyProblem(
+  z
+    .strictObject({
+      name: scenarioNameSchema.optional(),
+      scenario: z.record(z.string(), z.json()).optional(),
+    })
+    .refine((body) => (body.name === undefined) !== (body.scenario === undefined), {
+      message:
+        'expected exactly one of "name" (a built-in scenario, or a file inside a --scenario-dir) or "scenario" (an inline scenario object)',
+    }),
+);
 
 export const scenarioRoutes: AdminRoute[] = [
   {
@@ -35,6 +39,6 @@ export const scenarioRoutes: AdminRoute[] = [
   },
 ];
 
-function loadedScenario(sandbox: Sandbox) {
+function loadedScenario(sandbox: Sandbox): LoadedScenarioAnswer {
   return { scenario: sandbox.scenario.name, description: sandbox.scenario.description, now: sandbox.now() };
 }

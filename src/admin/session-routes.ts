@@ -1,15 +1,19 @@
 import { z } from 'zod';
+import { everyProblem, parseInput } from '../api/parse-input.js';
 import { ApiError } from '../domain/api-error.js';
 import { loadScenario } from '../scenarios/load-scenario.js';
 import type { ScenarioFile } from '../scenarios/scenario-schema.js';
 import type { SandboxHost, SandboxSession } from '../sessions/sandbox-host.js';
+import type { DeletedSessionAnswer, SessionAnswer } from './admin-answers.js';
 import type { AdminRoute } from './admin-route.js';
-import { parseInput, scenarioNameSchema } from './validation.js';
+import { scenarioNameSchema } from './scenario-name.js';
 
-const createSessionBody = z.strictObject({
-  scenario: z.union([scenarioNameSchema, z.record(z.string(), z.json())]).optional(),
-  seed: z.int().nonnegative().optional(),
-});
+const createSessionBody = everyProblem(
+  z.strictObject({
+    scenario: z.union([scenarioNameSchema, z.record(z.string(), z.json())]).optional(),
+    seed: z.int().nonnegative().optional(),
+  }),
+);
 
 /**
  * `/sessions` (create, list), `/sessions/:sessionId` (show, delete), and each of `perSession` again under
@@ -40,7 +44,7 @@ export function sessionRoutes(host: SandboxHost, perSession: readonly AdminRoute
     {
       method: 'DELETE',
       path: '/sessions/:sessionId',
-      handle: ({ params }) => {
+      handle: ({ params }): DeletedSessionAnswer => {
         const { id } = sessionOf(host, params['sessionId']!);
         host.deleteSession(id);
         return { id, deleted: true };
@@ -66,7 +70,7 @@ function sessionOf(host: SandboxHost, id: string): SandboxSession {
 }
 
 /** What the session routes answer for a session: its keys, and the base URL on the server's own origin to send them to. */
-function describeSession(session: SandboxSession, origin: string) {
+function describeSession(session: SandboxSession, origin: string): SessionAnswer {
   return {
     id: session.id,
     scenario: session.sandbox.scenario.name,

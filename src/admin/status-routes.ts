@@ -1,12 +1,16 @@
+import type { HealthAnswer, JournalAnswer, ReadinessAnswer, StateAnswer } from './admin-answers.js';
 import type { AdminRoute } from './admin-route.js';
 
-export const statusRoutes: AdminRoute[] = [
-  {
-    method: 'GET',
-    path: '/health',
-    handle: ({ sandbox }) => ({ status: 'ok', scenario: sandbox.scenario.name, now: sandbox.now() }),
-  },
-  { method: 'GET', path: '/requests', handle: ({ sandbox }) => sandbox.requests },
-  { method: 'GET', path: '/state', handle: ({ sandbox }) => sandbox.state() },
-  { method: 'GET', path: '/readiness', handle: ({ sandbox }) => sandbox.readiness() },
-];
+const health: AdminRoute<HealthAnswer> = {
+  method: 'GET',
+  path: '/health',
+  handle: ({ sandbox }) => ({ status: 'ok', scenario: sandbox.scenario.name, now: sandbox.now() }),
+};
+
+const requests: AdminRoute<JournalAnswer> = { method: 'GET', path: '/requests', handle: ({ sandbox }) => sandbox.requests };
+
+const state: AdminRoute<StateAnswer> = { method: 'GET', path: '/state', handle: ({ sandbox }) => sandbox.state() };
+
+const readiness: AdminRoute<ReadinessAnswer> = { method: 'GET', path: '/readiness', handle: ({ sandbox }) => sandbox.readiness() };
+
+export const statusRoutes: AdminRoute[] = [health, requests, state, readiness];

@@ -1,18 +1,20 @@
 import { z } from 'zod';
+import { everyProblem, parseInput } from '../api/parse-input.js';
 import { paymentMethodSchema } from '../scenarios/scenario-schema.js';
 import type { AdminRoute } from './admin-route.js';
-import { parseInput } from './validation.js';
 
-const topupBody = z
-  .strictObject({
-    apiKey: z.string().min(1).optional(),
-    accountId: z.string().min(1).optional(),
-    amountThb: z.number().positive().max(100_000_000).multipleOf(0.01),
-    paymentMethod: paymentMethodSchema.optional(),
-  })
-  .refine((body) => (body.apiKey === undefined) !== (body.accountId === undefined), {
-    message: 'expected exactly one of "apiKey" or "accountId", the wallet to credit',
-  });
+const topupBody = everyProblem(
+  z
+    .strictObject({
+      apiKey: z.string().min(1).optional(),
+      accountId: z.string().min(1).optional(),
+      amountThb: z.number().positive().max(100_000_000).multipleOf(0.01),
+      paymentMethod: paymentMethodSchema.optional(),
+    })
+    .refine((body) => (body.apiKey === undefined) !== (body.accountId === undefined), {
+      message: 'expected exactly one of "apiKey" or "accountId", the wallet to credit',
+    }),
+);
 
 export const topupRoutes: AdminRoute[] = [
   {

@@ -1,6 +1,6 @@
 import { ApiError } from '../domain/api-error.js';
 import { redactApiKeys } from '../lib/mask-api-key.js';
-import { outcomeToResponse, type Answer } from './answer.js';
+import type { Answer } from './outcome.js';
 
 const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
@@ -24,21 +24,4 @@ export function toErrorAnswer(thrown: unknown, log: (message: string) => void = 
   if (thrown instanceof ApiError) return errorAnswer(thrown);
   log(redactApiKeys(thrown instanceof Error ? (thrown.stack ?? thrown.message) : String(thrown)));
   return errorAnswer(new ApiError('INTERNAL_ERROR', 'The sandbox failed to answer this request; see its log.'));
-}
-
-export function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {
-  return outcomeToResponse(jsonAnswer(status, body, headers));
-}
-
-export function successResponse(data: unknown): Response {
-  return outcomeToResponse(successAnswer(data));
-}
-
-export function errorResponse(error: ApiError): Response {
-  return outcomeToResponse(errorAnswer(error));
-}
-
-/** Any thrown value as an error envelope; an unexpected one becomes a 500 without internals in the body. */
-export function toErrorResponse(thrown: unknown, log: (message: string) => void = console.error): Response {
-  return outcomeToResponse(toErrorAnswer(thrown, log));
 }

@@ -1,52 +1,72 @@
 import { z } from 'zod';
 import type { Behavior } from '../scenarios/scenario-schema.js';
 import { ApiError } from '../domain/api-error.js';
-import type { FieldRule } from './field-rules.js';
+import {
+  IDEMPOTENCY_KEY_LENGTH,
+  INCLUDE_QR_IMAGES_VALUES,
+  LIMIT_RANGE,
+  QUANTITY_RANGE,
+  UUID_PATTERN,
+} from '../contract/request-limits.js';
+import { fieldRules } from './parse-input.js';
+import type { JsonBodyRules } from './read-json-body.js';
 
-/** The request limits of the spec; the OpenAPI document is built from these too, so the two cannot drift. */
-export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const LIMIT_RANGE = { min: 1, max: 200, default: 50 } as const;
-export const QUANTITY_RANGE = { min: 1, max: 2000 } as const;
-export const IDEMPOTENCY_KEY_LENGTH = { min: 8, max: 120 } as const;
-export const INCLUDE_QR_IMAGES_VALUES = ['true', 'false'] as const;
+/** The query strings and the body the calls take: each field's schema, and its rule in words for messages. */
 
 const LIMIT_RULE = `an integer from ${LIMIT_RANGE.min} to ${LIMIT_RANGE.max}`;
 
-export const limitRule: FieldRule = {
-  schema: z.string().regex(/^[+-]?\d{1,15}$/).transform(Number),
-  rule: LIMIT_RULE,
-};
+const uuid = z.string().regex(UUID_PATTERN);
+/** Any integer: the range is checked by `resolveLimit`, which may clamp instead of refusing. */
+const limit = z.string().regex(/^[+-]?\d{1,15}$/).transform(Number).optional();
+const includeQrImages = z.enum(INCLUDE_QR_IMAGES_VALUES).transform((value) => value === 'true').optional();
 
-export const includeQrImagesQueryRule: FieldRule = {
-  schema: z.enum(INCLUDE_QR_IMAGES_VALUES).transform((value) => value === 'true'),
-  rule: '"true" or "false"',
-};
+export const noQuery = fieldRules('query', z.strictObject({}), {});
 
-export const purchaseOrderIdRule: FieldRule = {
-  schema: z.string().regex(UUID_PATTERN),
-  rule: 'an order id (UUID) as returned by /createOrder',
-  required: true,
-};
+export const listQuery = fieldRules('query', z.strictObject({ limit }), { limit: LIMIT_RULE });
 
-export const createOrderRules = {
-  productId: { schema: z.string().regex(UUID_PATTERN), rule: 'a product id (UUID) from /getProducts', required: true },
-  quantity: {
-    schema: z.int().min(QUANTITY_RANGE.min).max(QUANTITY_RANGE.max),
-    rule: `an integer from ${QUANTITY_RANGE.min} to ${QUANTITY_RANGE.max}`,
-    required: true,
+export const orderListQuery = fieldRules('query', z.strictObject({ limit, includeQrImages }), {
+  limit: LIMIT_RULE,
+  includeQrImages: '"true" or "false"',
+});
+
+export const orderStatusQuery = fieldRules('query', z.strictObject({ purchaseOrderId: uuid, includeQrImages }), {
+  purchaseOrderId: 'an order id (UUID) as returned by /createOrder',
+  includeQrImages: '"true" or "false"',
+});
+
+export const createOrderBody = fieldRules(
+  'body',
+  z.strictObject({
+    productId: uuid,
+    quantity: z.int().min(QUANTITY_RANGE.min).max(QUANTITY_RANGE.max),
+    idempotencyKey: z.string().min(IDEMPOTENCY_KEY_LENGTH.min).max(IDEMPOTENCY_KEY_LENGTH.max).optional(),
+    includeQrImages: z.boolean().optional(),
+  }),
+  {
+    productId: 'a product id (UUID) from /getProducts',
+    quantity: `an integer from ${QUANTITY_RANGE.min} to ${QUANTITY_RANGE.max}`,
+    idempotencyKey: `a string of ${IDEMPOTENCY_KEY_LENGTH.min} to ${IDEMPOTENCY_KEY_LENGTH.max} characters`,
+    includeQrImages: 'a boolean (true or false)',
   },
-  idempotencyKey: {
-    schema: z.string().min(IDEMPOTENCY_KEY_LENGTH.min).max(IDEMPOTENCY_KEY_LENGTH.max),
-    rule: `a string of ${IDEMPOTENCY_KEY_LENGTH.min} to ${IDEMPOTENCY_KEY_LENGTH.max} characters`,
-  },
-  includeQrImages: { schema: z.boolean(), rule: 'a boolean (true or false)' },
-} satisfies Record<string, FieldRule>;
+);
+
+const MAX_BODY_BYTES = 1024 * 1024;
+
+/** How the body of createOrder is read: JSON by its `Content-Type`, up to 1 MiB, UTF-8, not empty. */
+export const API_BODY: JsonBodyRules = {
+  maxBytes: MAX_BODY_BYTES,
+  tooLarge: `request body is larger than ${MAX_BODY_BYTES} bytes (1 MiB); send a smaller body`,
+  unreadable: 'request body could not be read to its end',
+  notJson: (reason) => `request body is not valid JSON: ${reason}`,
+  wrongType: (got) => `Content-Type must be application/json (${got})`,
+  notUtf8: 'request body is not valid UTF-8 text',
+  empty: { refuse: 'request body is empty: send a JSON object' },
+};
 
 /** `limit` after the range rule: refused outside 1..200, or clamped when the scenario says so. */
-export function resolveLimit(limit: unknown, behavior: Behavior): number {
+export function resolveLimit(limit: number | undefined, behavior: Behavior): number {
   if (limit === undefined) return LIMIT_RANGE.default;
-  const value = limit as number;
-  if (value >= LIMIT_RANGE.min && value <= LIMIT_RANGE.max) return value;
-  if (behavior.limitOutOfRange === 'clamp') return Math.min(Math.max(value, LIMIT_RANGE.min), LIMIT_RANGE.max);
-  throw new ApiError('VALIDATION_ERROR', `limit must be ${LIMIT_RULE} (got "${value}")`);
+  if (limit >= LIMIT_RANGE.min && limit <= LIMIT_RANGE.max) return limit;
+  if (behavior.limitOutOfRange === 'clamp') return Math.min(Math.max(limit, LIMIT_RANGE.min), LIMIT_RANGE.max);
+  throw new ApiError('VALIDATION_ERROR', `limit must be ${LIMIT_RULE} (got "${limit}")`);
 }

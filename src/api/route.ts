@@ -1,6 +1,8 @@
 import type { SandboxContext } from '../domain/context.js';
 import type { Caller } from '../domain/auth.js';
-import type { Scope } from '../scenarios/scenario-schema.js';
+import type { operations } from '../contract/api-types.js';
+import type { CallName, CallRouteEntry, DocumentRouteEntry } from '../contract/route-table.js';
+import type { OpenApiDocument } from '../openapi/openapi-types.js';
 import type { RequestFacts } from '../state/journal.js';
 import type { ApiRequest } from './api-request.js';
 
@@ -17,10 +19,20 @@ export interface RouteCall {
   facts: RouteFacts;
 }
 
-/** One route of the imitated API; what `handle` returns is the `data` of the success envelope. */
-export interface Route {
-  method: 'GET' | 'POST';
-  path: string;
-  scope: Scope;
-  handle(ctx: SandboxContext, call: RouteCall): unknown;
+/** The `data` of the success envelope of call `N`, as the OpenAPI document describes it. */
+export type CallData<N extends CallName> = operations[N]['responses'][200]['content']['application/json']['data'];
+
+/** What a call does once its key, KYC and scope are checked: the `data` of its success envelope. */
+export type CallHandler<N extends CallName = CallName> = (ctx: SandboxContext, call: RouteCall) => CallData<N> | Promise<CallData<N>>;
+
+/** A call of the route table, with its handler. */
+export interface CallRoute extends CallRouteEntry {
+  handle: CallHandler;
 }
+
+/** The document route of the route table, with its handler: the document, for the URL it was asked at. */
+export interface DocumentRoute extends DocumentRouteEntry {
+  handle(url: URL): OpenApiDocument;
+}
+
+export type ApiRoute = CallRoute | DocumentRoute;

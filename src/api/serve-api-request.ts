@@ -3,15 +3,13 @@ import type { SandboxContext } from '../domain/context.js';
 import { ApiError } from '../domain/api-error.js';
 import { rateLimitHeaders, type RateLimitStatus } from '../domain/rate-limit.js';
 import type { RequestFacts } from '../state/journal.js';
-import { NETWORK_ERROR, type Answer, type Outcome } from './answer.js';
+import { NETWORK_ERROR, type Answer, type Outcome } from './outcome.js';
 import type { ApiRequest } from './api-request.js';
 import { captureBody } from './body-capture.js';
 import { toErrorAnswer } from './envelope.js';
-import { ROUTES_BY_PATH, handleApiRequest } from './handle-api-request.js';
+import { handleApiRequest } from './handle-api-request.js';
 import { ORDER_NOTE_MAX_BYTES, orderRequestNote } from './order-request-note.js';
-import type { RouteFacts } from './route.js';
-
-const API_PREFIX = '/api/v1';
+import type { ApiRoute, RouteFacts } from './route.js';
 
 export interface ServedRequest extends RequestFacts {
   /** `NETWORK_ERROR` where a fault closes the connection instead of answering. */
@@ -23,33 +21,34 @@ const FAULT_MESSAGES: Record<number, [code: 'INTERNAL_ERROR' | 'SERVICE_UNAVAILA
   503: ['SERVICE_UNAVAILABLE', 'The service is temporarily unavailable; retry later.'],
 };
 
-/** One request to the imitated API, with the scenario's rate limit and faults around the route itself. */
+/**
+ * One call of the imitated API, with the scenario's rate limit and faults around the route itself; `route`
+ * is the route its path names, if any.
+ */
 export async function serveApiRequest(
   ctx: SandboxContext,
   request: ApiRequest,
   url: URL,
+  route: ApiRoute | undefined,
   now: number,
-  basePath?: string,
 ): Promise<ServedRequest> {
-  const routePath = routePathOf(url.pathname, basePath);
-  const route = routePath !== null && ROUTES_BY_PATH.has(routePath) ? routePath : undefined;
+  const call = route?.kind === 'call' ? route : undefined;
   // A createOrder body is noted even when a fault or a refusal comes before the route reads it: which order a
   // lost request asked for is what tells a retry from a new order.
-  const captured = route === '/createOrder' && request.method === 'POST' ? captureBody(request, ORDER_NOTE_MAX_BYTES) : undefined;
-  const served = await serveCall(ctx, captured?.request ?? request, url, routePath, route, now);
+  const captured = call?.name === 'createOrder' && request.method === 'POST' ? captureBody(request, ORDER_NOTE_MAX_BYTES) : undefined;
+  const served = await serveCall(ctx, captured?.request ?? request, url, route, now);
   const orderRequest = captured && orderRequestNote(await captured.text());
-  return { ...served, ...(route !== undefined && { route }), ...(orderRequest !== undefined && { orderRequest }) };
+  return { ...served, ...(call && { route: call.path }), ...(orderRequest !== undefined && { orderRequest }) };
 }
 
 async function serveCall(
   ctx: SandboxContext,
   request: ApiRequest,
   url: URL,
-  routePath: string | null,
-  route: string | undefined,
+  route: ApiRoute | undefined,
   now: number,
 ): Promise<ServedRequest> {
-  const faults = route !== undefined ? ctx.faults.next(route) : undefined;
+  const faults = route?.kind === 'call' ? ctx.faults.next(route.path) : undefined;
   if (faults && faults.latencyMs > 0) await sleep(faults.latencyMs);
   if (faults?.drop) return { outcome: NETWORK_ERROR, status: 0, fault: 'drop' };
 
@@ -64,7 +63,7 @@ async function serveCall(
       throw new ApiError(code, message, { status: faults.errorStatus });
     }
     if (faults?.retryAfterS) throw rateLimitFault(faults.retryAfterS);
-    answer = await handleApiRequest(ctx, request, url, routePath, now, facts);
+    answer = await handleApiRequest(ctx, request, url, route, now, facts);
   } catch (thrown) {
     answer = toErrorAnswer(thrown);
     // An unexpected failure's message stays in the log, as it stays out of the answer.
@@ -91,12 +90,4 @@ function rateLimitFault(retryAfterS: number): ApiError {
   return new ApiError('RATE_LIMITED', `rate limit reached; retry after ${retryAfterS} s`, {
     headers: { 'retry-after': String(retryAfterS) },
   });
-}
-
-/** The path of a request below the API's base path: `/getBalance` of `/api/v1/getBalance`. */
-export function routePathOf(pathname: string, basePath?: string): string | null {
-  const base = basePath?.replace(/\/+$/, '');
-  if (base !== undefined && pathname.startsWith(`${base}/`)) return pathname.slice(base.length);
-  const at = pathname.indexOf(`${API_PREFIX}/`);
-  return at === -1 ? null : pathname.slice(at + API_PREFIX.length);
 }

@@ -1,9 +1,10 @@
-import { mkdirSync, readFileSync, readdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import vm from 'node:vm';
+import { packageFolderEntries, readPackageText } from '../lib/package-files.js';
 
 type Program = typeof import('./run.js');
 
@@ -16,17 +17,18 @@ const PROGRAM_FILE = /^program-[0-9a-f]{16}\.cjs$/;
  * compiled, before it runs, so it holds top-level code only, and every function a start-up calls was compiled
  * again on each start: ~60 ms of CPU of `esim-sandbox serve`. `loaded.saveCodeCache()`, called once the command
  * is done, writes the cache when there was none (one per command: each runs other functions). Unbundled, there
- * is no such script: `run.js` is imported.
+ * is no such script: `run.js` is imported. The single-file executable carries the script as an asset, and runs
+ * it the same way.
  */
 export async function loadProgram(): Promise<{ program: Program; saveCodeCache(): void }> {
   const dir = path.dirname(fileURLToPath(import.meta.url));
-  const name = readdirSync(dir).find((entry) => PROGRAM_FILE.test(entry));
+  const name = packageFolderEntries(dir).find((entry) => PROGRAM_FILE.test(entry));
   if (name === undefined) return { program: await import('./run.js'), saveCodeCache: () => {} };
   const file = path.join(dir, name);
   const cache = codeCacheFile(name);
   const cachedData = cache === undefined ? undefined : readIfOwned(cache);
   // The arguments Node gives a CommonJS module, so that the bundle runs as one.
-  const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) {${readFileSync(file, 'utf8')}\n})`, {
+  const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) {${readPackageText(file)}\n})`, {
     filename: file,
     cachedData,
   });

@@ -1,7 +1,8 @@
-import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { readPackageText } from '../lib/package-files.js';
 
 /** The version in the package's package.json, two levels above this module (`src/cli/`, `dist/cli/`, `dist/bin/`). */
 export function packageVersion(): string {
-  const packageJson = new URL('../../package.json', import.meta.url);
-  return (JSON.parse(readFileSync(packageJson, 'utf8')) as { version: string }).version;
+  const packageJson = fileURLToPath(new URL('../../package.json', import.meta.url));
+  return (JSON.parse(readPackageText(packageJson)) as { version: string }).version;
 }

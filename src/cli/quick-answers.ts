@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { readPackageText } from '../lib/package-files.js';
 import type { HelpText } from './help-texts.js';
 import { packageVersion } from './package-version.js';
 import { scenarioList } from './scenarios-list-command.js';
@@ -19,7 +20,7 @@ export function quickAnswer(argv: readonly string[]): string | undefined {
 
 function storedHelpTexts(): HelpText[] | undefined {
   try {
-    return JSON.parse(readFileSync(new URL('./help.json', import.meta.url), 'utf8')) as HelpText[];
+    return JSON.parse(readPackageText(fileURLToPath(new URL('./help.json', import.meta.url)))) as HelpText[];
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw error;

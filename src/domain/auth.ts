@@ -1,4 +1,4 @@
-import type { Scope } from '../scenarios/scenario-schema.js';
+import type { Scope } from '../contract/scopes.js';
 import type { AccountRecord, ApiKeyRecord } from '../state/records.js';
 import { ApiError } from './api-error.js';
 

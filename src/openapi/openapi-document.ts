@@ -1,4 +1,4 @@
-import { ROUTES } from '../api/routes/index.js';
+import { CALL_ROUTES } from '../contract/route-table.js';
 import { addExamples } from './document-examples.js';
 import type { OpenApiDocument, PathItemObject } from './openapi-types.js';
 import { PARAMETERS, REQUEST_BODIES, RESPONSES, operationOf } from './operations.js';
@@ -14,13 +14,14 @@ export interface OpenApiDocumentOptions {
 }
 
 /**
- * The OpenAPI 3.0.3 description of the six routes, as the spec describes them. Paths, methods and scopes
- * come from the routes the sandbox answers, limits from the constants its request validation uses, examples
- * from answers recorded from the `default` scenario (src/openapi/recorded-examples.ts).
+ * The OpenAPI 3.0.3 description of the six routes, as the spec describes them. Paths, methods, scopes,
+ * summaries and descriptions come from the route table the sandbox's router reads, limits from the constants
+ * its request validation uses (both in src/contract), examples from answers recorded from the `default`
+ * scenario (src/openapi/recorded-examples.ts).
  */
 export function createOpenApiDocument({ serverUrl = DEFAULT_SERVER_URL }: OpenApiDocumentOptions = {}): OpenApiDocument {
   const paths: Record<string, PathItemObject> = {};
-  for (const route of ROUTES) paths[route.path] = { [route.method.toLowerCase()]: operationOf(route) };
+  for (const route of CALL_ROUTES) paths[route.path] = { [route.method.toLowerCase()]: operationOf(route) };
   // A copy of its own for every caller: the schemas and the examples are shared module constants.
   const document = structuredClone<OpenApiDocument>({
     openapi: '3.0.3',

@@ -1,12 +1,10 @@
-import { INCLUDE_QR_IMAGES_VALUES, LIMIT_RANGE } from '../api/request-rules.js';
-import type { Route } from '../api/route.js';
+import { INCLUDE_QR_IMAGES_VALUES, LIMIT_RANGE } from '../contract/request-limits.js';
+import type { CallName, CallRouteEntry } from '../contract/route-table.js';
 import type { OperationObject, ParameterObject, ReferenceObject, RequestBodyObject, ResponseObject } from './openapi-types.js';
 import { CreateOrderRequest, ref } from './resource-schemas.js';
 
-/** What the spec says of each route beyond its method, path and scope (which come from the routes themselves). */
+/** What the document says of each call beyond the route table's method, path, scope, summary and description. */
 interface OperationFacts {
-  summary: string;
-  description: string;
   parameters?: ReferenceObject[];
   requestBody?: ReferenceObject;
   /** The schema of the 200 answer. */
@@ -18,53 +16,26 @@ interface OperationFacts {
 const parameterRef = (name: string): ReferenceObject => ({ $ref: `#/components/parameters/${name}` });
 const responseRef = (name: string): ReferenceObject => ({ $ref: `#/components/responses/${name}` });
 
-const OPERATIONS: Record<string, OperationFacts> = {
-  '/getBalance': {
-    summary: 'Account balance summary',
-    description: 'Request: no parameters, no body.',
-    success: 'BalanceEnvelope',
-  },
-  '/getProducts': {
-    summary: 'Active products with account-specific tier pricing',
-    description: 'The active products, each with the unit price of the calling account.',
-    parameters: [parameterRef('limit')],
-    success: 'ProductListEnvelope',
-  },
-  '/getPaymentHistory': {
-    summary: 'Wallet topup and payment history',
-    description: 'The topups of the wallet.',
-    parameters: [parameterRef('limit')],
-    success: 'PaymentListEnvelope',
-  },
-  '/createOrder': {
-    summary: 'Create a wholesale eSIM order',
-    description: [
-      'On success the eSIMs are provisioned immediately and returned in the response.',
-      'Resubmitting the same `idempotencyKey` returns the original order and does not charge twice.',
-    ].join(' '),
+const OPERATIONS: { readonly [N in CallName]: OperationFacts } = {
+  getBalance: { success: 'BalanceEnvelope' },
+  getProducts: { parameters: [parameterRef('limit')], success: 'ProductListEnvelope' },
+  getPaymentHistory: { parameters: [parameterRef('limit')], success: 'PaymentListEnvelope' },
+  createOrder: {
     requestBody: { $ref: '#/components/requestBodies/CreateOrder' },
     success: 'CreateOrderEnvelope',
     errors: ['400', '409'],
   },
-  '/getOrderStatus': {
-    summary: 'One order with full eSIM details',
-    description: 'One order of the account, with its eSIM items.',
+  getOrderStatus: {
     parameters: [parameterRef('purchaseOrderId'), parameterRef('includeQrImages')],
     success: 'OrderEnvelope',
     errors: ['400', '404'],
   },
-  '/getOrders': {
-    summary: 'List of orders with eSIM items',
-    description: 'Orders of the account, with their eSIM items.',
-    parameters: [parameterRef('limit'), parameterRef('includeQrImages')],
-    success: 'OrderListEnvelope',
-  },
+  getOrders: { parameters: [parameterRef('limit'), parameterRef('includeQrImages')], success: 'OrderListEnvelope' },
 };
 
-/** The operation of one route: spec facts, the route's scope, the statuses the spec documents, and `default`. */
-export function operationOf(route: Route): OperationObject {
-  const facts = OPERATIONS[route.path];
-  if (!facts) throw new Error(`no OpenAPI operation is written for ${route.method} ${route.path}`);
+/** The operation of one call: the route table's facts, the statuses the spec documents, and `default`. */
+export function operationOf(route: CallRouteEntry & { name: CallName }): OperationObject {
+  const facts = OPERATIONS[route.name];
   const errors = facts.errors ?? [];
   const responses: OperationObject['responses'] = {
     200: { description: 'Success.', content: { 'application/json': { schema: ref(facts.success) } } },
@@ -76,9 +47,9 @@ export function operationOf(route: Route): OperationObject {
     default: responseRef('OtherError'),
   };
   return {
-    operationId: route.path.slice(1),
-    summary: facts.summary,
-    description: `${facts.description}\n\nRequired scope: \`${route.scope}\`.`,
+    operationId: route.name,
+    summary: route.summary,
+    description: `${route.description}\n\nRequired scope: \`${route.scope}\`.`,
     tags: ['eSIM wholesale'],
     ...(facts.parameters && { parameters: facts.parameters }),
     ...(facts.requestBody && { requestBody: facts.requestBody }),

@@ -1,4 +1,4 @@
-import { IDEMPOTENCY_KEY_LENGTH, QUANTITY_RANGE } from '../api/request-rules.js';
+import { IDEMPOTENCY_KEY_LENGTH, QUANTITY_RANGE } from '../contract/request-limits.js';
 import { PAYMENT_METHODS } from '../scenarios/scenario-schema.js';
 import type { ReferenceObject, SchemaObject } from './openapi-types.js';
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { describeValue } from '../lib/describe-value.js';
 
 /** One validation problem: where (a JSON pointer) and what was expected and got. */
 export interface IssueDescription {
@@ -78,16 +79,6 @@ export function describeIssue(issue: z.core.$ZodIssue, schema?: z.core.$ZodType)
     case 'custom':
       return custom ?? 'invalid value';
   }
-}
-
-/** A value as a message shows it: strings and numbers literally, structures by kind. */
-export function describeValue(value: unknown): string {
-  if (value === undefined) return 'nothing';
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return value.length === 0 ? 'an empty array' : 'an array';
-  if (typeof value === 'object') return 'an object';
-  if (typeof value === 'string') return JSON.stringify(value.length > 60 ? value.slice(0, 57) + '...' : value);
-  return String(value);
 }
 
 function withGot(expected: string, got: string | undefined): string {

@@ -1,6 +1,7 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { readPackageText } from '../lib/package-files.js';
 import { jsonFileNames, projectRoot, scenariosDir, seedsDir } from './built-in-files.js';
 import { checkReferences } from './check-references.js';
 import { completeEntities } from './complete-entities.js';
@@ -9,10 +10,10 @@ import { findDuplicateKeys } from './duplicate-keys.js';
 import { locatePointer } from './locate-pointer.js';
 import { emptyMergedScenario, mergeLayer, type ScenarioLayer } from './merge-scenario-layers.js';
 import { parseJson } from './parse-json.js';
-import { describeReadFailure, readRegularFile } from './read-regular-file.js';
+import { describeReadFailure, readRegularFile, type ReadFileResult } from './read-regular-file.js';
 import { findInScenarioDirs, refusedPathMessage, unknownNameMessage } from './scenario-dirs.js';
 import { ScenarioError, type ScenarioProblem } from './scenario-error.js';
-import { LOCAL_FILES, MAX_SCENARIO_BYTES_LIMIT, maxBytesOf, type ScenarioFileAccess } from './scenario-file-access.js';
+import { LOCAL_FILES, maxBytesOf, type ScenarioFileAccess } from './scenario-file-access.js';
 import {
   behaviorSchema,
   clockSchema,
@@ -252,10 +253,14 @@ class ScenarioResolver {
 
   private readAndCheck(located: Located, schema: typeof scenarioFileSchema | typeof seedFileSchema): LoadedFile | undefined {
     const file = located.display;
-    // The cap is for the caller's files; ours are known. A file of a scenario dir is opened by its real path:
-    // a symlink put there since it was found is not followed.
-    const maxBytes = located.origin === 'built-in' ? MAX_SCENARIO_BYTES_LIMIT : maxBytesOf(this.files);
-    const read = readRegularFile(located.absolute, maxBytes, { followSymlink: located.origin !== 'scenario-dir' });
+    // Ours are read from the package (or from the single-file executable that carries them); the caller's under
+    // the cap. A file of a scenario dir is opened by its real path: a symlink put there since it was found is not
+    // followed.
+    const maxBytes = maxBytesOf(this.files);
+    const read: ReadFileResult =
+      located.origin === 'built-in'
+        ? { ok: true, text: readPackageText(located.absolute) }
+        : readRegularFile(located.absolute, maxBytes, { followSymlink: located.origin !== 'scenario-dir' });
     if (!read.ok) {
       this.problems.push({ file, path: '', message: describeReadFailure(read, maxBytes) });
       return undefined;

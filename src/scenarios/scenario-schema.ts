@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { CALL_PATHS } from '../contract/route-table.js';
+import { SCOPES } from '../contract/scopes.js';
 
 const uuid = z.uuid();
 const isoDateTime = z.iso.datetime({ offset: true });
 const thb = z.number().nonnegative().multipleOf(0.01);
 
-export const SCOPES = ['balance:read', 'products:read', 'payments:read', 'orders:write', 'orders:read'] as const;
 export const scopeSchema = z.enum(SCOPES);
 
 export const PAYMENT_METHODS = [
@@ -180,14 +181,12 @@ export const seedFileSchema = z.strictObject({
   ...scenarioOverlayShape,
 });
 
-export const ROUTE_PATHS = ['/getBalance', '/getProducts', '/getPaymentHistory', '/createOrder', '/getOrderStatus', '/getOrders'] as const;
-
 /**
  * A failure the sandbox injects. It applies to calls of `route` ("*": every route); with `calls`, only to
  * those calls of it (1 = the first since start or reset); with `fraction`, to a seeded share of them.
  */
 export const faultSchema = z.strictObject({
-  route: z.enum(['*', ...ROUTE_PATHS]).default('*'),
+  route: z.enum(['*', ...CALL_PATHS]).default('*'),
   /**
    * latency: answer after `latencyMs` plus up to `jitterMs` (seeded); error: answer `status` with its error
    * envelope, changing nothing; rate-limit: answer 429 RATE_LIMITED with `Retry-After: <retryAfterS>`,
@@ -243,7 +242,6 @@ export type OrderSeed = z.output<typeof orderSeedSchema>;
 export type EsimSeed = z.output<typeof esimSeedSchema>;
 export type Behavior = z.output<typeof behaviorSchema>;
 export type ClockSpec = z.output<typeof clockSchema>;
-export type Scope = z.output<typeof scopeSchema>;
 export type PaymentMethod = z.output<typeof paymentMethodSchema>;
 export type Tier = z.output<typeof tierSchema>;
 export type Fault = z.output<typeof faultSchema>;

@@ -1,12 +1,12 @@
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import express, { type Router } from 'express';
-import { OPENAPI_ROUTE_PATH } from '../openapi/serve-openapi-document.js';
+import { DOCUMENT_ROUTE } from '../contract/route-table.js';
+import { dependencyFolder } from '../lib/package-files.js';
+import { servePackageFolder } from './serve-package-folder.js';
 
 /** The key the reference page is authorised with, so that "Try it out" works at once. */
 export const DOCS_API_KEY = 'sk_test_full_access';
 
-const swaggerUiDir = path.dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
+const swaggerUiDir = dependencyFolder('swagger-ui-dist');
 
 const INDEX_HTML = `<!doctype html>
 <html lang="en">
@@ -30,7 +30,7 @@ const INDEX_HTML = `<!doctype html>
  */
 const INITIALIZER_JS = `window.onload = function () {
   window.ui = SwaggerUIBundle({
-    url: ${JSON.stringify(`/api/v1${OPENAPI_ROUTE_PATH}`)},
+    url: ${JSON.stringify(`/api/v1${DOCUMENT_ROUTE.path}`)},
     dom_id: '#swagger-ui',
     deepLinking: true,
     validatorUrl: null,
@@ -57,6 +57,6 @@ export function apiDocs(): Router {
   router.get('/swagger-initializer.js', (_req, res) => {
     res.type('js').send(INITIALIZER_JS);
   });
-  router.use(express.static(swaggerUiDir, { index: false, redirect: false }));
+  router.use(servePackageFolder(swaggerUiDir));
   return router;
 }

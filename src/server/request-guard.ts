@@ -3,10 +3,8 @@ import { checkAdminToken } from '../admin/admin-token.js';
 import { isJsonMediaType } from '../api/json-media-type.js';
 import { ApiError } from '../domain/api-error.js';
 import { truncateText } from '../lib/json-preview.js';
+import type { Area } from './areas.js';
 import { hostNameOfHeader, isLoopbackHost, normalizeHostName } from './host-names.js';
-
-/** The parts of the standalone server: the admin API, the reference page, and the imitated API. */
-export type Area = 'admin' | 'docs' | 'api';
 
 /** What a server lets through, fixed once it listens. */
 export interface GuardPolicy {

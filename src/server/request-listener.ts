@@ -1,11 +1,12 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
-import type { Express } from 'express';
-import { answerWith } from '../api/answer.js';
+import type { AdminApi } from '../admin/admin-api.js';
 import { errorAnswer } from '../api/envelope.js';
 import type { ScenarioFileAccess } from '../scenarios/scenario-file-access.js';
-import type { SandboxHost } from '../sessions/sandbox-host.js';
+import type { CoreSandboxHost } from '../sessions/sandbox-host.js';
+import { areaOf, type Area } from './areas.js';
 import { hasBody, nodeAnswerHandler, writeAnswer } from './node-bridge.js';
-import { guardPolicy, refusalOf, type Area, type GuardPolicy } from './request-guard.js';
+import { guardPolicy, refusalOf, type GuardPolicy } from './request-guard.js';
+import { localOriginOf } from './server-origin.js';
 import { refuseMissingHost } from './transport-answers.js';
 
 export interface RequestListenerOptions {
@@ -21,14 +22,24 @@ export interface RequestListenerOptions {
 
 /**
  * The standalone server's request listener. Each request first passes the guard (`Host`, `Origin`, admin
- * token and content type); then the imitated API goes straight through the fetch bridge, on plain
- * `node:http`, and the admin API and the reference page go through the express app, loaded on first use
- * so that start-up does not wait for it.
+ * token and content type); then its area answers it. The imitated API and the admin API answer with
+ * outcomes written straight to the socket, on plain `node:http`; the reference page is an express app.
+ * The admin API and the page are loaded on first use, so that start-up does not wait for them.
  */
-export function createRequestListener(host: SandboxHost, options: RequestListenerOptions = {}): RequestListener {
-  const api = nodeAnswerHandler((request) => answerWith(host, request));
-  let app: Promise<Express> | undefined;
-  const loadApp = () => (app ??= import('./create-app.js').then(({ createApp }) => createApp(host, { scenarioFiles: options.scenarioFiles })));
+export function createRequestListener(host: CoreSandboxHost, options: RequestListenerOptions = {}): RequestListener {
+  const adminApi = once(() =>
+    import('../admin/admin-api.js').then(({ createAdminApi }) => createAdminApi(host, { scenarioFiles: options.scenarioFiles })),
+  );
+  const docsApp = once(() => import('./docs-app.js').then(({ createDocsApp }) => createDocsApp((req, res) => answer('api', req, res))));
+  const areas: Record<Area, (req: IncomingMessage, res: ServerResponse) => Promise<void>> = {
+    api: nodeAnswerHandler((request) => host.answer(request)),
+    admin: nodeAnswerHandler(async (request, req) => (await adminApi())(request, { origin: localOriginOf(req.socket) })),
+    docs: async (req, res) => (await docsApp())(req, res),
+  };
+  /** A failure no answer was made for (a bug, a module that would not load) closes the connection. */
+  const answer = (area: Area, req: IncomingMessage, res: ServerResponse) =>
+    void areas[area](req, res).catch((error: unknown) => res.destroy(error as Error));
+
   let policy: GuardPolicy | undefined;
   const policyOf = () =>
     (policy ??= options.boundAddress
@@ -42,24 +53,12 @@ export function createRequestListener(host: SandboxHost, options: RequestListene
     const guarded = { area, method: req.method ?? 'GET', headers: req.headers, encrypted, hasBody: hasBody(req) };
     const refused = refusalOf(guarded, policyOf());
     if (refused) return writeAnswer(errorAnswer(refused), res);
-    if (area === 'api') return void api(req, res);
-    loadApp().then(
-      (express) => express(req, res),
-      (error: unknown) => res.destroy(error as Error),
-    );
+    answer(area, req, res);
   };
 }
 
-/** `/__sandbox…` is the admin API, `/docs…` the reference page; everything else is answered by the sandbox. */
-function areaOf(url: string): Area {
-  if (isUnder(url, '/__sandbox')) return 'admin';
-  if (isUnder(url, '/docs')) return 'docs';
-  return 'api';
-}
-
-/** Case-insensitive, as express matches routes. */
-function isUnder(url: string, prefix: string): boolean {
-  if (url.slice(0, prefix.length).toLowerCase() !== prefix) return false;
-  const next = url.charCodeAt(prefix.length);
-  return Number.isNaN(next) || next === 47 /* / */ || next === 63 /* ? */;
+/** `load()` on the first call; the same promise after. */
+function once<T>(load: () => Promise<T>): () => Promise<T> {
+  let loaded: Promise<T> | undefined;
+  return () => (loaded ??= load());
 }

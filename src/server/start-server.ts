@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { confinedFiles } from '../scenarios/scenario-dirs.js';
-import { createSandboxHost, type SandboxHost } from '../sessions/sandbox-host.js';
+import { CoreSandboxHost, type SandboxHost } from '../sessions/sandbox-host.js';
 import type { Sandbox, ScenarioSource } from '../types.js';
 import { gracefulClose } from './graceful-close.js';
 import { normalizeHostName } from './host-names.js';
@@ -129,7 +129,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   }
   const scenarioFiles = confinedFiles(options.scenarioDirs ?? [], options.maxScenarioBytes);
   const allowedHosts = checkAllowedHosts(options.allowedHosts ?? []);
-  const sandboxHost = createSandboxHost({
+  const sandboxHost = new CoreSandboxHost({
     scenario: options.scenario ?? DEFAULTS.scenario,
     seed: options.seed,
     journalSize: options.journalSize,

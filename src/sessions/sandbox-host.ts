@@ -1,10 +1,10 @@
-import { answerRequest, answerWith, outcomeToResponse, type AnswersRequests, type Outcome } from '../api/answer.js';
+import { fetchOutcome, type AnswerOptions, type AnswersApiRequests, type Outcome } from '../api/outcome.js';
 import type { ApiRequest } from '../api/api-request.js';
 import { errorAnswer } from '../api/envelope.js';
 import { ApiError } from '../domain/api-error.js';
 import { loadScenario } from '../scenarios/load-scenario.js';
 import { localFiles, type ScenarioFileAccess } from '../scenarios/scenario-file-access.js';
-import { createSandbox } from '../sandbox.js';
+import { CoreSandbox } from '../sandbox.js';
 import type { Sandbox, SandboxOptions, ScenarioSource } from '../types.js';
 import { parseSessionKey, sessionIdOf, sessionKeyMap, withSessionKeys } from './session-keys.js';
 import { SessionSandbox } from './session-sandbox.js';
@@ -39,7 +39,7 @@ export interface SandboxHost {
   /** The sandbox requests without a session key go to. */
   readonly main: Sandbox;
   readonly maxSessions: number;
-  fetch(request: Request, options?: { basePath?: string }): Promise<Response>;
+  fetch(request: Request, options?: AnswerOptions): Promise<Response>;
   /**
    * Builds a session. Throws `ScenarioError` for an invalid scenario and a `VALIDATION_ERROR` `ApiError` when
    * `maxSessions` are alive; nothing is created then, and no session id is used up.
@@ -54,47 +54,47 @@ export interface SandboxHost {
 
 const DEFAULTS = { maxSessions: 100 } as const;
 
-/** A host for the sandbox of `options` (or `main`, when given: `options.scenario` is then unused) and its sessions. */
-export function createSandboxHost(options: SandboxHostOptions = {}, main: Sandbox = createSandbox(options)): SandboxHost {
-  return new CoreSandboxHost(options, main);
+/** A host for the sandbox of `options` and its sessions. */
+export function createSandboxHost(options: SandboxHostOptions = {}): SandboxHost {
+  return new CoreSandboxHost(options);
 }
 
-/** Whether `target` is a host rather than a single sandbox. */
-export function isSandboxHost(target: Sandbox | SandboxHost): target is SandboxHost {
-  return 'main' in target && 'createSession' in target;
+/** A session as the host keeps it: with its sandbox's `answer`. */
+interface LiveSession extends SandboxSession {
+  readonly sandbox: SessionSandbox;
 }
 
-class CoreSandboxHost implements SandboxHost, AnswersRequests {
-  readonly main: Sandbox;
+/** The host behind `createSandboxHost`; the HTTP server holds it as it is, for its `answer`. */
+export class CoreSandboxHost implements SandboxHost, AnswersApiRequests {
+  readonly main: CoreSandbox;
   readonly maxSessions: number;
   readonly #options: SandboxHostOptions;
   readonly #files: ScenarioFileAccess;
-  readonly #sessions = new Map<string, SandboxSession>();
+  readonly #sessions = new Map<string, LiveSession>();
   #created = 0;
 
-  constructor(options: SandboxHostOptions, main: Sandbox) {
+  constructor(options: SandboxHostOptions) {
     const maxSessions = options.maxSessions ?? DEFAULTS.maxSessions;
     if (!Number.isInteger(maxSessions) || maxSessions < 0) {
       throw new RangeError(`maxSessions must be a non-negative integer (got ${maxSessions})`);
     }
-    this.main = main;
+    this.main = new CoreSandbox(options);
     this.maxSessions = maxSessions;
     this.#options = options;
     this.#files = localFiles(options.maxScenarioBytes);
   }
 
-  async fetch(request: Request, options?: { basePath?: string }): Promise<Response> {
-    const target = this.#targetOf(request);
-    return target instanceof ApiError ? outcomeToResponse(errorAnswer(target), request.method) : target.fetch(request, options);
+  fetch(request: Request, options?: AnswerOptions): Promise<Response> {
+    return fetchOutcome(this, request, options);
   }
 
-  async [answerRequest](request: ApiRequest, options?: { basePath?: string }): Promise<Outcome> {
+  async answer(request: ApiRequest, options?: AnswerOptions): Promise<Outcome> {
     const target = this.#targetOf(request);
-    return target instanceof ApiError ? errorAnswer(target) : answerWith(target, request, options);
+    return target instanceof ApiError ? errorAnswer(target) : target.answer(request, options);
   }
 
   /** The sandbox a request goes to: a session's for a session key, else the main one. */
-  #targetOf(request: ApiRequest): Sandbox | ApiError {
+  #targetOf(request: ApiRequest): AnswersApiRequests | ApiError {
     const key = request.headers.get('x-api-key');
     const sessionId = key === null ? undefined : parseSessionKey(key)?.sessionId;
     if (sessionId === undefined) return this.main;
@@ -116,14 +116,14 @@ class CoreSandboxHost implements SandboxHost, AnswersRequests {
     }
     const id = sessionIdOf(this.#created + 1);
     const resolved = scenario === undefined ? this.main.scenario : loadScenario(scenario, this.#files);
-    const inner = createSandbox({
+    const inner = new CoreSandbox({
       scenario: withSessionKeys(resolved, id),
       seed: seed ?? this.#options.seed,
       journalSize: this.#options.journalSize,
       wallClock: this.#options.wallClock,
     });
     const sandbox = new SessionSandbox(inner, id, this.#files);
-    const session: SandboxSession = { id, sandbox, apiKeys: () => sessionKeyMap(sandbox.scenario) };
+    const session: LiveSession = { id, sandbox, apiKeys: () => sessionKeyMap(sandbox.scenario) };
     this.#created += 1;
     this.#sessions.set(id, session);
     return session;

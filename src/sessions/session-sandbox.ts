@@ -1,4 +1,4 @@
-import { answerRequest, answerWith, type AnswersRequests, type Outcome } from '../api/answer.js';
+import type { AnswerOptions, AnswersApiRequests, Outcome } from '../api/outcome.js';
 import type { ApiRequest } from '../api/api-request.js';
 import { loadScenario } from '../scenarios/load-scenario.js';
 import type { ScenarioFileAccess } from '../scenarios/scenario-file-access.js';
@@ -10,13 +10,13 @@ import { parseSessionKey, sessionKey, withSessionKeys } from './session-keys.js'
  * carry the session's key suffix. `useScenario` gives the new scenario's keys the suffix too, and `topup`
  * takes a scenario key (`sk_test_full_access`) as well as the session key it stands for.
  */
-export class SessionSandbox implements Sandbox, AnswersRequests {
-  readonly #inner: Sandbox;
+export class SessionSandbox implements Sandbox, AnswersApiRequests {
+  readonly #inner: Sandbox & AnswersApiRequests;
   readonly #sessionId: string;
   readonly #files: ScenarioFileAccess;
 
   /** `files`: where `useScenario` may read a scenario given by path, as the host it belongs to allows. */
-  constructor(inner: Sandbox, sessionId: string, files: ScenarioFileAccess) {
+  constructor(inner: Sandbox & AnswersApiRequests, sessionId: string, files: ScenarioFileAccess) {
     this.#inner = inner;
     this.#sessionId = sessionId;
     this.#files = files;
@@ -30,12 +30,12 @@ export class SessionSandbox implements Sandbox, AnswersRequests {
     return this.#inner.requests;
   }
 
-  fetch(request: Request, options?: { basePath?: string }): Promise<Response> {
+  fetch(request: Request, options?: AnswerOptions): Promise<Response> {
     return this.#inner.fetch(request, options);
   }
 
-  [answerRequest](request: ApiRequest, options?: { basePath?: string }): Promise<Outcome> {
-    return answerWith(this.#inner, request, options);
+  answer(request: ApiRequest, options?: AnswerOptions): Promise<Outcome> {
+    return this.#inner.answer(request, options);
   }
 
   reset(): Promise<void> {

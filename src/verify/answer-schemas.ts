@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { UUID_PATTERN } from '../api/request-rules.js';
+import { UUID_PATTERN } from '../contract/request-limits.js';
 import { createOpenApiDocument } from '../openapi/openapi-document.js';
 import type { OpenApiDocument } from '../openapi/openapi-types.js';
 

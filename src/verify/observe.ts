@@ -1,15 +1,11 @@
+import { CALL_ROUTES } from '../contract/route-table.js';
+import type { Scope } from '../contract/scopes.js';
 import { contractProblems } from './contract-problems.js';
 import { errorOf, type Answer, type Target } from './exchange.js';
 import { plainSummary, type Observation, type Probe, type ProbeContext, type RoutePath } from './probe.js';
 
-export const ROUTE_SCOPES: Record<RoutePath, string> = {
-  '/getBalance': 'balance:read',
-  '/getProducts': 'products:read',
-  '/getPaymentHistory': 'payments:read',
-  '/createOrder': 'orders:write',
-  '/getOrderStatus': 'orders:read',
-  '/getOrders': 'orders:read',
-};
+/** The scope each call requires, from the route table. */
+export const ROUTE_SCOPES = Object.fromEntries(CALL_ROUTES.map((route) => [route.path, route.scope])) as Record<RoutePath, Scope>;
 
 /** Sends a probe and checks its answer: the document's shapes always, the spec's rules when the key was let in. */
 export async function observe(target: Target, probe: Probe, context: ProbeContext): Promise<Observation> {

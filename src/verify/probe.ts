@@ -1,6 +1,8 @@
+import type { CallPath } from '../contract/route-table.js';
 import { dataOf, errorOf, type Answer, type ProbeRequest } from './exchange.js';
 
-export type RoutePath = '/getBalance' | '/getProducts' | '/getPaymentHistory' | '/createOrder' | '/getOrderStatus' | '/getOrders';
+/** A call of the API, by its path in the route table. */
+export type RoutePath = CallPath;
 
 /** What probes learn from answers before them: how many records each list holds (from its `limit=200` answer). */
 export interface ProbeContext {

@@ -1,3 +1,4 @@
+import { LIMIT_RANGE } from '../contract/request-limits.js';
 import { UNKNOWN_ORDER_ID, asRecord, dataOf, errorOf, type Answer } from './exchange.js';
 import { count, listOf, plainSummary, type Probe, type ProbeContext, type RoutePath, type Summary } from './probe.js';
 
@@ -7,8 +8,6 @@ export const LIST_ROUTES = [
   { route: '/getPaymentHistory', name: 'getPaymentHistory', scope: 'payments:read', noun: 'payment' },
   { route: '/getOrders', name: 'getOrders', scope: 'orders:read', noun: 'order' },
 ] as const satisfies readonly { route: RoutePath; name: string; scope: string; noun: string }[];
-
-export const LIMIT = { min: 1, max: 200, default: 50 } as const;
 
 /** Sent on getBalance, which the spec gives no parameters. */
 export const UNKNOWN_PARAMETER = 'verifyUnknownParameter';
@@ -101,9 +100,9 @@ function listProbes(route: RoutePath, name: string, noun: string): Probe[] {
     ...extra,
   });
   return [
-    probe(undefined, { rules: atMost(LIMIT.default, false), summarize: withinLimit(LIMIT.default, noun) }),
+    probe(undefined, { rules: atMost(LIMIT_RANGE.default, false), summarize: withinLimit(LIMIT_RANGE.default, noun) }),
     probe('1', { rules: atMost(1), summarize: withinLimit(1, noun) }),
-    probe('200', { rules: atMost(LIMIT.max), summarize: withinLimit(LIMIT.max, noun) }),
+    probe('200', { rules: atMost(LIMIT_RANGE.max), summarize: withinLimit(LIMIT_RANGE.max, noun) }),
     probe('0', { summarize: outOfRange(0, route, noun) }),
     probe('201', { summarize: outOfRange(201, route, noun) }),
   ];
@@ -139,15 +138,15 @@ function outOfRange(limit: number, route: RoutePath, noun: string) {
     const list = listOf(answer);
     if (!list) return plainSummary(answer);
     const total = context.listSizes[route];
-    const clampedTo = limit < LIMIT.min ? LIMIT.min : LIMIT.max;
+    const clampedTo = limit < LIMIT_RANGE.min ? LIMIT_RANGE.min : LIMIT_RANGE.max;
     const n = list.length;
     const shown = `200, ${count(n, noun)}`;
     // Without records a clamp cannot be told from a limit taken as given; either way it is not refused.
     if (total === undefined || total === 0) return { shown: `${shown} (accepted)`, key: 'clamp' };
     if (n === Math.min(clampedTo, total)) return { shown: `${shown} (clamped to ${clampedTo})`, key: 'clamp' };
     if (limit === 0 && n === 0) return { shown: `${shown} (limit 0 taken as given)`, key: 'as given' };
-    if (n === Math.min(LIMIT.default, total)) return { shown: `${shown} (limit ignored: the default ${LIMIT.default})`, key: 'ignored' };
-    if (n > LIMIT.max) return { shown: `${shown} (more than 200)`, key: 'as given' };
+    if (n === Math.min(LIMIT_RANGE.default, total)) return { shown: `${shown} (limit ignored: the default ${LIMIT_RANGE.default})`, key: 'ignored' };
+    if (n > LIMIT_RANGE.max) return { shown: `${shown} (more than 200)`, key: 'as given' };
     return { shown, key: `200, ${n}` };
   };
 }

@@ -1,28 +1,36 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from 'esim-wholesale-sandbox/server';
-import { differences, parseElidedJson } from '../support/elided-json.js';
+import { differences, elidedText, parseElidedJson } from '../support/elided-json.js';
 
 /**
- * Every README block whose info string is `sh runnable` or `ts runnable` runs here, in the README's order,
- * against one fresh server (scenario `default`, seed 1) on a free port; `http://127.0.0.1:4010` in a block
- * means that server. A curl block runs with `bash -e`; the JSON a block shows as output (`# {...}` comment
- * lines after a command) must match what the command printed, `…` eliding. A TypeScript block runs on this
- * Node (24, which strips types) as a `.ts` file inside the project, so it imports the package by name; it
- * must exit 0 and print what its `console.log(...); // shown` lines show.
+ * Every README block whose info string is `sh runnable`, `ts runnable` or `python runnable` runs here, in the
+ * README's order, against one fresh server (scenario `default`, seed 1) on a free port; `http://127.0.0.1:4010`
+ * in a block means that server. A curl block runs with `bash -e`; the JSON a block shows as output (`# {...}`
+ * comment lines after a command) must match what the command printed, `…` eliding. A TypeScript block runs on
+ * this Node (24, which strips types) as a `.ts` file inside the project, so it imports the package by name; it
+ * must exit 0 and print what its `console.log(...); // shown` lines show. A Python block runs with `python3`
+ * (skipped, saying so, where there is none) from one folder for all of them, so that a block marked
+ * `file=<name>.py` is a module the later ones import; it must exit 0 and print what its `print(...)  # shown`
+ * lines show, `…` eliding (in JSON as for curl, else any run of characters).
  */
 
 const root = path.resolve(import.meta.dirname, '../..');
 const README_URL = 'http://127.0.0.1:4010';
 const run = promisify(execFile);
 
+type Lang = 'sh' | 'ts' | 'python';
+const LANGS: readonly string[] = ['sh', 'ts', 'python'] satisfies Lang[];
+
 interface Block {
-  lang: 'sh' | 'ts';
+  lang: Lang;
   line: number;
   code: string;
+  /** `file=<name>`: the name it is saved under, for the blocks after it to import. */
+  file?: string;
 }
 
 function runnableBlocks(markdown: string): Block[] {
@@ -33,8 +41,9 @@ function runnableBlocks(markdown: string): Block[] {
     if (!open) continue;
     const end = lines.findIndex((line, j) => j > i && line.startsWith('```'));
     const info = `${open[1]}${open[2]}`.trim().split(/\s+/);
-    if (info.includes('runnable') && (info[0] === 'sh' || info[0] === 'ts')) {
-      blocks.push({ lang: info[0], line: i + 1, code: lines.slice(i + 1, end).join('\n') });
+    if (info.includes('runnable') && LANGS.includes(info[0]!)) {
+      const file = info.find((word) => word.startsWith('file='))?.slice('file='.length);
+      blocks.push({ lang: info[0] as Lang, line: i + 1, code: lines.slice(i + 1, end).join('\n'), ...(file && { file }) });
     }
     i = end;
   }
@@ -77,6 +86,19 @@ function commandsOf(code: string): Command[] {
 
 const MARK = '<<<readme-command-done>>>';
 
+/** What a line printed against what the README shows for it: elided JSON when both are JSON, else text in which `…` is any run of characters. */
+function shownDifferences(shown: string, printed: string): string[] {
+  try {
+    return differences(parseElidedJson(shown), JSON.parse(printed));
+  } catch {
+    return elidedText(shown).test(printed) ? [] : [`expected ${JSON.stringify(shown)}, got ${JSON.stringify(printed)}`];
+  }
+}
+
+/** `python3 --version`, or why there is none: the Python blocks are skipped then. */
+const python = spawnSync('python3', ['--version'], { encoding: 'utf8' });
+const noPython = python.status === 0 ? undefined : `python3 is not installed (${python.error?.message ?? python.stderr.trim()})`;
+
 describe('the README examples', () => {
   const blocks = runnableBlocks(readFileSync(path.join(root, 'README.md'), 'utf8'));
   let server: RunningServer;
@@ -92,15 +114,18 @@ describe('the README examples', () => {
     if (tmp) rmSync(tmp, { recursive: true, force: true });
   });
 
-  it('has runnable blocks, curl and TypeScript', () => {
+  it('has runnable blocks, curl, TypeScript and Python', () => {
     expect(blocks.filter((block) => block.lang === 'sh').length).toBeGreaterThan(3);
     expect(blocks.filter((block) => block.lang === 'ts').length).toBeGreaterThan(0);
+    expect(blocks.filter((block) => block.lang === 'python').length).toBeGreaterThan(0);
   });
 
   // One test per block, run in order: later blocks see what earlier ones did (an order, then its status).
   for (const block of blocks) {
-    const title = `README.md:${block.line} (${block.lang}): ${block.code.split('\n').find((line) => line.trim() && !line.startsWith('import'))!.trim().slice(0, 70)}`;
-    it(title, async () => {
+    const first = block.file ?? block.code.split('\n').find((line) => line.trim() && !/^(import|from) /.test(line))!.trim().slice(0, 70);
+    const skipped = block.lang === 'python' && noPython !== undefined;
+    const title = `README.md:${block.line} (${block.lang}): ${first}${skipped ? ` (skipped: ${noPython})` : ''}`;
+    it.skipIf(skipped)(title, async () => {
       const code = block.code.replaceAll(README_URL, server.origin);
       if (block.lang === 'ts') {
         const file = path.join(tmp, `readme-${block.line}.ts`);
@@ -110,6 +135,20 @@ describe('the README examples', () => {
         // `console.log(...); // 200 114060` shows what that line prints.
         const shown = [...code.matchAll(/^\s*console\.log\(.*\);\s*\/\/\s*(.+)$/gm)].map((match) => match[1]!.trim());
         expect(String(result.stdout).trim().split('\n').filter(Boolean), `README.md:${block.line}: what it printed`).toEqual(shown);
+        return;
+      }
+      if (block.lang === 'python') {
+        const file = path.join(tmp, block.file ?? `readme_${block.line}.py`);
+        writeFileSync(file, code);
+        const env = { ...process.env, PYTHONDONTWRITEBYTECODE: '1' };
+        const result = await run('python3', [file], { cwd: tmp, env, timeout: 60_000 }).catch((error) => error);
+        expect(result.code ?? 0, `README.md:${block.line} failed:\n${result.stderr}`).toBe(0);
+        // `print(...)  # 200 114060` shows what that line prints.
+        const shown = [...code.matchAll(/^\s*print\(.*\)\s*#\s*(.+)$/gm)].map((match) => match[1]!.trim());
+        const printed = String(result.stdout).trim().split('\n').filter(Boolean);
+        expect(printed.length, `README.md:${block.line}: printed ${JSON.stringify(printed)}, shows ${JSON.stringify(shown)}`).toBe(shown.length);
+        const wrong = shown.flatMap((text, index) => shownDifferences(text, printed[index]!).map((problem) => `line ${index + 1}: ${problem}`));
+        expect(wrong, `README.md:${block.line}: what it printed`).toEqual([]);
         return;
       }
       const commands = commandsOf(code);

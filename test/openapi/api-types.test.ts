@@ -10,7 +10,7 @@ import { startServer, type RunningServer } from 'esim-wholesale-sandbox/server';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const run = promisify(execFile);
-const OUT_OF_DATE = 'src/openapi/api-types.ts is out of date with the OpenAPI document: run "npm run openapi" and commit it';
+const OUT_OF_DATE = 'src/contract/api-types.ts is out of date with the OpenAPI document: run "npm run openapi" and commit it';
 
 /** The command the README gives for generating the types from a running sandbox, as it is written there. */
 const README_COMMAND = (() => {
@@ -29,7 +29,7 @@ async function runCommand(command: string): Promise<string> {
 }
 
 describe('the TypeScript types of the API', () => {
-  const committed = readFileSync(path.join(root, 'src/openapi/api-types.ts'), 'utf8');
+  const committed = readFileSync(path.join(root, 'src/contract/api-types.ts'), 'utf8');
   let server: RunningServer;
   let dir: string;
 
@@ -57,7 +57,7 @@ describe('the TypeScript types of the API', () => {
 
   it('are exported by the package entry point', () => {
     const declarations = readFileSync(path.join(root, 'dist/index.d.ts'), 'utf8');
-    expect(declarations).toContain("export type { paths, components, operations } from './openapi/api-types.js';");
+    expect(declarations).toContain("export type { paths, components, operations } from './contract/api-types.js';");
   });
 });
 

@@ -13,6 +13,12 @@ export type Pattern =
   | { kind: 'object'; members: [string, Pattern][]; open: boolean }
   | { kind: 'array'; items: Pattern[]; open: boolean };
 
+/** Text in which `…` stands for any run of characters, as a regular expression for the whole of a text. */
+export function elidedText(text: string): RegExp {
+  const source = text.split(ELLIPSIS).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('[\\s\\S]*');
+  return new RegExp(`^${source}$`);
+}
+
 /** Parses shown JSON; throws with the position on text that is neither JSON nor elided JSON. */
 export function parseElidedJson(text: string): Pattern {
   let at = 0;
@@ -80,8 +86,7 @@ export function parseElidedJson(text: string): Pattern {
     if (peek('"')) {
       const string = rawString();
       if (!string.includes(ELLIPSIS)) return { kind: 'literal', value: string };
-      const source = string.split(ELLIPSIS).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('[\\s\\S]*');
-      return { kind: 'string', regex: new RegExp(`^${source}$`), text: string };
+      return { kind: 'string', regex: elidedText(string), text: string };
     }
     const match = /^(?:true|false|null|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)/.exec(text.slice(at));
     if (!match) return fail('expected a JSON value or …');

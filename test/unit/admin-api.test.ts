@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createAdminHandler } from '../../src/admin/admin-handler.js';
-import { createSandbox } from '../../src/sandbox.js';
+import { createAdminApi } from '../../src/admin/admin-api.js';
+import { outcomeToResponse } from '../../src/api/outcome.js';
+import { createSandboxHost } from '../../src/sessions/sandbox-host.js';
 import type { ScenarioFile } from '../../src/scenarios/scenario-schema.js';
 import type { Sandbox } from '../../src/types.js';
 import { json } from '../support/json.js';
@@ -20,8 +21,10 @@ let sandbox: Sandbox;
 let admin: (request: Request) => Promise<Response>;
 
 beforeEach(() => {
-  sandbox = createSandbox({ scenario: adminTestScenario, seed: 7 });
-  admin = createAdminHandler(sandbox);
+  const host = createSandboxHost({ scenario: adminTestScenario, seed: 7 });
+  const adminApi = createAdminApi(host);
+  sandbox = host.main;
+  admin = async (request) => outcomeToResponse(await adminApi(request), request.method);
 });
 
 async function call(method: string, path: string, body?: unknown) {

@@ -5,11 +5,13 @@ import { describe, expect, it } from 'vitest';
 const src = path.resolve(import.meta.dirname, '../../src');
 
 /**
- * Layers point one way, from the command line (and the verify client it runs) down to the general helpers; a module may import its own
- * layer or one below it. `src/sandbox.ts` and `src/types.ts` are the sandbox layer; `src/index.ts` is the
- * public entry point and may import any layer but the adapters.
+ * Layers point one way, from the command line (and the verify client it runs) down to the general helpers;
+ * a module may import its own layer or one below it. `contract` is the API's contract as data (route
+ * table, scopes, request limits, the types generated from the OpenAPI document), read by the router, the
+ * document and the scenario schema alike. `src/sandbox.ts` and `src/types.ts` are the sandbox layer;
+ * `src/index.ts` is the public entry point and may import any layer but the adapters.
  */
-const LAYERS = ['cli', 'verify', 'server', 'msw', 'admin', 'sessions', 'sandbox', 'openapi', 'api', 'domain', 'state', 'scenarios', 'lib'];
+const LAYERS = ['cli', 'verify', 'server', 'msw', 'admin', 'sessions', 'sandbox', 'api', 'openapi', 'domain', 'state', 'scenarios', 'contract', 'lib'];
 const ADAPTERS = new Set(['cli', 'server', 'msw']);
 
 function layerOf(file: string): string {

@@ -1,13 +1,9 @@
-import { checkFields } from '../field-rules.js';
+import { parseInput } from '../parse-input.js';
 import { renderBalance } from '../render.js';
-import type { Route } from '../route.js';
+import { noQuery } from '../request-rules.js';
+import type { CallHandler } from '../route.js';
 
-export const getBalance: Route = {
-  method: 'GET',
-  path: '/getBalance',
-  scope: 'balance:read',
-  handle(ctx, { caller, query }) {
-    checkFields(query, {}, 'query');
-    return renderBalance(caller.account.id, ctx.store.ledger(caller.account.id));
-  },
+export const getBalance: CallHandler<'getBalance'> = (ctx, { caller, query }) => {
+  parseInput(noQuery, query);
+  return renderBalance(caller.account.id, ctx.store.ledger(caller.account.id));
 };

@@ -1,9 +1,17 @@
-import type { Route } from '../route.js';
+import type { CallName } from '../../contract/route-table.js';
+import type { CallHandler } from '../route.js';
 import { getBalance } from './balance.js';
 import { createOrder } from './create-order.js';
 import { getOrderStatus, getOrders } from './orders.js';
 import { getPaymentHistory } from './payments.js';
 import { getProducts } from './products.js';
 
-/** The six routes of the imitated API, in the order of the spec. */
-export const ROUTES: readonly Route[] = [getBalance, getProducts, getPaymentHistory, createOrder, getOrderStatus, getOrders];
+/** The handler of each call of the route table, by its name. */
+export const CALL_HANDLERS: { readonly [N in CallName]: CallHandler<N> } = {
+  getBalance,
+  getProducts,
+  getPaymentHistory,
+  createOrder,
+  getOrderStatus,
+  getOrders,
+};

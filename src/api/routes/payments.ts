@@ -1,14 +1,9 @@
-import { checkFields } from '../field-rules.js';
+import { parseInput } from '../parse-input.js';
 import { renderPayment } from '../render.js';
-import { limitRule, resolveLimit } from '../request-rules.js';
-import type { Route } from '../route.js';
+import { listQuery, resolveLimit } from '../request-rules.js';
+import type { CallHandler } from '../route.js';
 
-export const getPaymentHistory: Route = {
-  method: 'GET',
-  path: '/getPaymentHistory',
-  scope: 'payments:read',
-  handle(ctx, { caller, query }) {
-    const { limit } = checkFields(query, { limit: limitRule }, 'query');
-    return ctx.store.latestPaymentsOf(caller.account.id, resolveLimit(limit, ctx.behavior)).map(renderPayment);
-  },
+export const getPaymentHistory: CallHandler<'getPaymentHistory'> = (ctx, { caller, query }) => {
+  const { limit } = parseInput(listQuery, query);
+  return ctx.store.latestPaymentsOf(caller.account.id, resolveLimit(limit, ctx.behavior)).map(renderPayment);
 };

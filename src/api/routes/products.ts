@@ -1,22 +1,17 @@
 import { accountTier, accountTrailingYearQty } from '../../domain/account-pricing.js';
-import { checkFields } from '../field-rules.js';
 import { renderProduct } from '../render.js';
-import { limitRule, resolveLimit } from '../request-rules.js';
-import type { Route } from '../route.js';
+import { listQuery, resolveLimit } from '../request-rules.js';
+import { parseInput } from '../parse-input.js';
+import type { CallData, CallHandler } from '../route.js';
 
-export const getProducts: Route = {
-  method: 'GET',
-  path: '/getProducts',
-  scope: 'products:read',
-  handle(ctx, { caller, query, now }) {
-    const { limit } = checkFields(query, { limit: limitRule }, 'query');
-    const max = resolveLimit(limit, ctx.behavior);
-    const trailingQty = accountTrailingYearQty(ctx.store, caller.account, now);
-    const products = [];
-    for (const product of ctx.store.products()) {
-      if (products.length === max) break;
-      if (product.active) products.push(renderProduct(product, accountTier(caller.account, product, trailingQty)));
-    }
-    return products;
-  },
+export const getProducts: CallHandler<'getProducts'> = (ctx, { caller, query, now }) => {
+  const { limit } = parseInput(listQuery, query);
+  const max = resolveLimit(limit, ctx.behavior);
+  const trailingQty = accountTrailingYearQty(ctx.store, caller.account, now);
+  const products: CallData<'getProducts'> = [];
+  for (const product of ctx.store.products()) {
+    if (products.length === max) break;
+    if (product.active) products.push(renderProduct(product, accountTier(caller.account, product, trailingQty)));
+  }
+  return products;
 };

@@ -1,8 +1,10 @@
 import { access, constants, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { maskApiKey } from '../../lib/mask-api-key.js';
+import { inSingleExecutable } from '../../lib/package-files.js';
 import { projectRoot } from '../../scenarios/load-scenario.js';
-import { scenarioFileSchema, type ScenarioFile, type Scope } from '../../scenarios/scenario-schema.js';
+import { SCOPES, type Scope } from '../../contract/scopes.js';
+import { scenarioFileSchema, type ScenarioFile } from '../../scenarios/scenario-schema.js';
 import { dataOf, errorOf, type Answer, type ProbeRequest } from '../exchange.js';
 import type { ServiceOptions } from '../fidelity-options.js';
 import { inferBehaviors, type BehaviorSwitches } from '../infer-behaviors.js';
@@ -102,7 +104,8 @@ export async function recordScenario(options: RecordOptions): Promise<RecordResu
     return read && read.answer.status === 200 ? [read] : [];
   });
   const replay = await replayCheck(recorded.scenario, recorded.apiKey, reads, keepSecrets);
-  const scenario: ScenarioFile = { $schema: schemaPathFrom(path.dirname(file)), ...recorded.scenario };
+  const schema = schemaPathFrom(path.dirname(file));
+  const scenario: ScenarioFile = { ...(schema !== undefined && { $schema: schema }), ...recorded.scenario };
   // The file holds the key in full: readable by its owner only.
   await writeFile(file, `${JSON.stringify(scenario, null, 2)}\n`, { mode: 0o600 });
   return redactKey(
@@ -128,15 +131,18 @@ function provenAccess(observations: readonly Observation[]): { scopes: Scope[]; 
   let kyc: 'approved' | 'pending' = 'approved';
   for (const { probe, answer } of observations) {
     if (probe.request.key !== 'caller') continue;
-    if (answer.status === 200) scopes.add(ROUTE_SCOPES[probe.route] as Scope);
+    if (answer.status === 200) scopes.add(ROUTE_SCOPES[probe.route]);
     if (errorOf(answer)?.code === 'KYC_REQUIRED') kyc = 'pending';
   }
-  const order: readonly Scope[] = ['balance:read', 'products:read', 'payments:read', 'orders:write', 'orders:read'];
-  return { scopes: order.filter((scope) => scopes.has(scope)), kyc };
+  return { scopes: SCOPES.filter((scope) => scopes.has(scope)), kyc };
 }
 
-/** The package's scenario.schema.json as a path from `dir`, for `$schema` (editors then check the file). */
-function schemaPathFrom(dir: string): string {
+/**
+ * The package's scenario.schema.json as a path from `dir`, for `$schema` (editors then check the file); none from
+ * the single-file executable, which carries the schema inside it, where no editor finds it.
+ */
+function schemaPathFrom(dir: string): string | undefined {
+  if (inSingleExecutable) return undefined;
   const schema = path.join(projectRoot, 'scenario.schema.json');
   const relative = path.relative(dir, schema).split(path.sep).join('/');
   return relative.startsWith('.') ? relative : `./${relative}`;

@@ -1,5 +1,6 @@
 import { maskApiKey } from '../../lib/mask-api-key.js';
-import { apiKeySchema, type ScenarioFile, type Scope } from '../../scenarios/scenario-schema.js';
+import type { Scope } from '../../contract/scopes.js';
+import { apiKeySchema, type ScenarioFile } from '../../scenarios/scenario-schema.js';
 import { asRecord } from '../exchange.js';
 import type { BehaviorSwitches } from '../infer-behaviors.js';
 import { balanceAdjustments } from './balance-adjustments.js';

@@ -1,26 +1,27 @@
 import { allowHeader, optionsAnswer, servesMethod } from '../api/allow-header.js';
-import { outcomeToResponse } from '../api/answer.js';
-import { errorResponse, successResponse, toErrorResponse } from '../api/envelope.js';
+import type { ApiRequest } from '../api/api-request.js';
+import { errorAnswer, successAnswer, toErrorAnswer } from '../api/envelope.js';
+import type { Answer } from '../api/outcome.js';
 import { checkPathEncoding } from '../api/path-encoding.js';
+import { readJsonBody } from '../api/read-json-body.js';
 import { ApiError } from '../domain/api-error.js';
 import { ScenarioError } from '../scenarios/scenario-error.js';
 import { BUILT_INS_ONLY, type ScenarioFileAccess } from '../scenarios/scenario-file-access.js';
-import { isSandboxHost, type SandboxHost } from '../sessions/sandbox-host.js';
-import type { Sandbox } from '../types.js';
+import type { SandboxHost } from '../sessions/sandbox-host.js';
+import { ADMIN_BODY } from './admin-body.js';
+import { ADMIN_PREFIX } from './admin-prefix.js';
 import type { AdminRoute } from './admin-route.js';
 import { clockRoutes } from './clock-routes.js';
 import { matchPath } from './match-path.js';
-import { readJsonBody } from './read-json-body.js';
 import { scenarioRoutes } from './scenario-routes.js';
 import { sessionRoutes } from './session-routes.js';
 import { statusRoutes } from './status-routes.js';
 import { topupRoutes } from './topup-routes.js';
 
-export const ADMIN_PREFIX = '/__sandbox';
+/** The routes that act on one sandbox: the main one, and each session's under `/sessions/:sessionId`. */
+const SANDBOX_ROUTES: readonly AdminRoute[] = [...statusRoutes, ...scenarioRoutes, ...topupRoutes, ...clockRoutes];
 
-export const adminRoutes: readonly AdminRoute[] = [...statusRoutes, ...scenarioRoutes, ...topupRoutes, ...clockRoutes];
-
-export interface AdminHandlerOptions {
+export interface AdminApiOptions {
   /**
    * Where a scenario named in a request (`name`, `extends`, a session's `scenario`) may be read from.
    * Default: built-in scenarios only.
@@ -34,20 +35,16 @@ export interface AdminRequestInfo {
   origin?: string;
 }
 
-export type AdminHandler = (request: Request, info?: AdminRequestInfo) => Promise<Response>;
+/** The admin API: a request in, an answer out (it never closes a connection without one). */
+export type AdminApi = (request: ApiRequest, info?: AdminRequestInfo) => Promise<Answer>;
 
 /**
- * The `/__sandbox/*` admin API as a fetch-standard handler. Given a `SandboxHost`, `routes` act on its main
- * sandbox and the session routes are added (`/sessions`, and `routes` again under `/sessions/:sessionId`).
- * HEAD is answered as GET (the transport leaves the body out), OPTIONS with 204 and `Allow`.
+ * The `/__sandbox/*` admin API of a host: the sandbox routes act on its main sandbox, and again under
+ * `/sessions/:sessionId` on that session's; `/sessions` creates, lists and deletes sessions. HEAD is
+ * answered as GET (the transport leaves the body out), OPTIONS with 204 and `Allow`.
  */
-export function createAdminHandler(
-  target: Sandbox | SandboxHost,
-  baseRoutes: readonly AdminRoute[] = adminRoutes,
-  { scenarioFiles = BUILT_INS_ONLY }: AdminHandlerOptions = {},
-): AdminHandler {
-  const sandbox = isSandboxHost(target) ? target.main : target;
-  const routes = isSandboxHost(target) ? [...baseRoutes, ...sessionRoutes(target, baseRoutes)] : baseRoutes;
+export function createAdminApi(host: SandboxHost, { scenarioFiles = BUILT_INS_ONLY }: AdminApiOptions = {}): AdminApi {
+  const routes = [...SANDBOX_ROUTES, ...sessionRoutes(host, SANDBOX_ROUTES)];
   return async (request, info = {}) => {
     try {
       const url = new URL(request.url);
@@ -62,25 +59,24 @@ export function createAdminHandler(
         throw new ApiError('NOT_FOUND', `No admin route at ${url.pathname}. Admin routes: ${known}.`);
       }
       const methods = matches.map(({ route }) => route.method);
-      if (request.method === 'OPTIONS') return outcomeToResponse(optionsAnswer(methods));
+      if (request.method === 'OPTIONS') return optionsAnswer(methods);
       const match = matches.find(({ route }) => servesMethod(route.method, request.method));
       if (!match) {
         throw new ApiError('METHOD_NOT_ALLOWED', `${url.pathname} answers ${methods.join(', ')}, not ${request.method}.`, {
           headers: { allow: allowHeader(methods) },
         });
       }
-      const result = await match.route.handle({
-        sandbox,
-        request,
+      const data = await match.route.handle({
+        sandbox: host.main,
         params: match.params,
         origin: info.origin ?? url.origin,
-        body: () => readJsonBody(request),
+        body: () => readJsonBody(request, ADMIN_BODY),
         scenarioFiles,
       });
-      return result instanceof Response ? result : successResponse(result);
+      return successAnswer(data);
     } catch (error) {
-      if (error instanceof ScenarioError) return errorResponse(new ApiError('VALIDATION_ERROR', error.message));
-      return toErrorResponse(error);
+      if (error instanceof ScenarioError) return errorAnswer(new ApiError('VALIDATION_ERROR', error.message));
+      return toErrorAnswer(error);
     }
   };
 }

@@ -1,0 +1,61 @@
+import type { JournalEntry } from '../state/journal.js';
+import type { Sandbox } from '../types.js';
+
+/** The `data` of each answer of the admin API. */
+
+/** `GET /health`. */
+export interface HealthAnswer {
+  status: 'ok';
+  scenario: string;
+  /** Sandbox-clock time, ISO 8601. */
+  now: string;
+}
+
+/** `POST /reset` and `POST /scenario`: the scenario loaded now, from its initial state. */
+export interface LoadedScenarioAnswer {
+  scenario: string;
+  description: string;
+  now: string;
+}
+
+/** `POST /clock`. */
+export interface ClockAnswer {
+  now: string;
+}
+
+/** `POST /sessions`, `GET /sessions` (a list of them), `GET /sessions/:sessionId`. */
+export interface SessionAnswer {
+  id: string;
+  scenario: string;
+  /** Scenario key → session key. */
+  apiKeys: Record<string, string>;
+  /** The API of this server, on its own origin: where the session keys go. */
+  baseUrl: string;
+}
+
+/** `DELETE /sessions/:sessionId`. */
+export interface DeletedSessionAnswer {
+  id: string;
+  deleted: true;
+}
+
+/** `GET /requests`. */
+export type JournalAnswer = readonly JournalEntry[];
+/** `GET /state`. */
+export type StateAnswer = Awaited<ReturnType<Sandbox['state']>>;
+/** `GET /readiness`: how the client behind the journal handled the failures it met. */
+export type ReadinessAnswer = ReturnType<Sandbox['readiness']>;
+/** `POST /topups`: the payment as the API renders it. */
+export type TopupAnswer = Awaited<ReturnType<Sandbox['topup']>>;
+
+export type AdminAnswer =
+  | HealthAnswer
+  | LoadedScenarioAnswer
+  | ClockAnswer
+  | SessionAnswer
+  | SessionAnswer[]
+  | DeletedSessionAnswer
+  | JournalAnswer
+  | StateAnswer
+  | ReadinessAnswer
+  | TopupAnswer;

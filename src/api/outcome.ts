@@ -1,0 +1,52 @@
+import type { ApiRequest } from './api-request.js';
+
+/**
+ * An answer of the sandbox before it becomes a web `Response`: status, headers and the whole body text.
+ * `fetch` turns it into a `Response`; the HTTP server writes it to the socket as it is, which spares
+ * building a body stream only to read it back.
+ */
+export interface Answer {
+  status: number;
+  /** Lower-case names. */
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** No answer at all: over HTTP the connection is closed (`Response.error()` in fetch terms). */
+export const NETWORK_ERROR = Symbol('network error');
+
+export type Outcome = Answer | typeof NETWORK_ERROR;
+
+export interface AnswerOptions {
+  /** Where the API's routes live; default: the `/api/v1` found in the URL. */
+  basePath?: string;
+}
+
+/**
+ * The one way the sandbox, the session host and each session answer a request: `answer(request) →
+ * outcome`. Internal to the package: the HTTP server writes the outcome to the socket, and `fetch` (the
+ * public way, used by msw and in-process callers) turns it into a `Response` with `fetchOutcome`.
+ */
+export interface AnswersApiRequests {
+  answer(request: ApiRequest, options?: AnswerOptions): Promise<Outcome>;
+}
+
+/** `fetch` over `answer`: the outcome of `request` as a web `Response`. */
+export async function fetchOutcome(target: AnswersApiRequests, request: Request, options?: AnswerOptions): Promise<Response> {
+  return outcomeToResponse(await target.answer(request, options), request.method);
+}
+
+/**
+ * The `Response` of an outcome. The answer to a HEAD request (`method`) keeps the status and headers of the
+ * GET it stands for, with the length of the body it leaves out; a 204 has no body.
+ */
+export function outcomeToResponse(outcome: Outcome, method?: string): Response {
+  if (outcome === NETWORK_ERROR) return Response.error();
+  const { status, headers, body } = outcome;
+  if (status === 204) return new Response(null, { status, headers });
+  if (method === 'HEAD') {
+    const length = String(new TextEncoder().encode(body).byteLength);
+    return new Response(null, { status, headers: { ...headers, 'content-length': length } });
+  }
+  return new Response(body, { status, headers });
+}

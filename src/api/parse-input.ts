@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { ApiError } from '../domain/api-error.js';
+import { describeValue } from '../lib/describe-value.js';
+import { jsonPreview } from '../lib/json-preview.js';
+import { validate } from '../scenarios/describe-issue.js';
+
+/**
+ * The rules of one input (a request body, a query string): the zod schema that parses it, and how the
+ * message of a refusal is worded from the issues zod found (at least one). Build them with `fieldRules`
+ * (the imitated API) or `everyProblem` (the admin API).
+ */
+export interface InputRules<S extends z.ZodType> {
+  schema: S;
+  word(issues: readonly z.core.$ZodIssue[], input: unknown): string;
+}
+
+/** `input` as `rules.schema` parses it, or a 400 VALIDATION_ERROR worded by `rules`. */
+export function parseInput<S extends z.ZodType>(rules: InputRules<S>, input: unknown): z.output<S> {
+  const result = rules.schema.safeParse(input);
+  if (result.success) return result.data;
+  throw new ApiError('VALIDATION_ERROR', rules.word(result.error.issues, input));
+}
+
+/**
+ * Rules worded the imitated API's way: the first problem only, naming the field and its rule in words:
+ * `quantity must be an integer from 1 to 2000 (got 2001)`, `productId is required: a product id…`.
+ * Unknown fields come first, so a typo never passes silently: `unknown field "x" (allowed: a, b)`. A field
+ * the schema does not make optional is required. `place` names what holds the fields.
+ */
+export function fieldRules<Shape extends z.core.$ZodShape>(
+  place: 'body' | 'query',
+  schema: z.ZodObject<Shape>,
+  rules: { readonly [K in keyof Shape]: string },
+): InputRules<z.ZodObject<Shape>> {
+  const names = Object.keys(rules);
+  const noun = place === 'body' ? 'field' : 'query parameter';
+  const required = names.filter((name) => !z.safeParse(schema.shape[name]!, undefined).success);
+  return {
+    schema,
+    word(issues, input) {
+      const unknown = issues.find((issue) => issue.code === 'unrecognized_keys');
+      if (unknown) {
+        const hint = names.length ? `allowed: ${names.join(', ')}` : 'this route takes none';
+        return `unknown ${noun} ${jsonPreview(unknown.keys[0])} (${hint})`;
+      }
+      const name = issues[0]!.path[0];
+      if (typeof name !== 'string') return `request ${place} must be a JSON object with ${required.join(' and ')}`;
+      const value = (input as Record<string, unknown>)[name];
+      const rule = rules[name]!;
+      return value === undefined ? `${name} is required: ${rule}` : `${name} must be ${rule} (got ${describeValue(value)})`;
+    },
+  };
+}
+
+/**
+ * Rules worded the admin API's way: every problem, `<field>: <what was expected>, got <what>` (`body` for
+ * the whole document), joined by `; `. The schema's own messages are kept as written.
+ */
+export function everyProblem<S extends z.ZodType>(schema: S): InputRules<S> {
+  return {
+    schema,
+    word(_issues, input) {
+      // Parsed again the way scenario files are, so that each issue carries its input and the schema's own message.
+      const result = validate(schema, input);
+      const problems = result.success ? [] : result.problems;
+      return problems.map(({ path, message }) => `${path === '' ? 'body' : path.slice(1)}: ${message}`).join('; ');
+    },
+  };
+}

@@ -1,0 +1,67 @@
+import { ApiError } from '../domain/api-error.js';
+import { nestsDeeperThan } from '../lib/json-depth.js';
+import type { ApiRequest } from './api-request.js';
+import { isJsonMediaType } from './json-media-type.js';
+import { readLimitedBody, TOO_LARGE } from './read-limited-body.js';
+
+/** How an area reads a JSON body: its limits, and the message of each refusal in the area's own words. */
+export interface JsonBodyRules {
+  /** The largest body read; a larger one is refused (413) as soon as that is known. */
+  maxBytes: number;
+  tooLarge: string;
+  /** A body whose stream fails before its end (400). */
+  unreadable: string;
+  /** A body that is not JSON (400), given `JSON.parse`'s reason. */
+  notJson(reason: string): string;
+  /** When set, a `Content-Type` that is not JSON is refused (415) with this message, given what was sent. */
+  wrongType?(got: string): string;
+  /** When set, bytes that are not UTF-8 are refused (400) with this message; else they read as U+FFFD. */
+  notUtf8?: string;
+  /** An empty body (or one of white space only): refused (400) with `refuse`, or read as `value`. */
+  empty: { refuse: string } | { value: unknown };
+  /** When set, a document that nests arrays and objects deeper than `levels` is refused (400). */
+  maxDepth?: { levels: number; message: string };
+}
+
+/**
+ * The JSON body of a request, read as a stream and refused as soon as it passes the size limit, so an
+ * oversize body is never held whole in memory. Checks run in this order: type, size, UTF-8, emptiness,
+ * JSON, depth.
+ */
+export async function readJsonBody(request: ApiRequest, rules: JsonBodyRules): Promise<unknown> {
+  if (rules.wrongType) {
+    const contentType = request.headers.get('content-type') ?? '';
+    if (!isJsonMediaType(contentType)) {
+      throw new ApiError('UNSUPPORTED_MEDIA_TYPE', rules.wrongType(contentType ? `got ${JSON.stringify(contentType)}` : 'none was sent'));
+    }
+  }
+  const text = await readText(request, rules);
+  if (text.trim() === '') {
+    if ('value' in rules.empty) return rules.empty.value;
+    throw new ApiError('VALIDATION_ERROR', rules.empty.refuse);
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch (error) {
+    throw new ApiError('VALIDATION_ERROR', rules.notJson((error as SyntaxError).message));
+  }
+  if (rules.maxDepth && nestsDeeperThan(body, rules.maxDepth.levels)) throw new ApiError('VALIDATION_ERROR', rules.maxDepth.message);
+  return body;
+}
+
+async function readText(request: ApiRequest, rules: JsonBodyRules): Promise<string> {
+  let body: Uint8Array | typeof TOO_LARGE;
+  try {
+    body = await readLimitedBody(request, rules.maxBytes);
+  } catch {
+    throw new ApiError('VALIDATION_ERROR', rules.unreadable);
+  }
+  if (body === TOO_LARGE) throw new ApiError('PAYLOAD_TOO_LARGE', rules.tooLarge);
+  if (rules.notUtf8 === undefined) return new TextDecoder().decode(body);
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(body);
+  } catch {
+    throw new ApiError('VALIDATION_ERROR', rules.notUtf8);
+  }
+}

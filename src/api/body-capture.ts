@@ -1,4 +1,5 @@
 import type { ApiRequest } from './api-request.js';
+import { readLimitedBody, TOO_LARGE } from './read-limited-body.js';
 
 /** A request whose body is copied as it is read, so that the body can be noted whoever reads it, or nobody. */
 export interface CapturedBody {
@@ -59,7 +60,11 @@ export function captureBody(request: ApiRequest, maxBytes: number): CapturedBody
     request: passedOn,
     async text() {
       if (state === 'untouched') {
-        state = (await readUpTo(source, request, maxBytes, keep)) ? 'complete' : 'given-up';
+        // Nobody read the body: read it now, with the one reader of bodies (the tapped stream never took the source).
+        const body = await readLimitedBody(request, maxBytes).catch((): typeof TOO_LARGE => TOO_LARGE);
+        if (body === TOO_LARGE) return undefined;
+        keep(body);
+        state = 'complete';
       }
       if (state !== 'complete' || size > maxBytes) return undefined;
       try {
@@ -69,29 +74,4 @@ export function captureBody(request: ApiRequest, maxBytes: number): CapturedBody
       }
     },
   };
-}
-
-/** Reads a body nobody read, keeping its chunks; false when it is (or says it is) longer than `maxBytes`, or fails. */
-async function readUpTo(
-  source: ReadableStream<Uint8Array>,
-  request: ApiRequest,
-  maxBytes: number,
-  keep: (chunk: Uint8Array) => void,
-): Promise<boolean> {
-  if (Number(request.headers.get('content-length') ?? Number.NaN) > maxBytes) return false;
-  const reader = source.getReader();
-  let size = 0;
-  try {
-    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
-      size += chunk.value.byteLength;
-      if (size > maxBytes) {
-        await reader.cancel().catch(() => undefined);
-        return false;
-      }
-      keep(chunk.value);
-    }
-    return true;
-  } catch {
-    return false;
-  }
 }

@@ -24,9 +24,16 @@ import { SeededRandom } from './state/seeded-random.js';
 import { SerialQueue } from './lib/serial-queue.js';
 import { summarizeState } from './api/summarize-state.js';
 import { SandboxDisposedError } from './sandbox-disposed-error.js';
+import { gradeReadiness } from './domain/readiness/checks.js';
+import type { ReadinessReport } from './domain/readiness/report.js';
 import type { RenderedPayment, Sandbox, SandboxOptions, SandboxState, ScenarioSource, TopupInput } from './types.js';
 
-const DEFAULTS = { scenario: 'default', journalSize: 1000 } as const;
+const DEFAULTS = {
+  scenario: 'default',
+  journalSize: 1000,
+  /** Epoch ms with the sub-millisecond steady clock of `performance`, which the system clock's jumps do not move. */
+  wallClock: () => performance.timeOrigin + performance.now(),
+} as const;
 
 /** A sandbox of the eSIM wholesale API: its own state, clock and seeded data, answering web-standard requests. */
 export function createSandbox(options: SandboxOptions = {}): Sandbox {
@@ -42,6 +49,7 @@ export class CoreSandbox implements Sandbox, AnswersApiRequests {
   #ready: Promise<void>;
   #generation = 0;
   readonly #journal: Journal;
+  readonly #wallClock: () => number;
   readonly #seed: number | undefined;
   readonly #files: ScenarioFileAccess;
   readonly #qrImages = new BoundedQrImageCache();
@@ -49,6 +57,7 @@ export class CoreSandbox implements Sandbox, AnswersApiRequests {
   constructor(options: SandboxOptions) {
     this.#seed = options.seed;
     this.#journal = new Journal(options.journalSize ?? DEFAULTS.journalSize);
+    this.#wallClock = options.wallClock ?? DEFAULTS.wallClock;
     this.#files = localFiles(options.maxScenarioBytes);
     this.#scenario = loadScenario(options.scenario ?? DEFAULTS.scenario, this.#files);
     this.#ready = this.#start(this.#scenario);
@@ -76,21 +85,24 @@ export class CoreSandbox implements Sandbox, AnswersApiRequests {
     const route = routeAt(url.pathname, options.basePath);
     const described = describingAnswer(route, request, url);
     if (described) return described;
+    const arrivedAt = this.#wallClock();
     const ctx = await this.#live();
     const now = ctx.clock.now();
-    const served = await serveApiRequest(ctx, request, url, route, now);
+    const { outcome, ...served } = await serveApiRequest(ctx, request, url, route, now);
     this.#journal.add({
+      ...served,
       atMs: now,
+      wallMs: arrivedAt,
       method: request.method,
       url: url.pathname + url.search,
       apiKey: request.headers.get('x-api-key'),
-      status: served.status,
-      errorCode: served.errorCode,
-      fault: served.fault,
-      body: served.body,
     });
     if (served.status >= 200 && served.status < 300) ctx.clock.step();
-    return served.outcome;
+    return outcome;
+  }
+
+  readiness(): ReadinessReport {
+    return gradeReadiness(this.#journal.entries(), this.#scenario);
   }
 
   reset(): Promise<void> {

@@ -1,3 +1,4 @@
+import type { ReadinessReport } from './domain/readiness/report.js';
 import type { JournalEntry } from './state/journal.js';
 import type { PaymentMethod, ResolvedScenario, ScenarioFile, ScenarioSource } from './scenarios/scenario-schema.js';
 import type { RenderedPayment } from './api/render.js';
@@ -24,6 +25,12 @@ export interface SandboxOptions {
    * file is refused before it is read. Built-in scenarios and seeds are not limited. Default: 16777216 (16 MiB).
    */
   maxScenarioBytes?: number;
+  /**
+   * The wall clock the journal times requests by (`wallAt`), in epoch ms: the readiness report reads from it how
+   * long a client waited before a retry or a poll. The sandbox's own clock is another. Default: the steady clock
+   * of `performance` (`performance.timeOrigin + performance.now()`); a test gives a clock of its own.
+   */
+  wallClock?: () => number;
 }
 
 export interface TopupInput {
@@ -61,6 +68,11 @@ export interface Sandbox {
   now(): string;
   /** The request journal, oldest first. */
   readonly requests: readonly JournalEntry[];
+  /**
+   * How the client behind the journal handled the failures it met: idempotency keys, retries, Retry-After,
+   * back-off, refusals, valid requests, polling (`GET /__sandbox/readiness`). The same journal gives the same report.
+   */
+  readiness(): ReadinessReport;
   /** The scenario loaded now, resolved. */
   readonly scenario: ResolvedScenario;
   /** A JSON-ready summary of accounts, balances, products, inventory, orders and payments. */

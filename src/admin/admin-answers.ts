@@ -44,6 +44,8 @@ export interface DeletedSessionAnswer {
 export type JournalAnswer = readonly JournalEntry[];
 /** `GET /state`. */
 export type StateAnswer = Awaited<ReturnType<Sandbox['state']>>;
+/** `GET /readiness`: how the client behind the journal handled the failures it met. */
+export type ReadinessAnswer = ReturnType<Sandbox['readiness']>;
 /** `POST /topups`: the payment as the API renders it. */
 export type TopupAnswer = Awaited<ReturnType<Sandbox['topup']>>;
 
@@ -78,6 +80,7 @@ export type AdminAnswer =
   | DeletedSessionAnswer
   | JournalAnswer
   | StateAnswer
+  | ReadinessAnswer
   | TopupAnswer
   | ScenarioFile
   | SnapshotAnswer

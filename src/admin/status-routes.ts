@@ -1,4 +1,4 @@
-import type { HealthAnswer, JournalAnswer, StateAnswer } from './admin-answers.js';
+import type { HealthAnswer, JournalAnswer, ReadinessAnswer, StateAnswer } from './admin-answers.js';
 import type { AdminRoute } from './admin-route.js';
 import type { JournalEntry } from '../state/journal.js';
 import { ApiError } from '../domain/api-error.js';
@@ -27,7 +27,9 @@ const state: AdminRoute<StateAnswer | ScenarioFile> = {
   },
 };
 
-export const statusRoutes: AdminRoute[] = [health, requests, state];
+const readiness: AdminRoute<ReadinessAnswer> = { method: 'GET', path: '/readiness', handle: ({ sandbox }) => sandbox.readiness() };
+
+export const statusRoutes: AdminRoute[] = [health, requests, state, readiness];
 
 /** Request bodies stay in process (`sandbox.requests`, the test matchers); over HTTP the journal lists the requests only. */
 function withoutBody({ body: _body, ...entry }: JournalEntry): Omit<JournalEntry, 'body'> {

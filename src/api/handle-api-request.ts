@@ -7,7 +7,7 @@ import { successAnswer } from './envelope.js';
 import type { Answer } from './outcome.js';
 import { checkPathEncoding } from './path-encoding.js';
 import { readQuery } from './query.js';
-import type { ApiRoute } from './route.js';
+import type { ApiRoute, RouteFacts } from './route.js';
 import { methodRefusal } from './route-map.js';
 
 const ROUTE_LIST = CALL_ROUTES.map((route) => `${route.method} ${route.path}`).join(', ');
@@ -15,7 +15,7 @@ const ROUTE_LIST = CALL_ROUTES.map((route) => `${route.method} ${route.path}`).j
 /**
  * Answers one call of the imitated API, `route` being the route its path names. Checks run in the
  * service's order: route, method, key, KYC, scope, then the route's own validation and rules. HEAD is
- * answered as GET (the transport leaves the body out).
+ * answered as GET (the transport leaves the body out). What the route learns for the journal goes to `facts`.
  */
 export async function handleApiRequest(
   ctx: SandboxContext,
@@ -23,6 +23,7 @@ export async function handleApiRequest(
   url: URL,
   route: ApiRoute | undefined,
   now: number,
+  facts: RouteFacts = {},
 ): Promise<Answer> {
   checkPathEncoding(url.pathname);
   if (route?.kind !== 'call') {
@@ -31,6 +32,6 @@ export async function handleApiRequest(
   const refusal = methodRefusal(route, request.method);
   if (refusal) throw refusal;
   const caller = authorize(ctx.store, request.headers.get('x-api-key'), route.scope);
-  const data = await route.handle(ctx, { caller, query: readQuery(url), request, now });
+  const data = await route.handle(ctx, { caller, query: readQuery(url), request, now, facts });
   return successAnswer(data);
 }

@@ -3,7 +3,11 @@ import type { Caller } from '../domain/auth.js';
 import type { operations } from '../contract/api-types.js';
 import type { CallName, CallRouteEntry, DocumentRouteEntry } from '../contract/route-table.js';
 import type { OpenApiDocument } from '../openapi/openapi-types.js';
+import type { RequestFacts } from '../state/journal.js';
 import type { ApiRequest } from './api-request.js';
+
+/** What a route learnt for the request journal: the order a createOrder placed or replayed, or a getOrderStatus read, and its status. */
+export type RouteFacts = Pick<RequestFacts, 'orderId' | 'orderStatus'>;
 
 export interface RouteCall {
   caller: Caller;
@@ -11,6 +15,8 @@ export interface RouteCall {
   request: ApiRequest;
   /** Sandbox-clock time of this request. */
   now: number;
+  /** Filled in by the route. */
+  facts: RouteFacts;
 }
 
 /** The `data` of the success envelope of call `N`, as the OpenAPI document describes it. */

@@ -2,22 +2,18 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { SandboxContext } from '../domain/context.js';
 import { ApiError } from '../domain/api-error.js';
 import { rateLimitHeaders, type RateLimitStatus } from '../domain/rate-limit.js';
+import type { RequestFacts } from '../state/journal.js';
 import { NETWORK_ERROR, type Answer, type Outcome } from './outcome.js';
 import type { ApiRequest } from './api-request.js';
+import { captureBody } from './body-capture.js';
 import { toErrorAnswer } from './envelope.js';
-import { noteRequestBody } from './request-body-note.js';
 import { handleApiRequest } from './handle-api-request.js';
-import type { ApiRoute } from './route.js';
+import { ORDER_NOTE_MAX_BYTES, orderRequestNote, parsedBody } from './order-request-note.js';
+import type { ApiRoute, RouteFacts } from './route.js';
 
-export interface ServedRequest {
+export interface ServedRequest extends RequestFacts {
   /** `NETWORK_ERROR` where a fault closes the connection instead of answering. */
   outcome: Outcome;
-  /** The status the sandbox answered, or would have answered before a fault lost it; 0 when dropped unhandled. */
-  status: number;
-  errorCode?: string;
-  fault?: 'error' | 'drop' | 'lose-response';
-  /** The JSON request body, when it is small enough to be noted. */
-  body?: unknown;
 }
 
 const FAULT_MESSAGES: Record<number, [code: 'INTERNAL_ERROR' | 'SERVICE_UNAVAILABLE', message: string]> = {
@@ -36,35 +32,68 @@ export async function serveApiRequest(
   route: ApiRoute | undefined,
   now: number,
 ): Promise<ServedRequest> {
-  const body = noteRequestBody(request);
-  const served = await serveCall(ctx, request, url, route, now);
-  const noted = await body();
-  return noted === undefined ? served : { ...served, body: noted };
+  const call = route?.kind === 'call' ? route : undefined;
+  // A createOrder body is noted even when a fault or a refusal comes before the route reads it: which order a
+  // lost request asked for is what tells a retry from a new order.
+  const captured = call?.name === 'createOrder' && request.method === 'POST' ? captureBody(request, ORDER_NOTE_MAX_BYTES) : undefined;
+  const served = await serveCall(ctx, captured?.request ?? request, url, route, now);
+  const body = captured && parsedBody(await captured.text());
+  const orderRequest = orderRequestNote(body);
+  return {
+    ...served,
+    ...(call && { route: call.path }),
+    ...(orderRequest !== undefined && { orderRequest }),
+    ...(body !== undefined && { body }),
+  };
 }
 
-async function serveCall(ctx: SandboxContext, request: ApiRequest, url: URL, route: ApiRoute | undefined, now: number): Promise<ServedRequest> {
+async function serveCall(
+  ctx: SandboxContext,
+  request: ApiRequest,
+  url: URL,
+  route: ApiRoute | undefined,
+  now: number,
+): Promise<ServedRequest> {
   const faults = route?.kind === 'call' ? ctx.faults.next(route.path) : undefined;
   if (faults && faults.latencyMs > 0) await sleep(faults.latencyMs);
   if (faults?.drop) return { outcome: NETWORK_ERROR, status: 0, fault: 'drop' };
 
   let limit: RateLimitStatus | undefined;
   let answer: Answer;
-  let errorCode: string | undefined;
+  let refusal: { errorCode: string; errorMessage?: string } | undefined;
+  const facts: RouteFacts = {};
   try {
     limit = ctx.rateLimiter?.admit(request.headers.get('x-api-key') ?? '');
     if (faults?.errorStatus) {
       const [code, message] = FAULT_MESSAGES[faults.errorStatus]!;
       throw new ApiError(code, message, { status: faults.errorStatus });
     }
-    answer = await handleApiRequest(ctx, request, url, route, now);
+    if (faults?.retryAfterS) throw rateLimitFault(faults.retryAfterS);
+    answer = await handleApiRequest(ctx, request, url, route, now, facts);
   } catch (thrown) {
     answer = toErrorAnswer(thrown);
-    errorCode = thrown instanceof ApiError ? thrown.code : 'INTERNAL_ERROR';
+    // An unexpected failure's message stays in the log, as it stays out of the answer.
+    refusal = thrown instanceof ApiError ? { errorCode: thrown.code, errorMessage: thrown.message } : { errorCode: 'INTERNAL_ERROR' };
   }
   if (limit) Object.assign(answer.headers, rateLimitHeaders(limit));
 
-  const served = { status: answer.status, ...(errorCode !== undefined && { errorCode }) };
-  if (faults?.errorStatus) return { ...served, outcome: answer, fault: 'error' };
+  const retryAfter = Number(answer.headers['retry-after']);
+  const served: ServedRequest = {
+    outcome: answer,
+    status: answer.status,
+    ...refusal,
+    ...(answer.status === 429 && Number.isInteger(retryAfter) && { retryAfterS: retryAfter }),
+    ...facts,
+  };
+  if (faults?.errorStatus) return { ...served, fault: 'error' };
+  if (faults?.retryAfterS) return { ...served, fault: 'rate-limit' };
   if (faults?.loseResponse) return { ...served, outcome: NETWORK_ERROR, fault: 'lose-response' };
-  return { ...served, outcome: answer };
+  return served;
+}
+
+/** The 429 of a rate-limit fault: the envelope and `Retry-After` of the scenario's rate limit, without its counts. */
+function rateLimitFault(retryAfterS: number): ApiError {
+  return new ApiError('RATE_LIMITED', `rate limit reached; retry after ${retryAfterS} s`, {
+    headers: { 'retry-after': String(retryAfterS) },
+  });
 }

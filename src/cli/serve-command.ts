@@ -2,6 +2,7 @@ import type { Argv, CommandModule } from 'yargs';
 import { DEFAULT_MAX_SCENARIO_BYTES, MAX_SCENARIO_BYTES_LIMIT } from '../scenarios/scenario-file-access.js';
 import { normalizeHostName } from '../server/host-names.js';
 import { startServer } from '../server/start-server.js';
+import { ADMIN_TOKEN_ENV, adminTokenOf, parseAdminToken } from './admin-token-option.js';
 import type { CliIo } from './cli-io.js';
 import { formatServeBanner } from './serve-banner.js';
 import { openAdminWarning } from './serve-warning.js';
@@ -154,21 +155,6 @@ function parseScenarioDirs(value: unknown): string[] {
     }
   }
   return dirs as string[];
-}
-
-const ADMIN_TOKEN_ENV = 'ESIM_SANDBOX_ADMIN_TOKEN';
-
-/** The admin token of `--admin-token`, else of the environment; undefined for an open admin API. */
-function adminTokenOf(option: string | undefined): string | undefined {
-  if (option !== undefined) return parseAdminToken(option);
-  const fromEnv = process.env[ADMIN_TOKEN_ENV];
-  return fromEnv === undefined || fromEnv === '' ? undefined : parseAdminToken(fromEnv);
-}
-
-function parseAdminToken(value: unknown): string {
-  if (typeof value === 'string' && /^\S+$/.test(value)) return value;
-  const got = Array.isArray(value) ? 'it was given more than once' : 'it is empty or contains spaces';
-  throw new Error(`--admin-token must be one word of visible characters (${got}); pass e.g. --admin-token "$(openssl rand -hex 16)"`);
 }
 
 /** The names of `--allowed-host`, each a host name without scheme, port or path. */

@@ -6,6 +6,8 @@ export interface CallFaults {
   latencyMs: number;
   /** Answer this status instead of handling the request. */
   errorStatus: number | null;
+  /** Answer 429 with `Retry-After` of this many seconds instead of handling the request (an error status wins). */
+  retryAfterS: number | null;
   /** Close the connection before handling the request. */
   drop: boolean;
   /** Handle the request, then close the connection instead of answering. */
@@ -17,11 +19,13 @@ export interface FaultPlanSnapshot {
   readonly random: RandomPosition;
 }
 
-const NO_FAULTS: CallFaults = { latencyMs: 0, errorStatus: null, drop: false, loseResponse: false };
+const NO_FAULTS: CallFaults = { latencyMs: 0, errorStatus: null, retryAfterS: null, drop: false, loseResponse: false };
 
 /**
- * Decides, call by call, which faults strike. Draws come from a generator of their own, so turning faults
- * on does not change the ids and eSIM data the rest of the sandbox draws.
+ * Decides, call by call, which faults strike. Each fault counts the calls of its route since the plan was made
+ * (the sandbox's start or reset), so `calls: [3]` on `/createOrder` is the third createOrder whatever came in
+ * between. Draws come from a generator of their own, so turning faults on does not change the ids and eSIM
+ * data the rest of the sandbox draws.
  */
 export class FaultPlan {
   #calls: number[];
@@ -56,6 +60,9 @@ export class FaultPlan {
           break;
         case 'error':
           outcome.errorStatus ??= fault.status;
+          break;
+        case 'rate-limit':
+          outcome.retryAfterS ??= fault.retryAfterS;
           break;
         case 'drop':
           outcome.drop = true;

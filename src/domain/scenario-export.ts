@@ -5,10 +5,10 @@ import type { SandboxContext } from './context.js';
 
 /**
  * The state of a sandbox as a scenario file: loaded with `seed`, every read of the API answers as the
- * sandbox answers now, byte for byte. It holds the scenario's settings (clock from now on, behaviour,
- * faults, whose call counters start afresh), its providers, accounts and keys, every product with the
- * inventory left, and every payment and order with its eSIMs and price. Idempotency keys are not part of a
- * scenario: an order resubmitted after loading it is a new order. Each entity is a copy.
+ * sandbox answers now, byte for byte. It holds the scenario's settings (the clock from now on, behaviour,
+ * faults, whose call counters start afresh, readiness settings), its providers, accounts and keys, every
+ * product with the inventory left, and every payment and order with its eSIMs and price. Idempotency keys
+ * are not part of a scenario: an order resubmitted after loading it is a new order. Each entity is a copy.
  */
 export function exportScenario(ctx: SandboxContext, seed: number): ScenarioFile {
   const { scenario, store } = ctx;
@@ -23,6 +23,7 @@ export function exportScenario(ctx: SandboxContext, seed: number): ScenarioFile 
     clock: { ...scenario.clock, start: now },
     behavior: { ...scenario.behavior },
     faults: scenario.faults.map((fault) => ({ ...fault })),
+    readiness: { ...scenario.readiness },
     providers: scenario.providers.map((provider) => ({ ...provider })),
     accounts: accounts.all().map((account) => ({ ...account })),
     apiKeys: apiKeys.all().map((apiKey) => ({ ...apiKey })),

@@ -18,6 +18,7 @@ import {
   behaviorSchema,
   clockSchema,
   faultSchema,
+  readinessSchema,
   scenarioFileSchema,
   seedFileSchema,
   type ResolvedScenario,
@@ -104,10 +105,20 @@ class ScenarioResolver {
     const behavior = this.validateMerged(frame.file, '/behavior', behaviorSchema, merged.behavior);
     const clock = this.validateMerged(frame.file, '/clock', clockSchema, merged.clock);
     const faults = this.validateMerged(frame.file, '/faults', z.array(faultSchema), merged.faults);
+    const readiness = this.validateMerged(frame.file, '/readiness', readinessSchema, merged.readiness);
     this.throwIfProblems();
 
     const { name, description } = loaded.raw as ScenarioFile;
-    return { name, description, seed: merged.seed ?? 1, clock: clock!, behavior: behavior!, faults: faults!, ...entities };
+    return {
+      name,
+      description,
+      seed: merged.seed ?? 1,
+      clock: clock!,
+      behavior: behavior!,
+      faults: faults!,
+      readiness: readiness!,
+      ...entities,
+    };
   }
 
   private throwIfProblems(): void {

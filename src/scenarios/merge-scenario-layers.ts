@@ -33,6 +33,7 @@ export interface MergedScenario {
   entities: Record<Collection, Map<string, TrackedEntity>>;
   behavior: Record<string, unknown>;
   clock: Record<string, unknown>;
+  readiness: Record<string, unknown>;
   seed: number | undefined;
   faults: unknown[];
 }
@@ -44,12 +45,12 @@ export type ScenarioLayer =
 
 export function emptyMergedScenario(): MergedScenario {
   const entities = Object.fromEntries(COLLECTIONS.map((collection) => [collection, new Map()]));
-  return { entities: entities as MergedScenario['entities'], behavior: {}, clock: {}, seed: undefined, faults: [] };
+  return { entities: entities as MergedScenario['entities'], behavior: {}, clock: {}, readiness: {}, seed: undefined, faults: [] };
 }
 
 /**
  * Merges one layer over the scenario so far: an entity whose merge key is already present is shallow-merged
- * over it (fields it gives replace, whole), a new one is appended; `behavior` and `clock` merge field by field,
+ * over it (fields it gives replace, whole), a new one is appended; `behavior`, `clock` and `readiness` merge field by field,
  * one level deep; `seed` replaces; `inventory` then sets the inventory of the products known at this point.
  * Returns the problems of `inventory` keys that name no product.
  */
@@ -72,6 +73,7 @@ export function mergeLayer(merged: MergedScenario, layer: ScenarioLayer): Scenar
   const scenario = layer.data;
   merged.behavior = mergeFields(merged.behavior, scenario.behavior ?? {});
   merged.clock = mergeFields(merged.clock, scenario.clock ?? {});
+  merged.readiness = mergeFields(merged.readiness, scenario.readiness ?? {});
   if (scenario.seed !== undefined) merged.seed = scenario.seed;
   if (scenario.faults !== undefined) merged.faults = scenario.faults;
   return scenario.inventory ? applyInventory(merged, file, scenario.inventory) : [];

@@ -191,15 +191,28 @@ export const faultSchema = z.strictObject({
   route: z.enum(['*', ...CALL_PATHS]).default('*'),
   /**
    * latency: answer after `latencyMs` plus up to `jitterMs` (seeded); error: answer `status` with its error
-   * envelope, changing nothing; drop: close the connection without an answer, changing nothing;
-   * lose-response: carry the request out (an order is committed and charged), then close the connection.
+   * envelope, changing nothing; rate-limit: answer 429 RATE_LIMITED with `Retry-After: <retryAfterS>`,
+   * changing nothing; drop: close the connection without an answer, changing nothing; lose-response: carry
+   * the request out (an order is committed and charged), then close the connection. When an error and a
+   * rate-limit fault strike the same call, the error is answered.
    */
-  effect: z.enum(['latency', 'error', 'drop', 'lose-response']),
+  effect: z.enum(['latency', 'error', 'rate-limit', 'drop', 'lose-response']),
   latencyMs: z.int().nonnegative().max(60_000).default(0),
   jitterMs: z.int().nonnegative().max(60_000).default(0),
   status: z.union([z.literal(500), z.literal(503)]).default(503),
+  /** Seconds a rate-limit fault asks the client to wait, in its `Retry-After` header. */
+  retryAfterS: z.int().min(1).max(3600).default(1),
   calls: z.array(z.int().positive()).min(1).optional(),
   fraction: z.number().min(0).max(1).optional(),
+});
+
+/** What the readiness report (`GET /__sandbox/readiness`) expects of a client under this scenario. */
+export const readinessSchema = z.strictObject({
+  /**
+   * The least wall-clock time between two polls of getOrderStatus for an order that was still processing at
+   * the first of them, in ms (the check `polls-politely`).
+   */
+  minPollIntervalMs: z.int().nonnegative().max(600_000).default(1000),
 });
 
 export const scenarioFileSchema = z.strictObject({
@@ -217,6 +230,8 @@ export const scenarioFileSchema = z.strictObject({
   inventory: z.record(z.string(), z.int().nonnegative()).optional(),
   /** Failures to inject; a file that gives `faults` replaces those of the scenario it extends. */
   faults: z.array(faultSchema).optional(),
+  /** What the readiness report expects of a client; merged field by field over the scenario it extends. */
+  readiness: readinessSchema.partial().optional(),
   ...scenarioOverlayShape,
 });
 
@@ -232,6 +247,7 @@ export type ClockSpec = z.output<typeof clockSchema>;
 export type PaymentMethod = z.output<typeof paymentMethodSchema>;
 export type Tier = z.output<typeof tierSchema>;
 export type Fault = z.output<typeof faultSchema>;
+export type ReadinessSettings = z.output<typeof readinessSchema>;
 export type ScenarioFile = z.input<typeof scenarioFileSchema>;
 
 /** A scenario given by built-in name, by path of a JSON file, or inline. */
@@ -246,6 +262,7 @@ export interface ResolvedScenario {
   clock: ClockSpec;
   behavior: Behavior;
   faults: Fault[];
+  readiness: ReadinessSettings;
   providers: ProviderSpec[];
   products: ProductSpec[];
   accounts: AccountSpec[];

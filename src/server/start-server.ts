@@ -34,6 +34,8 @@ export interface StartServerOptions {
   seed?: number;
   /** How many requests the journal keeps. Default: 1000. */
   journalSize?: number;
+  /** The wall clock the journal times requests by, in epoch ms (see `SandboxOptions`). Default: `performance`'s. */
+  wallClock?: () => number;
   /** How many sessions (`POST /__sandbox/sessions`) may be alive at once. Default: 100. */
   maxSessions?: number;
   /**
@@ -133,6 +135,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     scenario: options.scenario ?? DEFAULTS.scenario,
     seed: options.seed,
     journalSize: options.journalSize,
+    wallClock: options.wallClock,
     maxSessions: options.maxSessions,
     maxScenarioBytes: options.maxScenarioBytes,
   });

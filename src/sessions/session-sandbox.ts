@@ -69,6 +69,10 @@ export class SessionSandbox implements Sandbox, AnswersApiRequests {
     return this.#inner.state();
   }
 
+  readiness() {
+    return this.#inner.readiness();
+  }
+
   /** The session's state with the scenario's own keys: loaded anywhere, it is no session's. */
   async exportScenario(): Promise<ScenarioFile> {
     const exported = await this.#inner.exportScenario();

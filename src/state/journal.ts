@@ -1,45 +1,97 @@
+import { fnv1a32 } from '../lib/fnv1a.js';
 import { maskApiKey } from '../lib/mask-api-key.js';
 
-export interface JournalEntry {
+/**
+ * What a fault did to a request: `error` (an injected 500 or 503, nothing done), `rate-limit` (an injected 429,
+ * nothing done), `drop` (no answer, nothing done) or `lose-response` (done, not answered).
+ */
+export type FaultEffect = 'error' | 'rate-limit' | 'drop' | 'lose-response';
+
+/** The fields of a createOrder body that tell one order request from another, each as sent when of its type. */
+export interface OrderRequestNote {
+  productId?: string;
+  quantity?: number;
+  idempotencyKey?: string;
+}
+
+/** What the sandbox made of a request: how it answered, what struck it, what the route learnt. */
+export interface RequestFacts {
+  /** The route of the API the path names (`/createOrder`); absent for a path that names none. */
+  route?: string;
+  /** The status answered, or that a fault kept from the client; 0 when the connection was closed before anything was done. */
+  status: number;
+  /** The `error.code` of an error answer. */
+  errorCode?: string;
+  /** The `error.message` of an error answer. */
+  errorMessage?: string;
+  /** The fault that struck this request. */
+  fault?: FaultEffect;
+  /** The `Retry-After` of a 429 answer, in seconds. */
+  retryAfterS?: number;
+  /** createOrder: its body's productId, quantity and idempotencyKey, when the body was a JSON object. */
+  orderRequest?: OrderRequestNote;
+  /** createOrder: the order it created or replayed, even when the answer was lost; getOrderStatus: the order it read. */
+  orderId?: string;
+  /** getOrderStatus: the order's status as answered. */
+  orderStatus?: string;
+  /** createOrder: its JSON body as sent (parsed), whatever became of the request; for `toHaveReceived`'s `body`. */
+  body?: unknown;
+}
+
+export interface JournalEntry extends RequestFacts {
+  /** 1 for the first request since the sandbox started or was reset, then one more for each request. */
+  seq: number;
   /** Sandbox-clock time the request was answered, ISO 8601. */
   at: string;
+  /** Wall-clock time the request arrived, ISO 8601: how long a client waited between two requests. */
+  wallAt: string;
   method: string;
   /** Path and query string, as received. */
   url: string;
   /** The API key with all but its last 4 characters masked, or null when none was sent. */
   apiKey: string | null;
-  status: number;
-  /** The `error.code` of an error answer. */
-  errorCode?: string;
-  /** The fault that struck this request: `error`, `drop` (no answer, nothing done) or `lose-response` (done, not answered). */
-  fault?: 'error' | 'drop' | 'lose-response';
-  /** The JSON request body, parsed, when it declared a length of at most 64 KiB (src/api/request-body-note.ts). */
-  body?: unknown;
+  /**
+   * 8 hex digits, the same for every request with the same key and different for another key, even one whose
+   * mask looks the same (`************0001` of two keys of one session); null when none was sent.
+   */
+  keyId: string | null;
 }
 
 /** One request as the sandbox notes it; the journal makes a `JournalEntry` of it when read. */
-export interface JournalNote {
+export interface JournalNote extends RequestFacts {
   /** Sandbox-clock time, epoch ms. */
   atMs: number;
+  /** Wall-clock time the request arrived, epoch ms. */
+  wallMs: number;
   method: string;
   /** Path and query string. */
   url: string;
   /** The key as sent: the journal keeps it masked only. */
   apiKey: string | null;
-  status: number;
-  errorCode?: string;
-  fault?: JournalEntry['fault'];
-  body?: unknown;
+}
+
+/** How the journal shows a key: masked, and its id. */
+interface KeyView {
+  masked: string;
+  id: string;
 }
 
 interface Slot {
+  seq: number;
   atMs: number;
+  wallMs: number;
   method: string;
   url: string;
-  maskedKey: string | null;
+  route: string | undefined;
+  key: KeyView | null;
   status: number;
   errorCode: string | undefined;
-  fault: JournalEntry['fault'] | undefined;
+  errorMessage: string | undefined;
+  fault: FaultEffect | undefined;
+  retryAfterS: number | undefined;
+  orderRequest: OrderRequestNote | undefined;
+  orderId: string | undefined;
+  orderStatus: string | undefined;
   body: unknown;
 }
 
@@ -47,23 +99,26 @@ interface Slot {
 export interface JournalSnapshot {
   readonly slots: readonly Readonly<Slot>[];
   readonly next: number;
+  readonly seq: number;
 }
 
-/** Distinct URLs and keys remembered for reuse; past this the memo starts afresh. */
+/** Distinct URLs, keys and messages remembered for reuse; past this the memo starts afresh. */
 const MEMO_SIZE = 1024;
 
 /**
  * The last `capacity` requests, oldest first; older ones are dropped so memory stays flat. Under load a
  * note must not cost a new object per request that lives on until it is overwritten (a thousand requests
  * later: long enough to reach V8's old generation, whose garbage then piles up between major GCs and
- * shows as a growing RSS). So the slots are reused, the time is kept as a number and formatted when read,
- * and the masked keys and URLs, which repeat, are shared.
+ * shows as a growing RSS). So the slots are reused, the times are kept as numbers and formatted when read,
+ * and the keys, URLs and error messages, which repeat, are shared.
  */
 export class Journal {
   #slots: Slot[] = [];
   #next = 0;
-  readonly #maskedKeys = new Map<string, string>();
+  #seq = 0;
+  readonly #keys = new Map<string, KeyView>();
   readonly #urls = new Map<string, string>();
+  readonly #messages = new Map<string, string>();
 
   constructor(readonly capacity: number) {}
 
@@ -71,13 +126,21 @@ export class Journal {
     if (this.capacity === 0) return;
     let slot = this.#slots[this.#next];
     if (!slot) this.#slots.push((slot = {} as Slot));
+    slot.seq = ++this.#seq;
     slot.atMs = note.atMs;
+    slot.wallMs = note.wallMs;
     slot.method = note.method;
-    slot.url = memo(this.#urls, note.url, (url) => url);
-    slot.maskedKey = note.apiKey === null ? null : memo(this.#maskedKeys, note.apiKey, maskApiKey);
+    slot.url = memo(this.#urls, note.url, same);
+    slot.route = note.route;
+    slot.key = note.apiKey === null ? null : memo(this.#keys, note.apiKey, viewOfKey);
     slot.status = note.status;
     slot.errorCode = note.errorCode;
+    slot.errorMessage = note.errorMessage === undefined ? undefined : memo(this.#messages, note.errorMessage, same);
     slot.fault = note.fault;
+    slot.retryAfterS = note.retryAfterS;
+    slot.orderRequest = note.orderRequest;
+    slot.orderId = note.orderId;
+    slot.orderStatus = note.orderStatus;
     slot.body = note.body;
     this.#next = (this.#next + 1) % this.capacity;
   }
@@ -85,34 +148,49 @@ export class Journal {
   entries(): JournalEntry[] {
     const ordered = this.#slots.length < this.capacity ? this.#slots : [...this.#slots.slice(this.#next), ...this.#slots.slice(0, this.#next)];
     return ordered.map((slot) => ({
+      seq: slot.seq,
       at: new Date(slot.atMs).toISOString(),
+      wallAt: new Date(slot.wallMs).toISOString(),
       method: slot.method,
       url: slot.url,
-      apiKey: slot.maskedKey,
+      ...(slot.route !== undefined && { route: slot.route }),
+      apiKey: slot.key?.masked ?? null,
+      keyId: slot.key?.id ?? null,
       status: slot.status,
       ...(slot.errorCode !== undefined && { errorCode: slot.errorCode }),
+      ...(slot.errorMessage !== undefined && { errorMessage: slot.errorMessage }),
       ...(slot.fault !== undefined && { fault: slot.fault }),
+      ...(slot.retryAfterS !== undefined && { retryAfterS: slot.retryAfterS }),
+      ...(slot.orderRequest !== undefined && { orderRequest: { ...slot.orderRequest } }),
+      ...(slot.orderId !== undefined && { orderId: slot.orderId }),
+      ...(slot.orderStatus !== undefined && { orderStatus: slot.orderStatus }),
       ...(slot.body !== undefined && { body: slot.body }),
     }));
   }
 
+  /** Forgets every request; the next one is number 1 again. */
   clear(): void {
     this.#slots = [];
     this.#next = 0;
+    this.#seq = 0;
   }
 
   /** A copy of the requests noted, to go back to with `restore`. */
   snapshot(): JournalSnapshot {
-    return { slots: this.#slots.map((slot) => ({ ...slot })), next: this.#next };
+    return { slots: this.#slots.map((slot) => ({ ...slot })), next: this.#next, seq: this.#seq };
   }
 
   restore(snapshot: JournalSnapshot): void {
     this.#slots = snapshot.slots.map((slot) => ({ ...slot }));
     this.#next = snapshot.next;
+    this.#seq = snapshot.seq;
   }
 }
 
-function memo(map: Map<string, string>, key: string, make: (key: string) => string): string {
+const same = (text: string) => text;
+const viewOfKey = (key: string): KeyView => ({ masked: maskApiKey(key), id: fnv1a32(key) });
+
+function memo<T>(map: Map<string, T>, key: string, make: (key: string) => T): T {
   let value = map.get(key);
   if (value === undefined) {
     if (map.size >= MEMO_SIZE) map.clear();

@@ -18,10 +18,9 @@ export interface ReceivedCriteria {
 
 export const ROUTE_NAMES: readonly string[] = CALL_ROUTES.map((route) => route.name);
 
-/** The route name of a journal entry: the last segment of its path, whatever the base address. */
-export function routeNameOf(entry: Pick<JournalEntry, 'url'>): string {
-  const path = entry.url.split('?', 1)[0]!;
-  return path.slice(path.lastIndexOf('/') + 1);
+/** The route name of a journal entry (`/createOrder` → `createOrder`); none for a path that names no route. */
+export function routeNameOf(entry: Pick<JournalEntry, 'route'>): string | undefined {
+  return entry.route?.slice(1);
 }
 
 /** Checks the arguments of `toHaveReceived`, with a message that says what to pass instead. */

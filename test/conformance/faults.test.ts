@@ -46,6 +46,26 @@ describeBothModes('faults', (target) => {
     await expectSuccess(await target().call('/getProducts?limit=1'));
   });
 
+  it('a rate-limit fault answers 429 RATE_LIMITED with its Retry-After on the chosen calls only, changing nothing', async () => {
+    await useFaults(target(), [{ route: '/createOrder', effect: 'rate-limit', retryAfterS: 7, calls: [1] }]);
+    const json = { productId: await firstProductId(target()), quantity: 1, idempotencyKey: 'rate-limit-fault-1' };
+    const before = await target().sandbox.state();
+    const limited = await target().call('/createOrder', { json });
+    expect(limited.headers.get('retry-after')).toBe('7');
+    await expectError(limited, 429, 'RATE_LIMITED', 'rate limit reached; retry after 7 s');
+    expect(await target().sandbox.state()).toEqual(before);
+    expect(target().sandbox.requests.at(-1)).toMatchObject({ status: 429, fault: 'rate-limit', retryAfterS: 7 });
+    expect((await expectSuccess(await target().call('/createOrder', { json }))).reused).toBe(false);
+  });
+
+  it('an error fault wins over a rate-limit fault on the same call', async () => {
+    await useFaults(target(), [
+      { route: '/getBalance', effect: 'rate-limit', calls: [1] },
+      { route: '/getBalance', effect: 'error', status: 503, calls: [1] },
+    ]);
+    await expectError(await target().call('/getBalance'), 503, 'SERVICE_UNAVAILABLE');
+  });
+
   it('a 500 fault answers INTERNAL_ERROR', async () => {
     await useFaults(target(), [{ effect: 'error', status: 500 }]);
     await expectError(await target().call('/getOrders'), 500, 'INTERNAL_ERROR');

@@ -16,7 +16,7 @@ describe('the help texts the bin prints without yargs (dist/bin/help.json, writt
 
   it('cover --help and -h at the top and after each command and subcommand', async () => {
     const asked = (await collectHelpTexts(run)).map(({ argv }) => argv.join(' '));
-    for (const command of ['', 'serve ', 'scenarios ', 'scenarios list ', 'scenarios show ', 'scenarios validate ', 'openapi ']) {
+    for (const command of ['', 'serve ', 'scenarios ', 'scenarios list ', 'scenarios show ', 'scenarios validate ', 'openapi ', 'readiness ']) {
       expect(asked).toContain(`${command}--help`);
       expect(asked).toContain(`${command}-h`);
     }

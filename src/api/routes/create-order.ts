@@ -6,11 +6,12 @@ import { isProvisioned, renderCreatedItem } from '../render.js';
 import { API_BODY, createOrderBody, noQuery } from '../request-rules.js';
 import type { CallHandler } from '../route.js';
 
-export const createOrder: CallHandler<'createOrder'> = async (ctx, { caller, query, request, now }) => {
+export const createOrder: CallHandler<'createOrder'> = async (ctx, { caller, query, request, now, facts }) => {
   parseInput(noQuery, query);
   const { productId, quantity, idempotencyKey, includeQrImages = false } = parseInput(createOrderBody, await readJsonBody(request, API_BODY));
   const orderRequest = { productId, quantity, ...(idempotencyKey !== undefined && { idempotencyKey }), includeQrImages };
   const { order, reused } = await ctx.writes.run(() => placeOrder(ctx, caller, orderRequest, now));
+  facts.orderId = order.id;
 
   if (reused && ctx.behavior.reusedResponse === 'minimal') return { purchaseOrderId: order.id, reused };
   const view = { now, includeQrImages, qrImages: ctx.qrImages };

@@ -4,13 +4,16 @@ import { renderOrder } from '../render.js';
 import { orderListQuery, orderStatusQuery, resolveLimit } from '../request-rules.js';
 import type { CallHandler } from '../route.js';
 
-export const getOrderStatus: CallHandler<'getOrderStatus'> = (ctx, { caller, query, now }) => {
+export const getOrderStatus: CallHandler<'getOrderStatus'> = (ctx, { caller, query, now, facts }) => {
   const { purchaseOrderId: id, includeQrImages = false } = parseInput(orderStatusQuery, query);
   const order = ctx.store.order(id);
   if (!order || order.accountId !== caller.account.id) {
     throw new ApiError('ORDER_NOT_FOUND', `no order ${id} in this account; use a purchaseOrderId returned by /createOrder or /getOrders`);
   }
-  return renderOrder(order, { now, includeQrImages, qrImages: ctx.qrImages });
+  const rendered = renderOrder(order, { now, includeQrImages, qrImages: ctx.qrImages });
+  facts.orderId = order.id;
+  facts.orderStatus = rendered.status;
+  return rendered;
 };
 
 export const getOrders: CallHandler<'getOrders'> = (ctx, { caller, query, now }) => {

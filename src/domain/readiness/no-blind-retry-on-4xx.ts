@@ -1,0 +1,54 @@
+import type { JournalEntry } from '../../state/journal.js';
+import { capEvidence, evidenceOf, type Evidence } from './evidence.js';
+import { count, refusedAsSent, sameRequestKey } from './journal-reading.js';
+import type { ReadinessCheck } from './report.js';
+
+/** A request answered with a 4xx other than 429 is not sent a third time unchanged: it will be refused again. */
+export const noBlindRetryOn4xx: ReadinessCheck = {
+  id: 'no-blind-retry-on-4xx',
+  title: 'Does not send a request refused with a 4xx a third time',
+  hint:
+    'A 4xx other than 429 says what to change (the message names it): fix the request, the key or the ' +
+    'account, or report the error; do not send the same request again and again.',
+  grade(entries) {
+    let refusals = 0;
+    // Per request: its sends since it was first refused with no success in between.
+    const sinceRefused = new Map<string, JournalEntry[]>();
+    const violations: Evidence[][] = [];
+    for (const entry of entries) {
+      const request = sameRequestKey(entry);
+      const sends = sinceRefused.get(request);
+      if (sends) {
+        sends.push(entry);
+        if (sends.length === 3) violations.push(sends.map((send, index) => evidenceOf(send, `send ${index + 1} since the first refusal`)));
+      }
+      if (refusedAsSent(entry)) {
+        refusals += 1;
+        if (!sends) sinceRefused.set(request, [entry]);
+      } else if (entry.status >= 200 && entry.status < 400) {
+        sinceRefused.delete(request);
+      }
+    }
+    if (violations.length > 0) {
+      const [refused, , third] = violations[0]!;
+      const more = violations.length > 1 ? ` (${count(violations.length, 'request')} in all)` : '';
+      const answer = [refused!.status, refused!.errorCode].filter((part) => part !== undefined).join(' ');
+      return {
+        status: 'fail',
+        summary: `${refused!.method} ${refused!.path} was refused with ${answer} (#${refused!.seq}) and sent unchanged a third time (#${third!.seq})${more}.`,
+        evidence: capEvidence(violations),
+      };
+    }
+    if (refusals > 0) {
+      const summary = `${count(refusals, 'request was', 'requests were')} refused with a 4xx other than 429; none was sent a third time.`;
+      return { status: 'pass', summary, evidence: [] };
+    }
+    return {
+      status: 'not-exercised',
+      summary:
+        'No request was answered with a 4xx other than 429: test how your client handles a refusal, e.g. ' +
+        'getOrderStatus of an unknown purchaseOrderId (404 ORDER_NOT_FOUND).',
+      evidence: [],
+    };
+  },
+};

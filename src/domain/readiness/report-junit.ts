@@ -1,0 +1,48 @@
+import { evidenceLine } from './evidence.js';
+import type { ReadinessReport } from './report.js';
+
+/**
+ * The report as JUnit XML, which CI systems show as tests: one test case per check, a `failure` for a failed
+ * check (its summary, the requests that show it and the fix), `skipped` for one not exercised. No times: the
+ * same report gives the same bytes.
+ */
+export function formatReadinessJunit(report: ReadinessReport): string {
+  const tests = report.checks.length;
+  const failures = report.checks.filter((check) => check.status === 'fail').length;
+  const skipped = report.checks.filter((check) => check.status === 'not-exercised').length;
+  const counts = `tests="${tests}" failures="${failures}" errors="0" skipped="${skipped}"`;
+  const suite = `readiness (scenario ${report.scenario})`;
+  const lines = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites name="esim-sandbox readiness" ${counts}>`,
+    `  <testsuite name="${xml(suite)}" ${counts}>`,
+    `    <properties><property name="verdict" value="${xml(report.verdict)}"/></properties>`,
+  ];
+  for (const check of report.checks) {
+    const testcase = `    <testcase classname="readiness" name="${xml(`${check.id}: ${check.title}`)}"`;
+    if (check.status === 'pass') {
+      lines.push(`${testcase}/>`);
+    } else if (check.status === 'not-exercised') {
+      lines.push(`${testcase}>`, `      <skipped message="${xml(check.summary)}"/>`, '    </testcase>');
+    } else {
+      const details = [check.summary, ...check.evidence.map(evidenceLine), `Fix: ${check.hint}`].join('\n');
+      lines.push(`${testcase}>`, `      <failure message="${xml(check.summary)}" type="${xml(check.id)}">${xmlText(details)}</failure>`, '    </testcase>');
+    }
+  }
+  lines.push('  </testsuite>', '</testsuites>');
+  return `${lines.join('\n')}\n`;
+}
+
+/** Text as XML character data; characters XML 1.0 cannot hold are left out. */
+function xmlText(text: string): string {
+  return text
+    .replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;');
+}
+
+/** Text as an XML attribute value, its line breaks kept. */
+function xml(text: string): string {
+  return xmlText(text).replace(/"/g, '&quot;').replace(/\n/g, '&#10;');
+}

@@ -1,0 +1,85 @@
+import type { JournalEntry } from '../../state/journal.js';
+import { capEvidence, evidenceOf, type Evidence } from './evidence.js';
+import { count, isCreateOrder, lostAnswer, nextMatching } from './journal-reading.js';
+import type { ReadinessCheck } from './report.js';
+
+/**
+ * After a createOrder whose answer was lost, the next createOrder of the same key, productId and quantity — its
+ * retry — carries the same idempotencyKey, so that the service replays the order instead of placing another.
+ */
+export const retrySameKey: ReadinessCheck = {
+  id: 'retry-same-key',
+  title: 'A createOrder whose answer was lost is retried with the same idempotencyKey',
+  hint:
+    'When a createOrder gets no answer (a closed connection, a timeout) or a 5xx, send the same body again ' +
+    'with the same idempotencyKey: the service answers the original order (reused: true) if it was placed, ' +
+    'and places it once if not. A new key places a second order.',
+  grade(entries) {
+    let retried = 0;
+    let unretried = 0;
+    let withoutKey = 0;
+    const violations: Evidence[][] = [];
+    const summaries: string[] = [];
+    entries.forEach((lost, index) => {
+      const key = lost.orderRequest?.idempotencyKey;
+      if (!isCreateOrder(lost) || !lostAnswer(lost)) return;
+      // An order sent without a key cannot be retried safely at all: idempotency-key-sent reports it.
+      if (key === undefined) {
+        withoutKey += 1;
+        return;
+      }
+      const retry = nextMatching(entries, index, (entry) => isRetryOf(entry, lost));
+      if (!retry) {
+        unretried += 1;
+        return;
+      }
+      retried += 1;
+      if (retry.orderRequest?.idempotencyKey === key) return;
+      violations.push([evidenceOf(lost, orderNote(lost)), evidenceOf(retry, orderNote(retry))]);
+      summaries.push(describeViolation(lost, retry));
+    });
+    if (violations.length > 0) {
+      const more = violations.length > 1 ? ` (and ${count(violations.length - 1, 'more retry', 'more retries')} like it)` : '';
+      return { status: 'fail', summary: `${summaries[0]}${more}.`, evidence: capEvidence(violations) };
+    }
+    if (retried > 0) {
+      const summary =
+        retried === 1
+          ? 'The createOrder whose answer was lost was retried with its idempotencyKey.'
+          : `Each of ${retried} createOrders whose answer was lost was retried with its idempotencyKey.`;
+      return { status: 'pass', summary, evidence: [] };
+    }
+    const summary =
+      unretried > 0
+        ? `${count(unretried, 'createOrder')} lost ${unretried === 1 ? 'its answer and was' : 'their answers and were'} not retried: retry a createOrder that gets no answer or a 5xx, with its idempotencyKey.`
+        : withoutKey > 0
+          ? `${count(withoutKey, 'createOrder')} lost ${withoutKey === 1 ? 'its answer' : 'their answers'} but carried no idempotencyKey to retry with (idempotency-key-sent reports ${withoutKey === 1 ? 'it' : 'them'}).`
+          : 'No createOrder lost its answer: run the drill (scenario readiness-drill), whose first createOrder is carried out and its answer lost.';
+    return { status: 'not-exercised', summary, evidence: [] };
+  },
+};
+
+function isRetryOf(entry: JournalEntry, lost: JournalEntry): boolean {
+  return (
+    isCreateOrder(entry) &&
+    entry.keyId === lost.keyId &&
+    entry.orderRequest?.productId === lost.orderRequest?.productId &&
+    entry.orderRequest?.quantity === lost.orderRequest?.quantity
+  );
+}
+
+function orderNote(entry: JournalEntry): string {
+  const key = entry.orderRequest?.idempotencyKey;
+  const sent = key === undefined ? 'no idempotencyKey' : `idempotencyKey ${JSON.stringify(key)}`;
+  return entry.orderId === undefined ? sent : `${sent}, order ${entry.orderId}`;
+}
+
+function describeViolation(lost: JournalEntry, retry: JournalEntry): string {
+  const key = retry.orderRequest?.idempotencyKey;
+  const sent = key === undefined ? 'no idempotencyKey' : 'another idempotencyKey';
+  const start = `createOrder #${lost.seq} lost its answer and its retry #${retry.seq} carried ${sent}`;
+  if (lost.orderId !== undefined && retry.orderId !== undefined && lost.orderId !== retry.orderId) {
+    return `${start}: two orders, ${lost.orderId} and ${retry.orderId}, the account charged twice`;
+  }
+  return `${start}: had #${lost.seq} been carried out, the account would have been charged twice`;
+}

@@ -1,0 +1,32 @@
+import { capEvidence, evidenceOf } from './evidence.js';
+import { count } from './journal-reading.js';
+import type { ReadinessCheck } from './report.js';
+
+/** No request was refused with 400 VALIDATION_ERROR: the client sends what the spec asks for. */
+export const validRequests: ReadinessCheck = {
+  id: 'valid-requests',
+  title: 'Sends valid requests',
+  hint:
+    'Validate before sending, as the spec says: productId an id from getProducts, quantity an integer from ' +
+    '1 to 2000, idempotencyKey 8 to 120 characters, limit from 1 to 200, purchaseOrderId a UUID; no other ' +
+    'fields or query parameters. Each message names the field and the rule.',
+  grade(entries) {
+    if (entries.length === 0) {
+      return { status: 'not-exercised', summary: 'No request reached the API: run your tests against the sandbox.', evidence: [] };
+    }
+    const refused = entries.filter((entry) => entry.status === 400 && entry.errorCode === 'VALIDATION_ERROR');
+    if (refused.length === 0) {
+      return { status: 'pass', summary: `None of ${count(entries.length, 'request')} was refused with 400 VALIDATION_ERROR.`, evidence: [] };
+    }
+    const byMessage = new Map<string, (typeof refused)[number]>();
+    for (const entry of refused) if (!byMessage.has(entry.errorMessage ?? '')) byMessage.set(entry.errorMessage ?? '', entry);
+    const first = refused[0]!;
+    return {
+      status: 'fail',
+      summary:
+        `${count(refused.length, 'request')} refused with 400 VALIDATION_ERROR, ${count(byMessage.size, 'distinct message')}; ` +
+        `first #${first.seq}: ${first.errorMessage ?? '(no message)'}.`,
+      evidence: capEvidence([...byMessage.values()].map((entry) => [evidenceOf(entry)])),
+    };
+  },
+};

@@ -17,6 +17,7 @@ import { exportScenario } from './domain/scenario-export.js';
 import { buildStore, providersOf } from './domain/build-store.js';
 import { SandboxSnapshot, snapshotContents, type SnapshotContents } from './sandbox-snapshot.js';
 import { Store } from './state/store.js';
+import { sandboxDb, type SandboxDb } from './state/sandbox-db.js';
 import { SandboxClock } from './state/clock.js';
 import { Journal } from './state/journal.js';
 import { BoundedQrImageCache } from './lib/qr-image-cache.js';
@@ -46,6 +47,7 @@ export class CoreSandbox implements Sandbox, AnswersApiRequests {
   #context!: SandboxContext;
   #clock!: SandboxClock;
   #disposed = false;
+  #db: SandboxDb | undefined;
   #ready: Promise<void>;
   #generation = 0;
   readonly #journal: Journal;
@@ -69,6 +71,15 @@ export class CoreSandbox implements Sandbox, AnswersApiRequests {
 
   get requests() {
     return this.#journal.entries();
+  }
+
+  /** The collections as of the last call or request (an order whose provisioning time a clock moved by hand has reached turns `confirmed` at the next). */
+  get db(): SandboxDb {
+    return (this.#db ??= sandboxDb(() => {
+      this.#checkLive();
+      if (this.#context === undefined) throw new Error('the sandbox is still building its state: await any of its calls (sandbox.state(), a request) before reading sandbox.db');
+      return this.#context.store.collections;
+    }));
   }
 
   fetch(request: Request, options?: AnswerOptions): Promise<Response> {
@@ -209,11 +220,17 @@ export class CoreSandbox implements Sandbox, AnswersApiRequests {
     this.#context = undefined as unknown as SandboxContext;
   }
 
-  /** The state to answer from, once it is built. */
+  /**
+   * The state to answer from, once it is built, and up to date with the clock: an order whose provisioning
+   * time the clock has reached (by requests or by hand) turns `confirmed` in its collection first.
+   */
   async #live(): Promise<SandboxContext> {
     this.#checkLive();
     await this.#ready;
-    return this.#context;
+    const ctx = this.#context;
+    const now = ctx.clock.now();
+    if (ctx.store.hasProvisioningDue(now)) await ctx.writes.run(() => ctx.store.provisionDue(now));
+    return ctx;
   }
 
   #checkLive(): void {

@@ -4,6 +4,10 @@ import type { PaymentMethod, ResolvedScenario, ScenarioFile, ScenarioSource } fr
 import type { RenderedPayment } from './api/render.js';
 import type { SandboxState } from './api/summarize-state.js';
 import type { SandboxSnapshot } from './sandbox-snapshot.js';
+import type { SandboxDb } from './state/sandbox-db.js';
+
+export type { SandboxDb };
+export type { ReadOnlyCollection } from './state/sandbox-db.js';
 
 export type { SandboxSnapshot };
 
@@ -66,6 +70,14 @@ export interface Sandbox {
   setClock(now: string): void;
   /** Sandbox-clock time, ISO 8601. */
   now(): string;
+  /**
+   * The state, for reading in tests: the @msw/data collections `accounts`, `apiKeys`, `products` (with the
+   * inventory left), `payments`, `orders` (with their status) and `idempotencyKeys`, each with `findFirst`,
+   * `findMany`, `count` and `all`; records are frozen. Writes go through the API and the methods above.
+   *
+   * @example sandbox.db.orders.findMany((q) => q.where({ accountId }))
+   */
+  readonly db: SandboxDb;
   /** The request journal, oldest first. */
   readonly requests: readonly JournalEntry[];
   /**

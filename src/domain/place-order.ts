@@ -50,18 +50,20 @@ export async function placeOrder(
   });
 
   const { mode, delayMs } = behavior.provisioning;
+  const provisionedAt = mode === 'delayed' ? now + delayMs : now;
   const order = buildOrder(store, ctx.random, {
     accountId: account.id,
     product,
     quantity: request.quantity,
     price,
     createdAt: now,
-    provisionedAt: mode === 'delayed' ? now + delayMs : now,
-    status: 'confirmed',
+    provisionedAt,
+    // `processing` until the sandbox clock reaches provisionedAt (Store.provisionDue), then `confirmed`.
+    status: provisionedAt > now ? 'processing' : 'confirmed',
     orderSource: 'api',
   });
-  await store.addOrder(order);
-  store.takeFromStock(product.id, order.quantity);
+  const stored = await store.addOrder(order);
+  await store.takeFromStock(product.id, order.quantity);
   if (key !== undefined) {
     await store.rememberIdempotencyKey({
       accountId: account.id,
@@ -72,5 +74,5 @@ export async function placeOrder(
       createdAt: now,
     });
   }
-  return { order, reused: false };
+  return { order: stored, reused: false };
 }

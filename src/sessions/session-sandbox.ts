@@ -31,6 +31,10 @@ export class SessionSandbox implements Sandbox, AnswersApiRequests {
     return this.#inner.requests;
   }
 
+  get db() {
+    return this.#inner.db;
+  }
+
   fetch(request: Request, options?: AnswerOptions): Promise<Response> {
     return this.#inner.fetch(request, options);
   }

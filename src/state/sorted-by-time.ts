@@ -3,6 +3,18 @@ export class SortedByTime<T extends { createdAt: number; id: string }> {
   readonly items: T[] = [];
 
   insert(item: T): void {
+    this.items.splice(this.#after(item), 0, item);
+  }
+
+  /** Puts `next` where the item of the same time and id is (a record replaced by its next version). */
+  replace(next: T): void {
+    const at = this.#after(next) - 1;
+    if (at < 0 || compare(this.items[at]!, next) !== 0) throw new Error(`no item ${next.id} at ${next.createdAt} to replace`);
+    this.items[at] = next;
+  }
+
+  /** The index after the last item that sorts before `item` or with it. */
+  #after(item: T): number {
     let low = 0;
     let high = this.items.length;
     while (low < high) {
@@ -10,7 +22,7 @@ export class SortedByTime<T extends { createdAt: number; id: string }> {
       if (compare(this.items[middle]!, item) <= 0) low = middle + 1;
       else high = middle;
     }
-    this.items.splice(low, 0, item);
+    return low;
   }
 
   newestFirst(limit: number): T[] {

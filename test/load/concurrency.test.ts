@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from 'esim-wholesale-sandbox/server';
 import type { Schemas } from '../support/json.js';
+import { expectCollectionsAgree } from './collections-agree.js';
 import { apiClient, expectLedgerHolds, inventory } from './ledger.js';
 
 let server: RunningServer | undefined;
@@ -51,6 +52,8 @@ describe('createOrder under concurrent load, over 50 connections', () => {
     expect(Math.round(after.totalPurchasesThb * 100) - Math.round(before.totalPurchasesThb * 100)).toBe(charged);
     const sold = created.reduce((total, answer) => total + answer.body.data!.quantity!, 0);
     expect((await inventory(server.origin)).get(product.id)).toBe(stockBefore - sold);
+    expect(server.sandbox.db.idempotencyKeys.count()).toBe(50);
+    await expectCollectionsAgree(server, client);
   });
 
   it('never takes a low balance below zero, however many orders race for it', async () => {
@@ -69,6 +72,7 @@ describe('createOrder under concurrent load, over 50 connections', () => {
     expect(after.balanceThb).toBeGreaterThanOrEqual(0);
     expect(after.balanceThb).toBeLessThan(product.currentUnitPriceThb);
     expect(after.orders.length - before.orders.length).toBe(created.length);
+    await expectCollectionsAgree(server!, client);
   });
 
   it('never sells more eSIMs than the inventory holds', async () => {
@@ -92,6 +96,7 @@ describe('createOrder under concurrent load, over 50 connections', () => {
     expect((await inventory(server.origin)).get(product.id)).toBe(25 - sold);
     const after = await expectLedgerHolds(client);
     expect(after.orders.length - before.orders.length).toBe(created.length);
+    await expectCollectionsAgree(server, client);
   });
 
   it('keeps the ledger when orders, replays, refusals and reads all run at once', async () => {
@@ -136,5 +141,6 @@ describe('createOrder under concurrent load, over 50 connections', () => {
     expect(sold).toBeLessThanOrEqual(60);
     expect((await inventory(server.origin)).get(product.id)).toBe(60 - sold);
     await expectLedgerHolds(client);
+    await expectCollectionsAgree(server, client);
   });
 });

@@ -5,6 +5,7 @@ import type { InProcessResult } from './sections/in-process.ts';
 import type { OversizeCase } from './sections/oversize-bodies.ts';
 import type { SoakResult } from './sections/soak.ts';
 import { snapshotsTable, type SnapshotCase } from './sections/snapshots.ts';
+import { fastPathTable, type FastPathCase } from './sections/fast-path.ts';
 import type { StartupResult } from './sections/startup.ts';
 import type { LoadResult } from './lib/load.ts';
 import { MiB, round } from './lib/stats.ts';
@@ -21,6 +22,7 @@ export interface BenchResults {
   soak?: SoakResult;
   oversize?: OversizeCase[];
   snapshots?: SnapshotCase[];
+  fastPath?: FastPathCase[];
   targets: Target[];
 }
 
@@ -174,6 +176,7 @@ export function markdown(results: BenchResults): string {
   }
   if (results.oversize) lines.push('', oversizeTable(results.oversize));
   if (results.snapshots) lines.push('', snapshotsTable(results.snapshots));
+  if (results.fastPath) lines.push('', fastPathTable(results.fastPath));
   lines.push('', '| target | wanted | measured | met |', '|---|---|---|---|');
   for (const target of results.targets) lines.push(`| ${target.name} | ${target.target} | ${target.measured} | ${target.met ? 'yes' : '**no**'} |`);
   return lines.join('\n');

@@ -1,4 +1,4 @@
-// npm run bench [-- --soak [--soak-seconds 60] [--soak-warmup 30]] [-- --quick] [-- --sections startup,binary,http,in-process,growth,snapshots,soak,oversize]
+// npm run bench [-- --soak [--soak-seconds 60] [--soak-warmup 30]] [-- --quick] [-- --sections startup,binary,http,in-process,fast-path,growth,snapshots,soak,oversize]
 // Measures the sandbox against baselines run alongside it (see README.md, "Performance"), prints markdown
 // tables and, for a full run, writes bench/results/latest.json. The servers run in child processes; the
 // load comes from this process with autocannon over loopback.
@@ -14,6 +14,7 @@ import { measureOversizeBodies } from './sections/oversize-bodies.ts';
 import { ROOT } from './sections/paths.ts';
 import { measureSoak } from './sections/soak.ts';
 import { measureSnapshots } from './sections/snapshots.ts';
+import { measureFastPath } from './sections/fast-path.ts';
 import { measureStartup } from './sections/startup.ts';
 
 const ALL = ['startup', 'binary', 'http', 'in-process', 'growth'];
@@ -59,6 +60,10 @@ if (sections.has('http')) {
 if (sections.has('in-process')) {
   log('in-process through msw');
   results.inProcess = await measureInProcess(settings.mswRequests, settings.mswRounds);
+}
+if (sections.has('fast-path')) {
+  log('in-process paths: sandbox.fetch, msw 3 and msw 2, each from a fresh install of the packed package');
+  results.fastPath = await measureFastPath(quick ? 300 : 1000, quick ? 2 : 3);
 }
 if (sections.has('growth')) {
   log(`growth to ${growthLevels.join(', ')} orders of 100 eSIMs`);

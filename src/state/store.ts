@@ -16,7 +16,7 @@ import {
   type ProductRecord,
 } from './records.js';
 import { SortedByTime } from './sorted-by-time.js';
-import { adoptRecords } from './adopt-records.js';
+import { adoptRecords, replaceRecord } from './collection-records.js';
 import { freezeRecord } from './freeze-record.js';
 import type { Satang } from '../lib/money.js';
 
@@ -47,7 +47,7 @@ export interface Ledger {
  * indexes over those records only, so that a lookup costs the same at 10 orders and at 10,000 (a query of a
  * collection scans it: ~16 ms at 100k records), and the ledgers are sums over them. Every write goes
  * through a method here, which writes the collection first, then the indexes. Records are frozen: a change
- * is an update of the collection, which replaces the record, so a snapshot can share them.
+ * replaces the record in its collection (replaceRecord), so a snapshot can share them.
  */
 export class Store {
   readonly collections = {
@@ -105,8 +105,8 @@ export class Store {
   async takeFromStock(productId: string, quantity: number): Promise<void> {
     const product = this.#products.get(productId);
     if (!product) throw new Error(`no product ${productId} to take ${quantity} eSIMs from`);
-    const next = await this.collections.products.update(product, { data: (draft) => void (draft.inventory -= quantity) });
-    this.#products.set(productId, freezeRecord(next!));
+    const next = await replaceRecord(this.collections.products, product, { ...product, inventory: product.inventory - quantity });
+    this.#products.set(productId, freezeRecord(next));
   }
 
   /** Whether an order's eSIMs are due to be provisioned at `now`: then `provisionDue` has work. */
@@ -118,7 +118,7 @@ export class Store {
   async provisionDue(now: number): Promise<void> {
     while (this.hasProvisioningDue(now)) {
       const order = this.#provisioning.shift()!;
-      const next = freezeRecord((await this.collections.orders.update(order, { data: (draft) => void (draft.status = 'confirmed') }))!);
+      const next = freezeRecord(await replaceRecord(this.collections.orders, order, { ...order, status: 'confirmed' }));
       this.#orders.set(orderKey(next.id), next);
       this.#ordersByAccount.get(next.accountId)!.replace(next);
     }

@@ -8,8 +8,12 @@ const headers = { 'x-api-key': 'sk_test_full_access', 'content-type': 'applicati
 const sandbox = createSandbox({ scenario: 'default', seed: 7 });
 const server = setupServer(...sandbox.handlers(baseUrl));
 
-before(() => server.listen({ onUnhandledFrame: 'error' }));
-beforeEach(() => sandbox.reset());
+let initial: Awaited<ReturnType<typeof sandbox.snapshot>>;
+before(async () => {
+  server.listen({ onUnhandledFrame: 'error' }); // msw 3; msw 2 calls it onUnhandledRequest
+  initial = await sandbox.snapshot();
+});
+beforeEach(() => sandbox.restore(initial)); // every test starts from the same state, ~10× cheaper than reset()
 after(() => server.close());
 
 test('an order is charged to the wallet', async () => {
@@ -21,6 +25,8 @@ test('an order is charged to the wallet', async () => {
   assert.equal(order.status, 200);
   const balance = await (await fetch(`${baseUrl}/getBalance`, { headers })).json();
   assert.equal(balance.data.balanceThb, 114060 - 2 * 233);
+  const product = sandbox.db.products.findFirst((q) => q.where({ id: 'efd8480e-2903-458b-8ce3-156f0418df70' }));
+  assert.equal(product?.inventory, 5000 - 2);
 });
 
 test('a sold-out product is refused', async () => {

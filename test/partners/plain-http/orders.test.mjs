@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { after, before, beforeEach, test } from 'node:test';
 
@@ -7,7 +7,10 @@ import { after, before, beforeEach, test } from 'node:test';
 let serve;
 let api;
 let admin;
+let initial;
 const headers = { 'x-api-key': 'sk_test_full_access', 'content-type': 'application/json' };
+const adminPost = async (path, body) =>
+  (await fetch(`${admin}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body ?? {}) })).json();
 
 before(async () => {
   serve = spawn('node_modules/.bin/esim-sandbox', ['serve', '--port', '0', '--seed', '7'], { stdio: ['ignore', 'pipe', 'inherit'] });
@@ -18,9 +21,10 @@ before(async () => {
   }
   api = /API\s+(http\S+)/.exec(banner)[1];
   admin = new URL('/__sandbox', api).href;
+  initial = (await adminPost('/snapshots')).data.id; // the state every test starts from
 });
 
-beforeEach(() => fetch(`${admin}/reset`, { method: 'POST', headers: { 'content-type': 'application/json' } }));
+beforeEach(() => adminPost(`/snapshots/${initial}/restore`));
 
 after(async () => {
   serve.kill('SIGTERM');
@@ -40,7 +44,7 @@ test('an order is charged to the wallet', async () => {
 });
 
 test('a sold-out product is refused', async () => {
-  await fetch(`${admin}/scenario`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'empty-inventory' }) });
+  await adminPost('/scenario', { name: 'empty-inventory' });
   const order = await fetch(`${api}/createOrder`, {
     method: 'POST',
     headers,
@@ -48,4 +52,17 @@ test('a sold-out product is refused', async () => {
   });
   assert.equal(order.status, 409);
   assert.equal((await order.json()).error.code, 'INVENTORY_EMPTY');
+});
+
+test('esim-sandbox export writes the state as a scenario that serves the same reads', async () => {
+  await fetch(`${api}/createOrder`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ productId: 'efd8480e-2903-458b-8ce3-156f0418df70', quantity: 1, idempotencyKey: 'partner-order-0003' }),
+  });
+  const exported = await new Promise((resolve, reject) =>
+    execFile('node_modules/.bin/esim-sandbox', ['export', '--url', api], (error, stdout) => (error ? reject(error) : resolve(JSON.parse(stdout)))),
+  );
+  assert.equal(exported.name, 'default-export');
+  assert.equal(exported.products.find((product) => product.id === 'efd8480e-2903-458b-8ce3-156f0418df70').inventory, 5000 - 1);
 });

@@ -1,0 +1,39 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The README's partner examples are the files the partner matrix runs (`npm run test:partners`): a README
+ * block whose info string names one, `ts partner=vitest-msw3/orders.test.ts`, must be that file as it is.
+ */
+const root = path.resolve(import.meta.dirname, '../..');
+const partners = path.join(root, 'test/partners');
+
+function partnerBlocks(markdown: string): { line: number; file: string; code: string }[] {
+  const blocks: { line: number; file: string; code: string }[] = [];
+  const lines = markdown.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const file = /^```\S*\s.*\bpartner=(\S+)/.exec(lines[i]!)?.[1];
+    const end = lines.findIndex((line, j) => j > i && line.startsWith('```'));
+    if (file !== undefined) blocks.push({ line: i + 1, file, code: lines.slice(i + 1, end).join('\n') });
+    if (/^```/.test(lines[i]!)) i = end;
+  }
+  return blocks;
+}
+
+describe('the partner examples', () => {
+  it('each README block marked partner=<set-up>/<file> is that file of test/partners', () => {
+    for (const block of partnerBlocks(readFileSync(path.join(root, 'README.md'), 'utf8'))) {
+      const fixture = readFileSync(path.join(partners, block.file), 'utf8');
+      expect(`${block.code}\n`, `README.md line ${block.line} differs from test/partners/${block.file}: copy the file into the block`).toBe(fixture);
+    }
+  });
+
+  it('runs the same vitest file on msw 3 and on msw 2', () => {
+    const files = (setup: string) => readdirSync(path.join(partners, setup)).filter((name) => name.endsWith('.test.ts'));
+    expect(files('vitest-msw2-node22')).toEqual(files('vitest-msw3'));
+    for (const name of files('vitest-msw3')) {
+      expect(readFileSync(path.join(partners, 'vitest-msw2-node22', name), 'utf8')).toBe(readFileSync(path.join(partners, 'vitest-msw3', name), 'utf8'));
+    }
+  });
+});

@@ -1,5 +1,5 @@
 export { createSandbox } from './sandbox.js';
-export type { Sandbox, SandboxOptions, ScenarioSource, TopupInput, JournalEntry } from './types.js';
+export type { Sandbox, SandboxEvent, SandboxOptions, ScenarioSource, TopupInput, JournalEntry, JournalQuery, JournalRequest, JournalResponse } from './types.js';
 export type { RenderedBalance, RenderedPayment, SandboxState, AccountState, ProductState, RecordCounts } from './types.js';
 export { ScenarioError } from './scenarios/scenario-error.js';
 export type { ScenarioProblem } from './scenarios/scenario-error.js';

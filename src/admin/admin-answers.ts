@@ -18,6 +18,9 @@ export interface LoadedScenarioAnswer {
   now: string;
 }
 
+/** `GET /scenarios`: the built-in scenarios, sorted by name. */
+export type ScenarioListAnswer = Array<{ name: string; description: string }>;
+
 /** `POST /clock`. */
 export interface ClockAnswer {
   now: string;
@@ -51,6 +54,7 @@ export type TopupAnswer = Awaited<ReturnType<Sandbox['topup']>>;
 export type AdminAnswer =
   | HealthAnswer
   | LoadedScenarioAnswer
+  | ScenarioListAnswer
   | ClockAnswer
   | SessionAnswer
   | SessionAnswer[]

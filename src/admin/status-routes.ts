@@ -1,5 +1,20 @@
+import { z } from 'zod';
+import { everyProblem, parseInput } from '../api/parse-input.js';
+import type { StreamedAnswer } from '../api/outcome.js';
 import type { HealthAnswer, JournalAnswer, ReadinessAnswer, StateAnswer } from './admin-answers.js';
 import type { AdminRoute } from './admin-route.js';
+import { eventStream } from './event-stream.js';
+
+const seqSchema = z.string().regex(/^\d{1,15}$/, 'expected the seq of a journal entry, a whole number from 0').transform(Number);
+
+const journalQuery = everyProblem(
+  z.strictObject({
+    since: seqSchema.optional(),
+    include: z.literal('bodies', { error: 'expected "bodies" (each entry with its request and response headers and bodies)' }).optional(),
+  }),
+);
+
+const eventsQuery = everyProblem(z.strictObject({ since: seqSchema.optional() }));
 
 const health: AdminRoute<HealthAnswer> = {
   method: 'GET',
@@ -7,10 +22,30 @@ const health: AdminRoute<HealthAnswer> = {
   handle: ({ sandbox }) => ({ status: 'ok', scenario: sandbox.scenario.name, now: sandbox.now() }),
 };
 
-const requests: AdminRoute<JournalAnswer> = { method: 'GET', path: '/requests', handle: ({ sandbox }) => sandbox.requests };
+/** `?since=<seq>`: only the entries after it; `?include=bodies`: with headers and bodies. */
+const requests: AdminRoute<JournalAnswer> = {
+  method: 'GET',
+  path: '/requests',
+  handle: ({ sandbox, query }) => {
+    const { since, include } = parseInput(journalQuery, Object.fromEntries(query));
+    return sandbox.journal({ since, bodies: include === 'bodies' });
+  },
+};
+
+/** Server-Sent Events; `?since=<seq>` or `Last-Event-ID` sends the journal entries after it first. */
+const events: AdminRoute<StreamedAnswer> = {
+  method: 'GET',
+  path: '/events',
+  handle: ({ sandbox, query, header, closing }) => {
+    const { since } = parseInput(eventsQuery, Object.fromEntries(query));
+    const lastEventId = header('last-event-id');
+    const resumed = lastEventId !== null && /^\d{1,15}$/.test(lastEventId) ? Number(lastEventId) : undefined;
+    return eventStream(sandbox, { since: since ?? resumed, closing });
+  },
+};
 
 const state: AdminRoute<StateAnswer> = { method: 'GET', path: '/state', handle: ({ sandbox }) => sandbox.state() };
 
 const readiness: AdminRoute<ReadinessAnswer> = { method: 'GET', path: '/readiness', handle: ({ sandbox }) => sandbox.readiness() };
 
-export const statusRoutes: AdminRoute[] = [health, requests, state, readiness];
+export const statusRoutes: AdminRoute[] = [health, requests, events, state, readiness];

@@ -1,14 +1,14 @@
 import type { OrderRequestNote } from '../state/journal.js';
 
-/** The most of a createOrder body kept to note it: far more than a valid one takes (~200 bytes). */
-export const ORDER_NOTE_MAX_BYTES = 16 * 1024;
+/** The most of a createOrder body read to note it: far more than a valid one takes (~200 bytes). */
+const ORDER_NOTE_MAX_BYTES = 16 * 1024;
 
 /**
  * What the journal keeps of a createOrder body: its productId, quantity and idempotencyKey, each as sent when it
- * has its type, whether or not the body was valid. Undefined when the body is no JSON object.
+ * has its type, whether or not the body was valid. Undefined when the body is no JSON object, or longer than 16 KiB.
  */
 export function orderRequestNote(text: string | undefined): OrderRequestNote | undefined {
-  if (text === undefined) return undefined;
+  if (text === undefined || Buffer.byteLength(text) > ORDER_NOTE_MAX_BYTES) return undefined;
   let body: unknown;
   try {
     body = JSON.parse(text);

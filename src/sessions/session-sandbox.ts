@@ -2,7 +2,8 @@ import type { AnswerOptions, AnswersApiRequests, Outcome } from '../api/outcome.
 import type { ApiRequest } from '../api/api-request.js';
 import { loadScenario } from '../scenarios/load-scenario.js';
 import type { ScenarioFileAccess } from '../scenarios/scenario-file-access.js';
-import type { RenderedPayment, Sandbox, SandboxState, ScenarioSource, TopupInput } from '../types.js';
+import type { JournalQuery } from '../state/journal.js';
+import type { RenderedPayment, Sandbox, SandboxEvent, SandboxState, ScenarioSource, TopupInput } from '../types.js';
 import { parseSessionKey, sessionKey, withSessionKeys } from './session-keys.js';
 
 /**
@@ -28,6 +29,14 @@ export class SessionSandbox implements Sandbox, AnswersApiRequests {
 
   get requests() {
     return this.#inner.requests;
+  }
+
+  journal(query?: JournalQuery) {
+    return this.#inner.journal(query);
+  }
+
+  subscribe(listener: (event: SandboxEvent) => void): () => void {
+    return this.#inner.subscribe(listener);
   }
 
   fetch(request: Request, options?: AnswerOptions): Promise<Response> {

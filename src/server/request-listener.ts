@@ -39,6 +39,7 @@ export function createRequestListener(host: CoreSandboxHost, options: RequestLis
       (await adminApi())(request, { origin: localOriginOf(req.socket), closing: options.closing }),
     ),
     docs: async (req, res) => (await docsApp())(req, res),
+    inspector: async (req, res) => (await docsApp())(req, res),
   };
   /** A failure no answer was made for (a bug, a module that would not load) closes the connection. */
   const answer = (area: Area, req: IncomingMessage, res: ServerResponse) =>

@@ -98,6 +98,9 @@ export function nodeAnswerHandler(handler: AnswerHandler) {
 async function writeStreamedAnswer(answer: StreamedAnswer, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const headers: string[] = [];
   for (const name of Object.keys(answer.headers).sort()) headers.push(name, answer.headers[name]!);
+  // A stream is the last answer of its connection: a client reconnects afresh, and a shutdown that ends the
+  // stream then has no idle keep-alive connection left to wait for.
+  headers.push('connection', 'close');
   res.writeHead(answer.status, headers);
   res.flushHeaders();
   const reader = answer.stream.getReader();

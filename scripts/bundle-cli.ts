@@ -46,7 +46,9 @@ const lazyMessageEvent: Plugin = {
 /**
  * string-width builds an Intl.Segmenter and Unicode-property regular expressions as it loads: ~30 ms for the
  * three copies under yargs, which measures text only to lay out help and error messages, never printed by a
- * `serve` that starts. Each copy is bundled behind a function that loads it on its first call.
+ * `serve` that starts (yargs still lays out the help of the command it runs, right after the handler starts).
+ * Each copy is bundled behind a function that measures printable ASCII itself (one column a character: all
+ * of this program's help texts, kept so by a test) and loads the module on the first other text.
  */
 const stringWidthOnFirstCall: Plugin = {
   name: 'string-width-on-first-call',
@@ -59,7 +61,10 @@ const stringWidthOnFirstCall: Plugin = {
       return { path: relative(process.cwd(), resolved.path), namespace: 'on-first-call' };
     });
     build.onLoad({ filter: /.*/, namespace: 'on-first-call' }, ({ path }) => ({
-      contents: `let loaded;\nexport default (...args) => (loaded ??= require(${JSON.stringify(resolve(path))}).default)(...args);\n`,
+      contents:
+        'let loaded;\n' +
+        'export default (text, ...rest) => typeof text === "string" && /^[\\x20-\\x7e]*$/.test(text) ? text.length : ' +
+        `(loaded ??= require(${JSON.stringify(resolve(path))}).default)(text, ...rest);\n`,
       resolveDir: dirname(resolve(path)),
       loader: 'js',
     }));

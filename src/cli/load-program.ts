@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -38,7 +38,9 @@ export async function loadProgram(): Promise<{ program: Program; saveCodeCache()
   return {
     program: module.exports,
     saveCodeCache: () => {
-      if (cache !== undefined && stale) writeAtomically(cache, script.createCachedData());
+      if (cache === undefined || !stale) return;
+      writeAtomically(cache, script.createCachedData());
+      forgetOldPrograms(path.dirname(cache));
     },
   };
 }
@@ -73,5 +75,25 @@ function writeAtomically(file: string, data: Buffer): void {
     renameSync(aside, file);
   } catch {
     // A read-only or full disk: the next start compiles as it would without a cache.
+  }
+}
+
+/** How many builds of the program keep their caches: each build is a new program, and old caches would pile up. */
+const KEPT_PROGRAMS = 4;
+
+/** Deletes the caches of all but the `KEPT_PROGRAMS` programs written most recently; no error if it cannot. */
+function forgetOldPrograms(dir: string): void {
+  try {
+    const newest = new Map<string, number>();
+    for (const entry of readdirSync(dir)) {
+      const program = /^(program-[0-9a-f]{16}\.cjs)\.[a-z]+\.cache$/.exec(entry)?.[1];
+      if (program !== undefined) newest.set(program, Math.max(newest.get(program) ?? 0, statSync(path.join(dir, entry)).mtimeMs));
+    }
+    const old = [...newest].sort(([, a], [, b]) => b - a).slice(KEPT_PROGRAMS).map(([program]) => program);
+    for (const entry of readdirSync(dir)) {
+      if (old.some((program) => entry.startsWith(`${program}.`))) rmSync(path.join(dir, entry), { force: true });
+    }
+  } catch {
+    // Another process deleting the same files, or a read-only directory: the caches stay.
   }
 }

@@ -27,7 +27,7 @@ export function readinessCommand(io: CliIo, result: { exitCode: number }): Comma
     builder: (yargs: Argv) =>
       yargs
         .option('url', { describe: 'Address of the running sandbox', type: 'string', default: DEFAULT_URL, requiresArg: true })
-        .option('session', { describe: 'Grade this session (ses_0001, …) instead of the main sandbox', type: 'string', requiresArg: true })
+        .option('session', { describe: 'Grade this session (ses_0001, ses_0002, ...) instead of the main sandbox', type: 'string', requiresArg: true })
         .option('format', {
           describe: 'table for people, json for scripts, junit for CI systems (one test case per check)',
           choices: FORMATS,

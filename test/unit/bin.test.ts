@@ -1,6 +1,6 @@
 import { execFile, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, readdir, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -92,6 +92,28 @@ describe('the esim-sandbox binary (the bundled command)', () => {
       const off = path.join(cacheDir, 'off');
       expect((await show({ NODE_COMPILE_CACHE: off, NODE_DISABLE_COMPILE_CACHE: '1' })).stdout).toBe(expected);
       await expect(readdir(off)).rejects.toThrow();
+    } finally {
+      await rm(cacheDir, { recursive: true, force: true });
+    }
+  });
+
+  it('keeps the caches of the 4 programs written last and deletes older ones', async () => {
+    const cacheDir = await mkdtemp(path.join(tmpdir(), 'esim-code-cache-'));
+    const folder = path.join(cacheDir, `esim-sandbox-${process.version}-${process.arch}`);
+    try {
+      await mkdir(folder, { recursive: true });
+      const older = Array.from({ length: 5 }, (_, i) => `program-${String(i).repeat(16)}.cjs`);
+      for (const [i, program] of older.entries()) {
+        for (const command of ['serve', 'openapi']) {
+          const file = path.join(folder, `${program}.${command}.cache`);
+          await writeFile(file, 'an older build');
+          await utimes(file, new Date(2026, 0, 1 + i), new Date(2026, 0, 1 + i));
+        }
+      }
+      await promisify(execFile)(process.execPath, [bin, 'scenarios', 'show', 'default'], { env: { ...process.env, NODE_COMPILE_CACHE: cacheDir }, maxBuffer: 16 << 20 });
+      const programs = new Set((await readdir(folder)).map((entry) => entry.replace(/\.[a-z]+\.cache$/, '')));
+      expect(programs.size).toBe(4);
+      expect([...programs].filter((program) => older.includes(program)).sort()).toEqual(older.slice(2).sort());
     } finally {
       await rm(cacheDir, { recursive: true, force: true });
     }

@@ -8,7 +8,7 @@
  * data (as package.json `files` ships it: a test keeps the two in step), package.json for the version, and the
  * bundled command beside its help texts (dist/bin: the entry runs the program script from there).
  */
-export const PACKAGE_ASSETS = ['package.json', 'openapi.json', 'scenario.schema.json', 'seed.schema.json', 'scenarios', 'seeds', 'dist/bin'];
+export const PACKAGE_ASSETS = ['package.json', 'openapi.json', 'scenario.schema.json', 'seed.schema.json', 'scenarios', 'seeds', 'inspector', 'dist/bin'];
 
 /**
  * Files of dependencies, by the dependency's name: what the server serves from them. `/docs` loads Swagger UI's
@@ -16,6 +16,8 @@ export const PACKAGE_ASSETS = ['package.json', 'openapi.json', 'scenario.schema.
  * with it. The npm-installed server serves the whole folder; these are the files its page uses.
  */
 export const DEPENDENCY_ASSETS: Record<string, string[]> = {
+  // The inspector (/__sandbox/) loads Preact with htm as one ES module.
+  htm: ['preact/standalone.module.js', 'LICENSE'],
   'swagger-ui-dist': [
     'swagger-ui-bundle.js',
     'swagger-ui-bundle.js.map',

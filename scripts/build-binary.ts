@@ -37,6 +37,14 @@ function filesUnder(dir: string): string[] {
 }
 
 /** The assets, by key (the file's path in the package, or `node_modules/<dependency>/<file>`), to the file they copy. */
+/** The folder of a dependency, found as Node would find it (htm's `exports` does not list its package.json). */
+function dependencyFolder(name: string): string {
+  const searched = createRequire(import.meta.url).resolve.paths(name) ?? [];
+  const found = searched.map((dir) => path.join(dir, name)).find((dir) => existsSync(path.join(dir, 'package.json')));
+  if (found === undefined) fail(`the dependency ${name}, listed in scripts/binary-assets.ts, is not installed`);
+  return found;
+}
+
 function assets(): Record<string, string> {
   const byKey: Record<string, string> = {};
   for (const entry of PACKAGE_ASSETS) {
@@ -46,7 +54,7 @@ function assets(): Record<string, string> {
     for (const key of names) byKey[key] = path.join(root, key);
   }
   for (const [dependency, names] of Object.entries(DEPENDENCY_ASSETS)) {
-    const dir = path.dirname(createRequire(import.meta.url).resolve(`${dependency}/package.json`));
+    const dir = dependencyFolder(dependency);
     for (const name of names) {
       const file = path.join(dir, name);
       if (!existsSync(file)) fail(`${dependency}/${name}, listed in scripts/binary-assets.ts, does not exist`);

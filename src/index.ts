@@ -2,7 +2,7 @@ export { createSandbox } from './sandbox.js';
 export { SandboxDisposedError } from './sandbox-disposed-error.js';
 export { SandboxSnapshot } from './sandbox-snapshot.js';
 export type { SandboxDb, ReadOnlyCollection } from './types.js';
-export type { Sandbox, SandboxOptions, ScenarioSource, TopupInput, JournalEntry } from './types.js';
+export type { Sandbox, SandboxEvent, SandboxOptions, ScenarioSource, TopupInput, JournalEntry, JournalQuery, JournalRequest, JournalResponse } from './types.js';
 export type { RenderedBalance, RenderedPayment, SandboxState, AccountState, ProductState, RecordCounts } from './types.js';
 export { ScenarioError } from './scenarios/scenario-error.js';
 export type { ScenarioProblem } from './scenarios/scenario-error.js';

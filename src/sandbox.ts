@@ -19,7 +19,9 @@ import { SandboxSnapshot, snapshotContents, type SnapshotContents } from './sand
 import { Store } from './state/store.js';
 import { sandboxDb, type SandboxDb } from './state/sandbox-db.js';
 import { SandboxClock } from './state/clock.js';
-import { Journal } from './state/journal.js';
+import { Journal, type JournalEntry, type JournalQuery } from './state/journal.js';
+import type { HeaderList } from './state/journal-exchange.js';
+import { Listeners } from './lib/listeners.js';
 import { BoundedQrImageCache } from './lib/qr-image-cache.js';
 import { SeededRandom } from './state/seeded-random.js';
 import { SerialQueue } from './lib/serial-queue.js';
@@ -27,7 +29,7 @@ import { summarizeState } from './api/summarize-state.js';
 import { SandboxDisposedError } from './sandbox-disposed-error.js';
 import { gradeReadiness } from './domain/readiness/checks.js';
 import type { ReadinessReport } from './domain/readiness/report.js';
-import type { RenderedPayment, Sandbox, SandboxOptions, SandboxState, ScenarioSource, TopupInput } from './types.js';
+import type { RenderedPayment, Sandbox, SandboxEvent, SandboxOptions, SandboxState, ScenarioSource, TopupInput } from './types.js';
 
 const DEFAULTS = {
   scenario: 'default',
@@ -55,10 +57,11 @@ export class CoreSandbox implements Sandbox, AnswersApiRequests {
   readonly #seed: number | undefined;
   readonly #files: ScenarioFileAccess;
   readonly #qrImages = new BoundedQrImageCache();
+  readonly #listeners = new Listeners<SandboxEvent>();
 
   constructor(options: SandboxOptions) {
     this.#seed = options.seed;
-    this.#journal = new Journal(options.journalSize ?? DEFAULTS.journalSize);
+    this.#journal = new Journal(options.journalSize ?? DEFAULTS.journalSize, options.journalBodies);
     this.#wallClock = options.wallClock ?? DEFAULTS.wallClock;
     this.#files = localFiles(options.maxScenarioBytes);
     this.#scenario = loadScenario(options.scenario ?? DEFAULTS.scenario, this.#files);
@@ -99,7 +102,7 @@ export class CoreSandbox implements Sandbox, AnswersApiRequests {
     const arrivedAt = this.#wallClock();
     const ctx = await this.#live();
     const now = ctx.clock.now();
-    const { outcome, ...served } = await serveApiRequest(ctx, request, url, route, now);
+    const { outcome, answer, requestBody, ...served } = await serveApiRequest(ctx, request, url, route, now);
     this.#journal.add({
       ...served,
       atMs: now,
@@ -107,26 +110,51 @@ export class CoreSandbox implements Sandbox, AnswersApiRequests {
       method: request.method,
       url: url.pathname + url.search,
       apiKey: request.headers.get('x-api-key'),
+      durationMs: this.#wallClock() - arrivedAt,
+      exchange: {
+        requestHeaders: request.headers.forEach ? (request.headers as HeaderList) : undefined,
+        requestBody: requestBody?.text,
+        requestBodyTruncated: requestBody?.truncated,
+        answer,
+      },
     });
     if (served.status >= 200 && served.status < 300) ctx.clock.step();
+    const entry = this.#listeners.size > 0 ? this.#journal.latest() : undefined;
+    if (entry) this.#listeners.emit({ type: 'request', entry });
     return outcome;
   }
 
+  journal(query?: JournalQuery): JournalEntry[] {
+    return this.#journal.entries(query);
+  }
+
+  subscribe(listener: (event: SandboxEvent) => void): () => void {
+    return this.#listeners.add(listener);
+  }
+
   readiness(): ReadinessReport {
-    return gradeReadiness(this.#journal.entries(), this.#scenario);
+    return gradeReadiness(this.#journal.entries({ bodies: false }), this.#scenario);
   }
 
   reset(): Promise<void> {
     if (this.#disposed) return Promise.reject(new SandboxDisposedError());
-    this.#journal.clear();
-    return (this.#ready = this.#start(this.#scenario));
+    return this.#restart('reset');
   }
 
   useScenario(source: ScenarioSource): Promise<void> {
     if (this.#disposed) return Promise.reject(new SandboxDisposedError());
     const scenario = loadScenario(source, this.#files);
     this.#scenario = scenario;
-    return this.reset();
+    return this.#restart('scenario');
+  }
+
+  /** Starts the scenario afresh, and tells the listeners once the new state answers. */
+  #restart(type: 'reset' | 'scenario'): Promise<void> {
+    this.#journal.clear();
+    const ready = (this.#ready = this.#start(this.#scenario));
+    return ready.then(() => {
+      if (ready === this.#ready) this.#listeners.emit({ type, scenario: this.#scenario.name, now: this.now() });
+    });
   }
 
   async topup({ apiKey, accountId, amountThb, paymentMethod = 'promptpay' }: TopupInput): Promise<RenderedPayment> {
@@ -150,7 +178,9 @@ export class CoreSandbox implements Sandbox, AnswersApiRequests {
           sequence: ctx.store.paymentCountOf(account.id) + 1,
         }),
       );
-      return renderPayment(payment);
+      const rendered = renderPayment(payment);
+      this.#listeners.emit({ type: 'topup', payment: rendered });
+      return rendered;
     });
   }
 
@@ -158,6 +188,7 @@ export class CoreSandbox implements Sandbox, AnswersApiRequests {
     this.#checkLive();
     if (!Number.isFinite(ms) || ms < 0) throw new RangeError(`advanceClock takes a non-negative number of ms (got ${ms})`);
     this.#clock.advance(ms);
+    this.#listeners.emit({ type: 'clock', now: this.now() });
   }
 
   setClock(now: string): void {
@@ -165,6 +196,7 @@ export class CoreSandbox implements Sandbox, AnswersApiRequests {
     const epochMs = Date.parse(now);
     if (Number.isNaN(epochMs)) throw new RangeError(`setClock takes an ISO 8601 date-time (got ${JSON.stringify(now)})`);
     this.#clock.set(epochMs);
+    this.#listeners.emit({ type: 'clock', now: this.now() });
   }
 
   now(): string {
@@ -207,7 +239,10 @@ export class CoreSandbox implements Sandbox, AnswersApiRequests {
     }
     this.#scenario = contents.scenario;
     this.#journal.restore(contents.journal);
-    return (this.#ready = this.#restoreFrom(contents));
+    const ready = (this.#ready = this.#restoreFrom(contents));
+    return ready.then(() => {
+      if (ready === this.#ready) this.#listeners.emit({ type: 'restore', scenario: contents.scenario.name, now: this.now() });
+    });
   }
 
   async [Symbol.asyncDispose](): Promise<void> {

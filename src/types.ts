@@ -1,5 +1,5 @@
 import type { ReadinessReport } from './domain/readiness/report.js';
-import type { JournalEntry } from './state/journal.js';
+import type { JournalEntry, JournalQuery } from './state/journal.js';
 import type { PaymentMethod, ResolvedScenario, ScenarioFile, ScenarioSource } from './scenarios/scenario-schema.js';
 import type { RenderedPayment } from './api/render.js';
 import type { SandboxState } from './api/summarize-state.js';
@@ -12,7 +12,8 @@ export type { ReadOnlyCollection } from './state/sandbox-db.js';
 export type { SandboxSnapshot };
 
 export type { ScenarioSource };
-export type { JournalEntry };
+export type { JournalEntry, JournalQuery };
+export type { JournalRequest, JournalResponse } from './state/journal-exchange.js';
 export type { RenderedBalance, RenderedPayment } from './api/render.js';
 export type { AccountState, ProductState, SandboxState } from './api/summarize-state.js';
 export type { RecordCounts } from './state/store.js';
@@ -24,6 +25,11 @@ export interface SandboxOptions {
   seed?: number;
   /** How many requests the journal keeps (oldest dropped first). Default: 1000. */
   journalSize?: number;
+  /**
+   * How many of the latest journal entries keep their request and response headers and bodies (each body at most
+   * 64 KiB, QR images shortened); older entries keep the rest. Default: 100.
+   */
+  journalBodies?: number;
   /**
    * The largest scenario file read, in bytes, for `scenario` and `useScenario` paths and their `extends`; a larger
    * file is refused before it is read. Built-in scenarios and seeds are not limited. Default: 16777216 (16 MiB).
@@ -48,6 +54,18 @@ export interface TopupInput {
   paymentMethod?: PaymentMethod;
 }
 
+
+/**
+ * What happens to a sandbox, as `subscribe` and `GET /__sandbox/events` tell it: a request answered (its journal
+ * entry, with bodies), a reset, another scenario loaded, the clock moved, a wallet topped up.
+ */
+export type SandboxEvent =
+  | { type: 'request'; entry: JournalEntry }
+  | { type: 'reset'; scenario: string; now: string }
+  | { type: 'scenario'; scenario: string; now: string }
+  | { type: 'restore'; scenario: string; now: string }
+  | { type: 'clock'; now: string }
+  | { type: 'topup'; payment: RenderedPayment };
 
 export interface Sandbox {
   /**
@@ -78,8 +96,15 @@ export interface Sandbox {
    * @example sandbox.db.orders.findMany((q) => q.where({ accountId }))
    */
   readonly db: SandboxDb;
-  /** The request journal, oldest first. */
+  /** The request journal, oldest first, each entry with its request and response headers and bodies. */
   readonly requests: readonly JournalEntry[];
+  /** The journal entries after `since` (a `seq`), with or without bodies (`GET /__sandbox/requests?since=&include=bodies`). */
+  journal(query?: JournalQuery): JournalEntry[];
+  /**
+   * Calls `listener` with each event of this sandbox from now on, synchronously as it happens; the function
+   * returned stops it. A listener that throws is removed.
+   */
+  subscribe(listener: (event: SandboxEvent) => void): () => void;
   /**
    * How the client behind the journal handled the failures it met: idempotency keys, retries, Retry-After,
    * back-off, refusals, valid requests, polling (`GET /__sandbox/readiness`). The same journal gives the same report.

@@ -19,6 +19,9 @@ export interface LoadedScenarioAnswer {
   now: string;
 }
 
+/** `GET /scenarios`: the built-in scenarios, sorted by name. */
+export type ScenarioListAnswer = Array<{ name: string; description: string }>;
+
 /** `POST /clock`. */
 export interface ClockAnswer {
   now: string;
@@ -74,6 +77,7 @@ export interface DeletedSnapshotAnswer {
 export type AdminAnswer =
   | HealthAnswer
   | LoadedScenarioAnswer
+  | ScenarioListAnswer
   | ClockAnswer
   | SessionAnswer
   | SessionAnswer[]

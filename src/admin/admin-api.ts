@@ -1,7 +1,7 @@
 import { allowHeader, optionsAnswer, servesMethod } from '../api/allow-header.js';
 import type { ApiRequest } from '../api/api-request.js';
 import { errorAnswer, successAnswer, toErrorAnswer } from '../api/envelope.js';
-import type { Answer } from '../api/outcome.js';
+import { isStreamed, type Answer, type StreamedAnswer } from '../api/outcome.js';
 import { checkPathEncoding } from '../api/path-encoding.js';
 import { readJsonBody } from '../api/read-json-body.js';
 import { ApiError } from '../domain/api-error.js';
@@ -34,10 +34,12 @@ export interface AdminApiOptions {
 export interface AdminRequestInfo {
   /** The server's own origin (`http://127.0.0.1:4010`), for the URLs an answer gives; default: the request URL's. */
   origin?: string;
+  /** Aborted when the server shuts down: event streams end then. Default: never. */
+  closing?: AbortSignal;
 }
 
-/** The admin API: a request in, an answer out (it never closes a connection without one). */
-export type AdminApi = (request: ApiRequest, info?: AdminRequestInfo) => Promise<Answer>;
+/** The admin API: a request in, an answer out, whole or streamed (it never closes a connection without one). */
+export type AdminApi = (request: ApiRequest, info?: AdminRequestInfo) => Promise<Answer | StreamedAnswer>;
 
 /**
  * The `/__sandbox/*` admin API of a host: the sandbox routes act on its main sandbox, and again under
@@ -71,17 +73,21 @@ export function createAdminApi(host: SandboxHost, { scenarioFiles = BUILT_INS_ON
         sandbox: host.main,
         params: match.params,
         query: url.searchParams,
+        header: (name) => request.headers.get(name),
+        closing: info.closing ?? NEVER,
         origin: info.origin ?? url.origin,
         body: () => readJsonBody(request, ADMIN_BODY),
         scenarioFiles,
       });
-      return successAnswer(data);
+      return isStreamed(data) ? data : successAnswer(data);
     } catch (error) {
       if (error instanceof ScenarioError) return errorAnswer(new ApiError('VALIDATION_ERROR', error.message));
       return toErrorAnswer(error);
     }
   };
 }
+
+const NEVER = new AbortController().signal;
 
 /** `/__sandbox/health/` → `/health`; undefined for a path outside the admin API. */
 function pathUnderPrefix(pathname: string): string | undefined {

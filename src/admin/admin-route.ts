@@ -1,5 +1,6 @@
 import type { ScenarioFileAccess } from '../scenarios/scenario-file-access.js';
 import type { AdminAnswer } from './admin-answers.js';
+import type { StreamedAnswer } from '../api/outcome.js';
 import type { Sandbox } from '../types.js';
 
 export type AdminMethod = 'GET' | 'POST' | 'DELETE';
@@ -8,8 +9,12 @@ export interface AdminRequestContext {
   sandbox: Sandbox;
   /** Values of the `:name` segments of the route path. */
   params: Record<string, string>;
-  /** The query string. */
+  /** The query string's parameters. */
   query: URLSearchParams;
+  /** A request header, as `Headers.get` answers. */
+  header(name: string): string | null;
+  /** Aborted when the server shuts down: an answer that streams ends then. */
+  closing: AbortSignal;
   /** The server's own origin (`http://127.0.0.1:4010`), never the `Host` a request names. */
   origin: string;
   /** The parsed JSON body; `{}` when there is none. */
@@ -20,9 +25,9 @@ export interface AdminRequestContext {
 
 /**
  * One admin route. `path` is relative to `/__sandbox`; a segment `:name` captures a parameter. `handle`
- * returns the `data` of the 200 success envelope.
+ * returns the `data` of the 200 success envelope, or a streamed answer, which is answered as it is.
  */
-export interface AdminRoute<Data extends AdminAnswer = AdminAnswer> {
+export interface AdminRoute<Data extends AdminAnswer | StreamedAnswer = AdminAnswer | StreamedAnswer> {
   method: AdminMethod;
   path: string;
   handle(context: AdminRequestContext): Data | Promise<Data>;

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { everyProblem, parseInput } from '../api/parse-input.js';
+import { listScenarios } from '../scenarios/built-in-files.js';
 import { loadScenario } from '../scenarios/load-scenario.js';
 import type { ScenarioFile } from '../scenarios/scenario-schema.js';
 import type { Sandbox } from '../types.js';
-import type { LoadedScenarioAnswer } from './admin-answers.js';
+import type { LoadedScenarioAnswer, ScenarioListAnswer } from './admin-answers.js';
 import type { AdminRoute } from './admin-route.js';
 import { scenarioNameSchema } from './scenario-name.js';
 
@@ -19,7 +20,11 @@ const useScenarioBody = everyProblem(
     }),
 );
 
+/** `GET /scenarios`: the built-in scenarios, by name, each with its description. */
+const scenarios: AdminRoute<ScenarioListAnswer> = { method: 'GET', path: '/scenarios', handle: () => listScenarios() };
+
 export const scenarioRoutes: AdminRoute[] = [
+  scenarios,
   {
     method: 'POST',
     path: '/reset',

@@ -1,8 +1,21 @@
+import { z } from 'zod';
+import { everyProblem, parseInput } from '../api/parse-input.js';
+import type { StreamedAnswer } from '../api/outcome.js';
 import type { HealthAnswer, JournalAnswer, ReadinessAnswer, StateAnswer } from './admin-answers.js';
 import type { AdminRoute } from './admin-route.js';
-import type { JournalEntry } from '../state/journal.js';
-import { ApiError } from '../domain/api-error.js';
 import type { ScenarioFile } from '../scenarios/scenario-schema.js';
+import { eventStream } from './event-stream.js';
+
+const seqSchema = z.string().regex(/^\d{1,15}$/, 'expected the seq of a journal entry, a whole number from 0').transform(Number);
+
+const journalQuery = everyProblem(
+  z.strictObject({
+    since: seqSchema.optional(),
+    include: z.literal('bodies', { error: 'expected "bodies" (each entry with its request and response headers and bodies)' }).optional(),
+  }),
+);
+
+const eventsQuery = everyProblem(z.strictObject({ since: seqSchema.optional() }));
 
 const health: AdminRoute<HealthAnswer> = {
   method: 'GET',
@@ -10,28 +23,44 @@ const health: AdminRoute<HealthAnswer> = {
   handle: ({ sandbox }) => ({ status: 'ok', scenario: sandbox.scenario.name, now: sandbox.now() }),
 };
 
-const requests: AdminRoute<JournalAnswer> = { method: 'GET', path: '/requests', handle: ({ sandbox }) => sandbox.requests.map(withoutBody) };
+/** `?since=<seq>`: only the entries after it; `?include=bodies`: with headers and bodies. */
+const requests: AdminRoute<JournalAnswer> = {
+  method: 'GET',
+  path: '/requests',
+  handle: ({ sandbox, query }) => {
+    const { since, include } = parseInput(journalQuery, Object.fromEntries(query));
+    return sandbox.journal({ since, bodies: include === 'bodies' });
+  },
+};
+
+/** Server-Sent Events; `?since=<seq>` or `Last-Event-ID` sends the journal entries after it first. */
+const events: AdminRoute<StreamedAnswer> = {
+  method: 'GET',
+  path: '/events',
+  handle: ({ sandbox, query, header, closing }) => {
+    const { since } = parseInput(eventsQuery, Object.fromEntries(query));
+    const lastEventId = header('last-event-id');
+    const resumed = lastEventId !== null && /^\d{1,15}$/.test(lastEventId) ? Number(lastEventId) : undefined;
+    return eventStream(sandbox, { since: since ?? resumed, closing });
+  },
+};
+
+const stateQuery = everyProblem(
+  z.strictObject({
+    format: z.enum(['summary', 'scenario'], { error: 'expected "scenario" (the state as a scenario file) or "summary" (the default)' }).optional(),
+  }),
+);
 
 /** `?format=scenario`: the state as a scenario file, which reproduces every read once loaded with the same seed. */
 const state: AdminRoute<StateAnswer | ScenarioFile> = {
   method: 'GET',
   path: '/state',
   handle: ({ sandbox, query }) => {
-    const format = query.get('format');
-    if (format === 'scenario') return sandbox.exportScenario();
-    if (format === null || format === 'summary') return sandbox.state();
-    throw new ApiError(
-      'VALIDATION_ERROR',
-      `format must be "scenario" (the state as a scenario file) or "summary" (the default) (got ${JSON.stringify(format)})`,
-    );
+    const { format } = parseInput(stateQuery, Object.fromEntries(query));
+    return format === 'scenario' ? sandbox.exportScenario() : sandbox.state();
   },
 };
 
 const readiness: AdminRoute<ReadinessAnswer> = { method: 'GET', path: '/readiness', handle: ({ sandbox }) => sandbox.readiness() };
 
-export const statusRoutes: AdminRoute[] = [health, requests, state, readiness];
-
-/** Request bodies stay in process (`sandbox.requests`, the test matchers); over HTTP the journal lists the requests only. */
-function withoutBody({ body: _body, ...entry }: JournalEntry): Omit<JournalEntry, 'body'> {
-  return entry;
-}
+export const statusRoutes: AdminRoute[] = [health, requests, events, state, readiness];

@@ -6,6 +6,10 @@ export interface ApiRequest {
   readonly method: string;
   /** Absolute URL. */
   readonly url: string;
-  readonly headers: { get(name: string): string | null };
+  readonly headers: {
+    get(name: string): string | null;
+    /** Each header, as `Headers.forEach` gives it; the journal lists them with it. */
+    forEach?(callback: (value: string, name: string) => void): void;
+  };
   readonly body: ReadableStream<Uint8Array> | null;
 }

@@ -6,11 +6,10 @@ export interface CapturedBody {
   /** The request to hand on: its body is the original's, read through the copy. */
   request: ApiRequest;
   /**
-   * The body text, once the request is answered: what the handler read, or, when it read nothing (a fault or a
-   * refusal came first), what is read now. Undefined for a body longer than the capture's `maxBytes`, one read
-   * only in part (refused as too large), or one that could not be read.
+   * Its first `maxBytes`, once the request is answered, as text (a character cut in two dropped), and whether the
+   * body was longer or could not be read to its end. A body nobody read is read now, up to `maxBytes`.
    */
-  text(): Promise<string | undefined>;
+  prefix(): Promise<{ text: string; truncated: boolean }>;
 }
 
 /**
@@ -19,14 +18,19 @@ export interface CapturedBody {
  */
 export function captureBody(request: ApiRequest, maxBytes: number): CapturedBody {
   const source = request.body;
-  if (source === null) return { request, text: async () => '' };
+  if (source === null) return { request, prefix: async () => ({ text: '', truncated: false }) };
   const chunks: Uint8Array[] = [];
   let size = 0;
   let state: 'untouched' | 'reading' | 'complete' | 'given-up' = 'untouched';
   let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
+  let kept = 0;
   const keep = (chunk: Uint8Array) => {
     size += chunk.byteLength;
-    if (size <= maxBytes) chunks.push(chunk);
+    if (kept < maxBytes) {
+      const part = kept + chunk.byteLength <= maxBytes ? chunk : chunk.subarray(0, maxBytes - kept);
+      chunks.push(part);
+      kept += part.byteLength;
+    }
   };
   const tapped = new ReadableStream<Uint8Array>(
     {
@@ -56,22 +60,24 @@ export function captureBody(request: ApiRequest, maxBytes: number): CapturedBody
     { highWaterMark: 0 },
   );
   const passedOn: ApiRequest = { method: request.method, url: request.url, headers: request.headers, body: tapped };
+  const readIfUntouched = async () => {
+    if (state === 'untouched') {
+      // Nobody read the body: read it now, with the one reader of bodies (the tapped stream never took the source).
+      const body = await readLimitedBody(request, maxBytes).catch((): typeof TOO_LARGE => TOO_LARGE);
+      if (body === TOO_LARGE) {
+        state = 'given-up';
+        return;
+      }
+      keep(body);
+      state = 'complete';
+    }
+  };
   return {
     request: passedOn,
-    async text() {
-      if (state === 'untouched') {
-        // Nobody read the body: read it now, with the one reader of bodies (the tapped stream never took the source).
-        const body = await readLimitedBody(request, maxBytes).catch((): typeof TOO_LARGE => TOO_LARGE);
-        if (body === TOO_LARGE) return undefined;
-        keep(body);
-        state = 'complete';
-      }
-      if (state !== 'complete' || size > maxBytes) return undefined;
-      try {
-        return new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(chunks));
-      } catch {
-        return undefined;
-      }
+    async prefix() {
+      await readIfUntouched();
+      const text = Buffer.concat(chunks).toString('utf8').replace(/\uFFFD$/, '');
+      return { text, truncated: state !== 'complete' || size > maxBytes };
     },
   };
 }

@@ -12,10 +12,26 @@ export interface Answer {
   body: string;
 }
 
+/**
+ * An answer whose body is written as it comes, an event stream: over HTTP each chunk goes out as it is
+ * enqueued, and the answer ends when the stream does. The client going away cancels the stream.
+ */
+export interface StreamedAnswer {
+  status: number;
+  /** Lower-case names. */
+  headers: Record<string, string>;
+  stream: ReadableStream<string>;
+}
+
 /** No answer at all: over HTTP the connection is closed (`Response.error()` in fetch terms). */
 export const NETWORK_ERROR = Symbol('network error');
 
-export type Outcome = Answer | typeof NETWORK_ERROR;
+export type Outcome = Answer | StreamedAnswer | typeof NETWORK_ERROR;
+
+/** Whether an outcome (or an admin route's result) is a streamed answer. */
+export function isStreamed(outcome: unknown): outcome is StreamedAnswer {
+  return typeof outcome === 'object' && outcome !== null && 'stream' in outcome;
+}
 
 export interface AnswerOptions {
   /** Where the API's routes live; default: the `/api/v1` found in the URL. */
@@ -42,6 +58,12 @@ export async function fetchOutcome(target: AnswersApiRequests, request: Request,
  */
 export function outcomeToResponse(outcome: Outcome, method?: string): Response {
   if (outcome === NETWORK_ERROR) return Response.error();
+  if (isStreamed(outcome)) {
+    const { status, headers, stream } = outcome;
+    if (method !== 'HEAD') return new Response(stream.pipeThrough(new TextEncoderStream()), { status, headers });
+    void stream.cancel();
+    return new Response(null, { status, headers });
+  }
   const { status, headers, body } = outcome;
   if (status === 204) return new Response(null, { status, headers });
   if (method === 'HEAD') {

@@ -8,12 +8,17 @@ import type { ApiRequest } from './api-request.js';
 import { captureBody } from './body-capture.js';
 import { toErrorAnswer } from './envelope.js';
 import { handleApiRequest } from './handle-api-request.js';
-import { ORDER_NOTE_MAX_BYTES, orderRequestNote, parsedBody } from './order-request-note.js';
+import { orderRequestNote } from './order-request-note.js';
+import { JOURNAL_BODY_MAX_BYTES } from '../state/journal-exchange.js';
 import type { ApiRoute, RouteFacts } from './route.js';
 
 export interface ServedRequest extends RequestFacts {
   /** `NETWORK_ERROR` where a fault closes the connection instead of answering. */
   outcome: Outcome;
+  /** The answer made, also when a fault lost it; none when the connection was dropped before anything was done. */
+  answer?: Answer;
+  /** The request body as read, for the journal: at most 64 KiB of it; none without a body. */
+  requestBody?: { text: string; truncated: boolean };
 }
 
 const FAULT_MESSAGES: Record<number, [code: 'INTERNAL_ERROR' | 'SERVICE_UNAVAILABLE', message: string]> = {
@@ -33,18 +38,14 @@ export async function serveApiRequest(
   now: number,
 ): Promise<ServedRequest> {
   const call = route?.kind === 'call' ? route : undefined;
-  // A createOrder body is noted even when a fault or a refusal comes before the route reads it: which order a
-  // lost request asked for is what tells a retry from a new order.
-  const captured = call?.name === 'createOrder' && request.method === 'POST' ? captureBody(request, ORDER_NOTE_MAX_BYTES) : undefined;
+  // A body is noted even when a fault or a refusal comes before the route reads it: which order a lost
+  // createOrder asked for is what tells a retry from a new order.
+  const captured = request.body === null ? undefined : captureBody(request, JOURNAL_BODY_MAX_BYTES);
   const served = await serveCall(ctx, captured?.request ?? request, url, route, now);
-  const body = captured && parsedBody(await captured.text());
-  const orderRequest = orderRequestNote(body);
-  return {
-    ...served,
-    ...(call && { route: call.path }),
-    ...(orderRequest !== undefined && { orderRequest }),
-    ...(body !== undefined && { body }),
-  };
+  if (!captured) return { ...served, ...(call && { route: call.path }) };
+  const requestBody = await captured.prefix();
+  const orderRequest = call?.name === 'createOrder' && request.method === 'POST' ? orderRequestNote(requestBody.truncated ? undefined : requestBody.text) : undefined;
+  return { ...served, ...(call && { route: call.path }), ...(orderRequest !== undefined && { orderRequest }), requestBody };
 }
 
 async function serveCall(
@@ -80,6 +81,7 @@ async function serveCall(
   const retryAfter = Number(answer.headers['retry-after']);
   const served: ServedRequest = {
     outcome: answer,
+    answer,
     status: answer.status,
     ...refusal,
     ...(answer.status === 429 && Number.isInteger(retryAfter) && { retryAfterS: retryAfter }),

@@ -20,6 +20,7 @@ export function formatServeBanner({ url, origin, sandbox }: RunningServer): stri
     `eSIM wholesale sandbox listening`,
     `  API        ${url}`,
     `  admin      ${origin}/__sandbox`,
+    `  inspector  ${origin}/__sandbox/  (live requests, bodies, state and controls)`,
     `  docs       ${origin}/docs  (API reference; OpenAPI document at ${url}/openapi.json)`,
     `  scenario   ${name}: ${description}`,
     '',

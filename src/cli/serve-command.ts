@@ -14,6 +14,7 @@ interface ServeArgs {
   scenario: string;
   seed?: unknown;
   journalSize: unknown;
+  journalBodies: unknown;
   adminToken?: string;
   scenarioDir?: unknown;
   maxScenarioBytes: unknown;
@@ -61,6 +62,12 @@ export function serveCommand(io: CliIo, result: { exitCode: number }): CommandMo
           defaultDescription: '1000',
           requiresArg: true,
         })
+        .option('journal-bodies', {
+          describe: 'How many of the latest journal entries keep their headers and bodies (GET /__sandbox/requests?include=bodies, the inspector)',
+          default: '100',
+          defaultDescription: '100',
+          requiresArg: true,
+        })
         .option('admin-token', {
           describe:
             'Require this token on the admin API (Authorization: Bearer <token> or x-admin-token); ' +
@@ -89,6 +96,7 @@ export function serveCommand(io: CliIo, result: { exitCode: number }): CommandMo
           parseShutdownGrace(argv.shutdownGrace);
           if (argv.seed !== undefined) parseSeed(argv.seed);
           parseJournalSize(argv.journalSize);
+          parseJournalBodies(argv.journalBodies);
           if (argv.adminToken !== undefined) parseAdminToken(argv.adminToken);
           parseScenarioDirs(argv.scenarioDir);
           parseMaxScenarioBytes(argv.maxScenarioBytes);
@@ -112,6 +120,7 @@ export function serveCommand(io: CliIo, result: { exitCode: number }): CommandMo
           scenario: argv.scenario,
           seed: argv.seed === undefined ? undefined : parseSeed(argv.seed),
           journalSize: parseJournalSize(argv.journalSize),
+          journalBodies: parseJournalBodies(argv.journalBodies),
           adminToken,
           scenarioDirs: parseScenarioDirs(argv.scenarioDir),
           maxScenarioBytes: parseMaxScenarioBytes(argv.maxScenarioBytes),
@@ -142,6 +151,8 @@ const parseShutdownGrace = (value: unknown) =>
   parseIntegerOption('shutdown-grace', value, 0, 600_000, 'pass milliseconds, e.g. --shutdown-grace 5000, or 0 to close at once');
 const parseJournalSize = (value: unknown) =>
   parseIntegerOption('journal-size', value, 0, 1_000_000, 'pass e.g. --journal-size 1000, or 0 to keep no journal');
+const parseJournalBodies = (value: unknown) =>
+  parseIntegerOption('journal-bodies', value, 0, 1_000_000, 'pass e.g. --journal-bodies 100, or 0 to keep no bodies');
 
 const parseMaxScenarioBytes = (value: unknown) =>
   parseIntegerOption('max-scenario-bytes', value, 1, MAX_SCENARIO_BYTES_LIMIT, 'pass e.g. --max-scenario-bytes 1048576 for 1 MiB');

@@ -1,4 +1,4 @@
-import { readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 // The namespace, not named imports: getAssetKeys is younger than some of the Node versions the library runs on.
@@ -78,5 +78,10 @@ export function packageFolderEntries(dir: string): string[] {
  */
 export function dependencyFolder(name: string): string {
   if (inSingleExecutable) return path.join(packageRoot, 'node_modules', name);
-  return path.dirname(createRequire(import.meta.url).resolve(`${name}/package.json`));
+  // The folders Node looks in, nearest first: `require.resolve('<name>/package.json')` fails for a package whose
+  // `exports` does not list its package.json (htm).
+  const searched = createRequire(import.meta.url).resolve.paths(name) ?? [];
+  const found = searched.map((dir) => path.join(dir, name)).find((dir) => existsSync(path.join(dir, 'package.json')));
+  if (found === undefined) throw new Error(`Cannot find the package ${name} (looked in ${searched.join(', ')})`);
+  return found;
 }

@@ -41,6 +41,17 @@ export function gracefulClose(server: Server): { close(graceMs: number): Promise
   server.prependListener('request', follow);
   server.prependListener('checkExpectation', follow);
 
+  /** Connections opened and not yet closed: one that has sent nothing is no request in flight. */
+  const open = new Set<Socket>();
+  server.on('connection', (socket: Socket) => {
+    open.add(socket);
+    socket.once('close', () => open.delete(socket));
+    if (closing) socket.destroy();
+  });
+  const closeSilentConnections = () => {
+    for (const socket of open) if (socket.bytesRead === 0 && !inFlight.has(socket)) socket.destroy();
+  };
+
   return {
     /**
      * Stops accepting connections and closes idle keep-alive ones at once; requests in flight are answered
@@ -57,6 +68,8 @@ export function gracefulClose(server: Server): { close(graceMs: number): Promise
           else resolve();
         });
         for (const answers of inFlight.values()) closeAfterLast(answers);
+        // Node closes idle keep-alive connections, but not one that has not sent a byte yet (a client's spare).
+        closeSilentConnections();
       });
       return closing;
     },

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ApiRequest } from '../api/api-request.js';
-import { NETWORK_ERROR, type Answer, type Outcome } from '../api/outcome.js';
+import { isStreamed, NETWORK_ERROR, type Answer, type Outcome, type StreamedAnswer } from '../api/outcome.js';
 import { lingerIfBodyUnread } from './lingering-close.js';
 import { requestBodyStream } from './request-body-stream.js';
 
@@ -18,14 +18,14 @@ export type AnswerHandler = (request: ApiRequest, req: IncomingMessage) => Promi
 class NodeApiRequest implements ApiRequest {
   readonly method: string;
   readonly url: string;
-  readonly headers: { get(name: string): string | null };
+  readonly headers: ApiRequest['headers'];
   readonly body: ReadableStream<Uint8Array> | null;
 
   constructor(req: IncomingMessage) {
     const raw = req.rawHeaders;
     this.method = req.method ?? 'GET';
     this.url = urlOf(req);
-    this.headers = { get: (name) => rawHeaderValue(raw, name) };
+    this.headers = { get: (name) => rawHeaderValue(raw, name), forEach: (callback) => forEachRawHeader(raw, callback) };
     this.body = hasBody(req) ? requestBodyStream(req) : null;
   }
 }
@@ -49,6 +49,11 @@ export function rawHeaderValue(raw: readonly string[], name: string): string | n
     value = value === null ? found : `${value}, ${found}`;
   }
   return value;
+}
+
+/** `Headers.forEach` of a raw header list: lower-case names, in the order sent, each value trimmed. */
+function forEachRawHeader(raw: readonly string[], callback: (value: string, name: string) => void): void {
+  for (let i = 0; i + 1 < raw.length; i += 2) callback(raw[i + 1]!.replace(HTTP_WHITESPACE_AROUND, ''), raw[i]!.toLowerCase());
 }
 
 const HTTP_WHITESPACE_AROUND = /^[\t\n\r ]+|[\t\n\r ]+$/g;
@@ -76,9 +81,42 @@ export function nodeAnswerHandler(handler: AnswerHandler) {
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const outcome = await handler(new NodeApiRequest(req), req);
     if (outcome === NETWORK_ERROR) return void req.socket.destroy();
-    if (res.destroyed) return; // The client went away while the answer was being made.
+    if (res.destroyed) {
+      // The client went away while the answer was being made.
+      if (isStreamed(outcome)) void outcome.stream.cancel();
+      return;
+    }
+    if (isStreamed(outcome)) return writeStreamedAnswer(outcome, req, res);
     writeAnswer(outcome, res);
   };
+}
+
+/**
+ * Writes a streamed answer: the head at once, then each chunk as the stream gives it, and the end when it
+ * ends. The client closing the connection cancels the stream, which lets its source stop (unsubscribe).
+ */
+async function writeStreamedAnswer(answer: StreamedAnswer, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const headers: string[] = [];
+  for (const name of Object.keys(answer.headers).sort()) headers.push(name, answer.headers[name]!);
+  // A stream is the last answer of its connection: a client reconnects afresh, and a shutdown that ends the
+  // stream then has no idle keep-alive connection left to wait for.
+  headers.push('connection', 'close');
+  res.writeHead(answer.status, headers);
+  res.flushHeaders();
+  const reader = answer.stream.getReader();
+  const cancel = () => void reader.cancel().catch(() => undefined);
+  if (req.method === 'HEAD') {
+    cancel();
+    return void res.end();
+  }
+  res.once('close', cancel);
+  try {
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) res.write(chunk.value);
+  } catch {
+    // A stream that fails ends the answer as one that ends.
+  }
+  res.off('close', cancel);
+  res.end();
 }
 
 export function hasBody(req: IncomingMessage): boolean {

@@ -18,6 +18,8 @@ export interface RequestListenerOptions {
   allowedHosts?: readonly string[];
   /** The address the server listens on, asked at the first request; without it any `Host` is taken. */
   boundAddress?: () => string;
+  /** Aborted when the server shuts down: open event streams end then, instead of holding the shutdown. */
+  closing?: AbortSignal;
 }
 
 /**
@@ -33,8 +35,11 @@ export function createRequestListener(host: CoreSandboxHost, options: RequestLis
   const docsApp = once(() => import('./docs-app.js').then(({ createDocsApp }) => createDocsApp((req, res) => answer('api', req, res))));
   const areas: Record<Area, (req: IncomingMessage, res: ServerResponse) => Promise<void>> = {
     api: nodeAnswerHandler((request) => host.answer(request)),
-    admin: nodeAnswerHandler(async (request, req) => (await adminApi())(request, { origin: localOriginOf(req.socket) })),
+    admin: nodeAnswerHandler(async (request, req) =>
+      (await adminApi())(request, { origin: localOriginOf(req.socket), closing: options.closing }),
+    ),
     docs: async (req, res) => (await docsApp())(req, res),
+    inspector: async (req, res) => (await docsApp())(req, res),
   };
   /** A failure no answer was made for (a bug, a module that would not load) closes the connection. */
   const answer = (area: Area, req: IncomingMessage, res: ServerResponse) =>

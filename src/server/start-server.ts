@@ -34,6 +34,8 @@ export interface StartServerOptions {
   seed?: number;
   /** How many requests the journal keeps. Default: 1000. */
   journalSize?: number;
+  /** How many of the latest journal entries keep their headers and bodies (see `SandboxOptions`). Default: 100. */
+  journalBodies?: number;
   /** The wall clock the journal times requests by, in epoch ms (see `SandboxOptions`). Default: `performance`'s. */
   wallClock?: () => number;
   /** How many sessions (`POST /__sandbox/sessions`) may be alive at once. Default: 100. */
@@ -135,6 +137,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     scenario: options.scenario ?? DEFAULTS.scenario,
     seed: options.seed,
     journalSize: options.journalSize,
+    journalBodies: options.journalBodies,
     wallClock: options.wallClock,
     maxSessions: options.maxSessions,
     maxScenarioBytes: options.maxScenarioBytes,
@@ -149,6 +152,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     connectionsCheckingInterval: Math.max(10, Math.min(1_000, Math.floor(headersTimeoutMs / 4))),
   });
   const shutdown = gracefulClose(server);
+  const closing = new AbortController();
   server.on(
     'request',
     createRequestListener(sandboxHost, {
@@ -156,6 +160,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       scenarioFiles,
       allowedHosts,
       boundAddress: () => (server.address() as AddressInfo | null)?.address ?? host,
+      closing: closing.signal,
     }),
   );
   server.on('checkExpectation', answerExpectationFailed);
@@ -163,15 +168,21 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   await listen(server, port, host);
   const actualPort = (server.address() as AddressInfo).port;
   const origin = `http://${hostForUrl(host)}:${actualPort}`;
+  const close = () => {
+    const closed = shutdown.close(shutdownGraceMs);
+    // Event streams never end by themselves: end them now, so the stop waits only for real requests.
+    closing.abort();
+    return closed;
+  };
   return {
     url: `${origin}/api/v1`,
     origin,
     port: actualPort,
     sandbox: sandboxHost.main,
     host: sandboxHost,
-    close: () => shutdown.close(shutdownGraceMs),
+    close,
     async [Symbol.asyncDispose]() {
-      await shutdown.close(shutdownGraceMs);
+      await close();
       await sandboxHost[Symbol.asyncDispose]();
     },
   };

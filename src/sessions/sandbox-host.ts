@@ -122,6 +122,7 @@ export class CoreSandboxHost implements SandboxHost, AnswersApiRequests {
       scenario: withSessionKeys(resolved, id),
       seed: seed ?? this.#options.seed,
       journalSize: this.#options.journalSize,
+      journalBodies: this.#options.journalBodies,
       wallClock: this.#options.wallClock,
     });
     const sandbox = new SessionSandbox(inner, id, this.#files);

@@ -2,8 +2,9 @@ import type { AnswerOptions, AnswersApiRequests, Outcome } from '../api/outcome.
 import type { ApiRequest } from '../api/api-request.js';
 import { loadScenario } from '../scenarios/load-scenario.js';
 import type { ScenarioFileAccess } from '../scenarios/scenario-file-access.js';
+import type { JournalQuery } from '../state/journal.js';
 import type { ScenarioFile } from '../scenarios/scenario-schema.js';
-import type { RenderedPayment, Sandbox, SandboxSnapshot, SandboxState, ScenarioSource, TopupInput } from '../types.js';
+import type { RenderedPayment, Sandbox, SandboxEvent, SandboxSnapshot, SandboxState, ScenarioSource, TopupInput } from '../types.js';
 import { parseSessionKey, sessionKey, withSessionKeys } from './session-keys.js';
 
 /**
@@ -29,6 +30,14 @@ export class SessionSandbox implements Sandbox, AnswersApiRequests {
 
   get requests() {
     return this.#inner.requests;
+  }
+
+  journal(query?: JournalQuery) {
+    return this.#inner.journal(query);
+  }
+
+  subscribe(listener: (event: SandboxEvent) => void): () => void {
+    return this.#inner.subscribe(listener);
   }
 
   get db() {

@@ -12,7 +12,10 @@ export interface ReceivedCriteria {
   status?: number;
   /** The `error.code` of the answer. */
   errorCode?: string;
-  /** A partial match of the JSON request body: every field given must be there with an equal value. */
+  /**
+   * A partial match of the JSON request body: every field given must be there with an equal value. The journal
+   * keeps the bodies of the latest requests only (`journalBodies`, default 100).
+   */
   body?: Record<string, unknown>;
 }
 

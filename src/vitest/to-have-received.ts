@@ -41,7 +41,7 @@ export function toHaveReceived(this: MatcherContext, sandbox: unknown, route: un
 function matches(context: MatcherContext, entry: JournalEntry, { status, errorCode, body }: ReceivedCriteria): boolean {
   if (status !== undefined && entry.status !== status) return false;
   if (errorCode !== undefined && !context.equals(entry.errorCode, errorCode)) return false;
-  if (body !== undefined && !partiallyEqual(context, entry.body, body)) return false;
+  if (body !== undefined && !partiallyEqual(context, entry.request?.body, body)) return false;
   return true;
 }
 

@@ -108,6 +108,16 @@ describe.skipIf(process.platform !== 'linux')('the single-file executable, run w
       expect(Buffer.from(await script.arrayBuffer()).equals(shipped)).toBe(true);
       expect((await fetch(`${origin}/docs/swagger-ui.css`)).headers.get('content-type')).toMatch(/^text\/css/);
 
+      // The inspector and each file it loads, Preact with htm included, from the executable's own assets.
+      const inspector = await fetch(`${origin}/__sandbox/`);
+      expect(inspector.status).toBe(200);
+      expect(await inspector.text()).toContain('/__sandbox/inspector/app.js');
+      for (const file of ['inspector/app.js', 'inspector/style.css', 'inspector/vendor/standalone.module.js']) {
+        const served = await fetch(`${origin}/__sandbox/${file}`);
+        expect(`${file}: ${served.status} ${served.headers.get('content-type')}`).toMatch(new RegExp(`^${file}: 200 (text/javascript|application/javascript|text/css)`));
+        await served.arrayBuffer();
+      }
+
       const health = await fetch(`${origin}/__sandbox/health`);
       expect(health.status).toBe(200);
       expect((await health.json()).data).toMatchObject({ status: 'ok', scenario: 'default' });

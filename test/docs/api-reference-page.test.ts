@@ -1,10 +1,7 @@
-import { existsSync } from 'node:fs';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from 'esim-wholesale-sandbox/server';
-
-const CHROMIUM = '/usr/bin/chromium';
-const hasChromium = existsSync(CHROMIUM);
+import { CHROMIUM, hasChromium, launchChromium } from '../support/chromium.js';
 if (!hasChromium) {
   console.warn(`SKIPPED the /docs browser test: ${CHROMIUM} is not installed (apt-get install -y chromium; .ci/run does it).`);
 }
@@ -18,10 +15,7 @@ describe.skipIf(!hasChromium)(`the API reference page at /docs, in headless Chro
 
   beforeAll(async () => {
     server = await startServer({ port: 0, scenario: 'default', seed: 1 });
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
-    });
+    browser = await launchChromium();
     page = await browser.newPage();
     await page.route('**/*', (route) => {
       const url = new URL(route.request().url());

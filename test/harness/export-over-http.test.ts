@@ -50,7 +50,7 @@ describe('export over HTTP: GET /__sandbox/state?format=scenario and esim-sandbo
     const refused = await fetch(`${server.origin}/__sandbox/state?format=yaml`);
     expect(refused.status).toBe(400);
     expect(((await refused.json()) as { error: { message: string } }).error.message).toBe(
-      'format must be "scenario" (the state as a scenario file) or "summary" (the default) (got "yaml")',
+      'format: expected "scenario" (the state as a scenario file) or "summary" (the default), got "yaml"',
     );
   });
 

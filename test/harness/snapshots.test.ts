@@ -10,8 +10,8 @@ const runScript = (sandbox: Sandbox) =>
       .catch((error: Error) => new Response(`network error: ${error.message}`, { status: 599 })),
   );
 
-/** A journal entry but for when the request arrived by the wall clock, which a run again does not repeat. */
-const withoutWallTime = ({ wallAt: _wallAt, ...entry }: JournalEntry) => entry;
+/** A journal entry but for the wall-clock times (arrival, duration), which a run again does not repeat. */
+const withoutWallTime = ({ wallAt: _wallAt, durationMs: _durationMs, ...entry }: JournalEntry) => entry;
 
 describe('sandbox.snapshot() and sandbox.restore(snapshot)', () => {
   for (const scenario of ['default', 'tier-pricing', 'delayed-provisioning', 'low-balance', 'flaky-network']) {

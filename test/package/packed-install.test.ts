@@ -82,6 +82,12 @@ describe('the packed package, installed into a fresh project', () => {
     const docs = await fetch(new URL('/docs/', url));
     expect(docs.status).toBe(200);
     await docs.text();
+    // The inspector's files ship in the package; Preact with htm comes from the installed dependency.
+    for (const file of ['/__sandbox/', '/__sandbox/inspector/app.js', '/__sandbox/inspector/vendor/standalone.module.js']) {
+      const served = await fetch(new URL(file, url));
+      expect(`${file}: ${served.status}`).toBe(`${file}: 200`);
+      await served.arrayBuffer();
+    }
     child.kill('SIGTERM');
     const [code] = await once(child, 'exit');
     expect(code).toBe(0);

@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest, Agent, type IncomingMessage } from 'node:http';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Pool } from 'undici';
@@ -179,6 +180,16 @@ describe('RunningServer.close()', () => {
       idleAgent.destroy();
       agent.destroy();
     }
+  });
+
+  it('closes a connection that has sent nothing yet at once, without waiting for the grace period', async () => {
+    server = await startServer({ port: 0, shutdownGraceMs: 60_000 });
+    const silent = connect(server.port, '127.0.0.1');
+    await once(silent, 'connect');
+    const closed = once(silent, 'close');
+    await server.close(); // with the grace period to wait for, the test would time out
+    await closed;
+    expect(silent.destroyed).toBe(true);
   });
 
   it('closes the connections of requests still in flight after shutdownGraceMs', async () => {

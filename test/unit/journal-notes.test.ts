@@ -37,12 +37,14 @@ describe('the request journal', () => {
     expect(sandbox.requests.map((entry) => entry.seq)).toEqual([3, 4, 5]);
   });
 
-  it('times each request by the wall clock it is given, when it arrives', async () => {
+  it('times each request by the wall clock it is given, when it arrives and when it is answered', async () => {
     let wall = Date.parse('2026-11-23T10:00:00.000Z');
     const sandbox = createSandbox({ scenario: withFaults([{ route: '/getBalance', effect: 'latency', latencyMs: 20 }]), wallClock: () => (wall += 7) });
     await sandbox.fetch(request('/getBalance'));
     await sandbox.fetch(request('/getBalance'));
-    expect(sandbox.requests.map((entry) => entry.wallAt)).toEqual(['2026-11-23T10:00:00.007Z', '2026-11-23T10:00:00.014Z']);
+    // The clock is read on arrival and again on answering: 7 ms apart here, whatever the fault's real latency.
+    expect(sandbox.requests.map((entry) => entry.wallAt)).toEqual(['2026-11-23T10:00:00.007Z', '2026-11-23T10:00:00.021Z']);
+    expect(sandbox.requests.map((entry) => entry.durationMs)).toEqual([7, 7]);
     expect(sandbox.requests[0]!.at).toBe('2026-01-15T09:00:00.000Z');
   });
 

@@ -25,8 +25,9 @@ function journal(...specs: Spec[]): JournalEntry[] {
       route,
       ...KEY,
       status: 200,
+      durationMs: 1,
       ...fields,
-    };
+    } as JournalEntry;
   });
 }
 

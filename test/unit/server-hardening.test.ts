@@ -343,7 +343,7 @@ describe('answers of the HTTP layer itself are the error envelope too', () => {
   });
 });
 
-describe('esim-sandbox serve: --admin-token and --journal-size', () => {
+describe('esim-sandbox serve: --admin-token, --journal-size and --journal-bodies', () => {
   function cliIo() {
     let stdout = '';
     let stderr = '';
@@ -362,6 +362,7 @@ describe('esim-sandbox serve: --admin-token and --journal-size', () => {
   it.each([
     [['serve', '--journal-size', '-5'], '--journal-size must be an integer from 0 to 1000000'],
     [['serve', '--journal-size', '1e3'], '--journal-size must be an integer from 0 to 1000000 (got "1e3")'],
+    [['serve', '--journal-bodies', 'all'], '--journal-bodies must be an integer from 0 to 1000000 (got "all")'],
     [['serve', '--admin-token', 'two words'], '--admin-token must be one word of visible characters'],
   ])('refuses %j', async (argv, message) => {
     const cli = cliIo();
@@ -371,7 +372,7 @@ describe('esim-sandbox serve: --admin-token and --journal-size', () => {
 
   it('serves with the journal size and the admin token given, and never prints the token', async () => {
     const cli = cliIo();
-    const exitCode = run(['serve', '--port', '0', '--journal-size', '3', '--admin-token', TOKEN], cli.io);
+    const exitCode = run(['serve', '--port', '0', '--journal-size', '3', '--journal-bodies', '2', '--admin-token', TOKEN], cli.io);
     const banner = await cli.banner;
     expect(banner).not.toContain(TOKEN);
     const api = /API\s+(http:\/\/\S+)/.exec(banner)![1]!;
@@ -380,6 +381,9 @@ describe('esim-sandbox serve: --admin-token and --journal-size', () => {
     expect((await fetch(`${origin}/__sandbox/requests`)).status).toBe(401);
     const journal = await fetch(`${origin}/__sandbox/requests`, { headers: { authorization: `Bearer ${TOKEN}` } });
     expect(((await journal.json()) as { data: unknown[] }).data).toHaveLength(3);
+    const bodies = await fetch(`${origin}/__sandbox/requests?include=bodies`, { headers: { authorization: `Bearer ${TOKEN}` } });
+    const kept = ((await bodies.json()) as { data: Array<{ response?: unknown }> }).data.map((entry) => entry.response !== undefined);
+    expect(kept).toEqual([false, true, true]);
     cli.stop();
     expect(await exitCode).toBe(0);
   });

@@ -1,0 +1,28 @@
+/**
+ * A set of listeners of one kind of value. A listener that throws is removed (a stream whose reader went away
+ * throws on write), and the others still hear: what emits, a request being answered, never fails for a listener.
+ */
+export class Listeners<T> {
+  readonly #listeners = new Set<(value: T) => void>();
+
+  /** Adds `listener`; the function returned removes it. */
+  add(listener: (value: T) => void): () => void {
+    this.#listeners.add(listener);
+    return () => void this.#listeners.delete(listener);
+  }
+
+  get size(): number {
+    return this.#listeners.size;
+  }
+
+  /** Calls each listener with `value`, in the order they were added. */
+  emit(value: T): void {
+    for (const listener of [...this.#listeners]) {
+      try {
+        listener(value);
+      } catch {
+        this.#listeners.delete(listener);
+      }
+    }
+  }
+}

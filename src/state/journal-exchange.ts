@@ -1,0 +1,71 @@
+import { boundText, shortenQrImages } from '../lib/bounded-text.js';
+import { maskApiKey } from '../lib/mask-api-key.js';
+
+/** The most of each body the journal keeps: enough for any valid request and most answers, bounded for a long journal. */
+export const JOURNAL_BODY_MAX_BYTES = 64 * 1024;
+
+/** Headers as a request carries them: a web `Headers`, or anything with its `forEach`. */
+export interface HeaderList {
+  forEach(callback: (value: string, name: string) => void): void;
+}
+
+/** A body as the journal shows it: the JSON value when the text is whole JSON, else the text (cut to 64 KiB, `truncated`). */
+export interface JournalBody {
+  body?: unknown;
+  bodyText?: string;
+  truncated?: true;
+}
+
+export interface JournalRequest extends JournalBody {
+  /** Lower-case names; the API key, an `Authorization` and cookies masked. */
+  headers: Record<string, string>;
+}
+
+export interface JournalResponse extends JournalBody {
+  /** Lower-case names, as answered. */
+  headers: Record<string, string>;
+}
+
+/** What the sandbox hands the journal of a request and its answer, for `include=bodies`. */
+export interface ExchangeNote {
+  requestHeaders?: HeaderList;
+  /** The request body text as read (at most 64 KiB of it); undefined without a body. */
+  requestBody?: string;
+  requestBodyTruncated?: boolean;
+  /** The answer made, also one a fault kept from the client; undefined when none was made. */
+  answer?: { headers: Record<string, string>; body: string };
+}
+
+/** Headers whose values are secrets: the journal shows only their last characters. */
+const SECRET_HEADERS = new Set(['x-api-key', 'authorization', 'x-admin-token', 'cookie', 'proxy-authorization']);
+
+/** The request headers as the journal shows them. */
+export function journalHeaders(list: HeaderList | undefined): Record<string, string> {
+  const headers: Record<string, string> = {};
+  list?.forEach((value, name) => {
+    const lower = name.toLowerCase();
+    headers[lower] = SECRET_HEADERS.has(lower) ? maskApiKey(value) : value;
+  });
+  return headers;
+}
+
+/**
+ * An answer body as the journal keeps it: QR images shortened, then at most 64 KiB. A body that needs neither
+ * is kept as the very string that was answered, so noting it costs nothing but the reference.
+ */
+export function keptAnswerBody(body: string): { text: string; truncated: boolean } {
+  return boundText(shortenQrImages(body), JOURNAL_BODY_MAX_BYTES);
+}
+
+/** A kept body as an entry shows it; none for an empty body. */
+export function journalBody(text: string | undefined, truncated: boolean | undefined): JournalBody {
+  if (text === undefined || text === '') return truncated ? { bodyText: '', truncated: true } : {};
+  if (!truncated) {
+    try {
+      return { body: JSON.parse(text) };
+    } catch {
+      return { bodyText: text };
+    }
+  }
+  return { bodyText: text, truncated: true };
+}

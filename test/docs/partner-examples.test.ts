@@ -23,7 +23,9 @@ function partnerBlocks(markdown: string): { line: number; file: string; code: st
 
 describe('the partner examples', () => {
   it('each README block marked partner=<set-up>/<file> is that file of test/partners', () => {
-    for (const block of partnerBlocks(readFileSync(path.join(root, 'README.md'), 'utf8'))) {
+    const blocks = partnerBlocks(readFileSync(path.join(root, 'README.md'), 'utf8'));
+    expect(blocks.map((block) => block.file).sort()).toEqual(['jest-msw2/orders.test.js', 'node-test-msw3/orders.test.ts', 'vitest-msw3/orders.test.ts']);
+    for (const block of blocks) {
       const fixture = readFileSync(path.join(partners, block.file), 'utf8');
       expect(`${block.code}\n`, `README.md line ${block.line} differs from test/partners/${block.file}: copy the file into the block`).toBe(fixture);
     }

@@ -3,7 +3,7 @@ import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startServer, type RunningServer } from 'esim-wholesale-sandbox/server';
 import { toErrorAnswer } from '../../src/api/envelope.js';
-import type { CliIo } from '../../src/cli/cli-io.js';
+import { servingIo } from '../support/cli.js';
 import { run } from '../../src/cli/run.js';
 import { redactApiKeys } from '../../src/lib/mask-api-key.js';
 
@@ -344,34 +344,19 @@ describe('answers of the HTTP layer itself are the error envelope too', () => {
 });
 
 describe('esim-sandbox serve: --admin-token, --journal-size and --journal-bodies', () => {
-  function cliIo() {
-    let stdout = '';
-    let stderr = '';
-    let stop!: () => void;
-    const stopped = new Promise<void>((resolve) => (stop = resolve));
-    let printed!: (text: string) => void;
-    const banner = new Promise<string>((resolve) => (printed = resolve));
-    const io: CliIo = {
-      stdout: { write: (text: string) => ((stdout += text), /listening/.test(stdout) && printed(stdout)) },
-      stderr: { write: (text: string) => (stderr += text) },
-      waitForStop: () => stopped,
-    };
-    return { io, stop, banner, stderr: () => stderr };
-  }
-
   it.each([
     [['serve', '--journal-size', '-5'], '--journal-size must be an integer from 0 to 1000000'],
     [['serve', '--journal-size', '1e3'], '--journal-size must be an integer from 0 to 1000000 (got "1e3")'],
     [['serve', '--journal-bodies', 'all'], '--journal-bodies must be an integer from 0 to 1000000 (got "all")'],
     [['serve', '--admin-token', 'two words'], '--admin-token must be one word of visible characters'],
   ])('refuses %j', async (argv, message) => {
-    const cli = cliIo();
+    const cli = servingIo();
     expect(await run(argv, cli.io)).toBe(1);
     expect(cli.stderr()).toContain(message);
   });
 
   it('serves with the journal size and the admin token given, and never prints the token', async () => {
-    const cli = cliIo();
+    const cli = servingIo();
     const exitCode = run(['serve', '--port', '0', '--journal-size', '3', '--journal-bodies', '2', '--admin-token', TOKEN], cli.io);
     const banner = await cli.banner;
     expect(banner).not.toContain(TOKEN);

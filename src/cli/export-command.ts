@@ -1,12 +1,15 @@
-import { writeFile } from 'node:fs/promises';
 import type { Argv, CommandModule } from 'yargs';
 import type { CliIo } from './cli-io.js';
+import { maxBodyBytesOption, messageOf, parseMaxBodyBytes, parseTimeout, replaceSpecialOption } from './service-options.js';
 
 interface ExportArgs {
   url: string;
   session?: string;
   out?: string;
   'admin-token'?: string;
+  timeout: string;
+  maxBodyBytes: string;
+  replaceSpecial: boolean;
 }
 
 const ADMIN_TOKEN_ENV = 'ESIM_SANDBOX_ADMIN_TOKEN';
@@ -14,7 +17,7 @@ const ADMIN_TOKEN_ENV = 'ESIM_SANDBOX_ADMIN_TOKEN';
 /**
  * `esim-sandbox export`: the state of a running sandbox (or of one of its sessions) as a scenario file,
  * from `GET /__sandbox/state?format=scenario`. Exit code 0 when written, 2 when the server cannot be
- * reached, 1 when it refuses.
+ * reached or its answer is too slow or too large, 1 when it refuses or redirects.
  */
 export function exportCommand(io: CliIo, result: { exitCode: number }): CommandModule<object, ExportArgs> {
   return {
@@ -29,13 +32,23 @@ export function exportCommand(io: CliIo, result: { exitCode: number }): CommandM
           requiresArg: true,
         })
         .option('session', { describe: 'Export this session (ses_0001) instead of the main sandbox', type: 'string', requiresArg: true })
-        .option('out', { describe: 'The file to write; default: standard output', type: 'string', requiresArg: true })
-        .option('admin-token', { describe: `The server's admin token; also read from $${ADMIN_TOKEN_ENV}`, type: 'string', requiresArg: true })
+        .option('out', {
+          describe:
+            'The file to write (it holds every API key in full); default: standard output. A new file readable by you only (0600) is renamed over an existing one',
+          type: 'string',
+          requiresArg: true,
+        })
+        .option('replace-special', replaceSpecialOption)
+        .option('admin-token', { describe: `The server's admin token; also read from $${ADMIN_TOKEN_ENV}. Sent to --url only: a redirect is not followed`, type: 'string', requiresArg: true })
+        .option('timeout', { describe: 'How long the request may take, answer included, in milliseconds', default: '10000', requiresArg: true })
+        .option('max-body-bytes', maxBodyBytesOption)
         .check((argv) => {
           serverOrigin(argv.url);
           if (argv.session !== undefined && !/^ses_\d+$/.test(String(argv.session))) {
             throw new Error(`--session takes a session id such as ses_0001 (got ${JSON.stringify(argv.session)})`);
           }
+          parseTimeout(argv.timeout);
+          parseMaxBodyBytes(argv.maxBodyBytes);
           return true;
         })
         .example('$0 export --url http://127.0.0.1:4010 --out state.json', 'Write the state of the sandbox at port 4010')
@@ -43,31 +56,64 @@ export function exportCommand(io: CliIo, result: { exitCode: number }): CommandM
     handler: async (argv) => {
       const token = argv['admin-token'] ?? process.env[ADMIN_TOKEN_ENV];
       const path = argv.session === undefined ? '/__sandbox/state' : `/__sandbox/sessions/${argv.session}/state`;
-      const url = `${serverOrigin(argv.url)}${path}?format=scenario`;
-      let response: Response;
+      const url = new URL(`${serverOrigin(argv.url)}${path}?format=scenario`);
+      const output = argv.out === undefined ? undefined : { option: '--out', file: argv.out, replaceSpecial: argv.replaceSpecial };
+      const { boundedFetch, checkOutputFile, writePrivateFile } = await import('../verify/client-io.js');
       try {
-        response = await fetch(url, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+        if (output) await checkOutputFile(output);
       } catch (error) {
-        io.stderr.write(`esim-sandbox export: no answer from ${url} (${causeOf(error)}); is "esim-sandbox serve" running there?\n`);
-        result.exitCode = 2;
-        return;
-      }
-      const answer = (await response.json().catch(() => undefined)) as { data?: unknown; error?: { code: string; message: string } } | undefined;
-      if (!response.ok || answer?.data === undefined) {
-        const why = answer?.error ? `${answer.error.code}: ${answer.error.message}` : `status ${response.status}, not the admin API's answer`;
-        io.stderr.write(`esim-sandbox export: ${url} refused: ${why}\n`);
+        io.stderr.write(`esim-sandbox export: ${messageOf(error)}\n`);
         result.exitCode = 1;
         return;
       }
-      const text = `${JSON.stringify(answer.data, null, 2)}\n`;
-      if (argv.out === undefined) io.stdout.write(text);
+      let response: Awaited<ReturnType<typeof boundedFetch>>;
+      try {
+        const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+        response = await boundedFetch(url, { headers }, { timeoutMs: parseTimeout(argv.timeout), maxBodyBytes: parseMaxBodyBytes(argv.maxBodyBytes), urlOption: '--url' });
+      } catch (error) {
+        io.stderr.write(`esim-sandbox export: ${messageOf(error)}\n`);
+        result.exitCode = 2;
+        return;
+      }
+      const refusal = refusalOf(response, url);
+      if (refusal) {
+        io.stderr.write(`esim-sandbox export: ${refusal}\n`);
+        result.exitCode = 1;
+        return;
+      }
+      const scenario = (JSON.parse(response.text) as { data: { name: string } }).data;
+      const text = `${JSON.stringify(scenario, null, 2)}\n`;
+      if (!output) io.stdout.write(text);
       else {
-        await writeFile(argv.out, text);
-        io.stdout.write(`wrote ${argv.out}: scenario "${(answer.data as { name: string }).name}"\n`);
+        try {
+          await writePrivateFile(output, text);
+        } catch (error) {
+          io.stderr.write(`esim-sandbox export: ${messageOf(error)}\n`);
+          result.exitCode = 1;
+          return;
+        }
+        io.stdout.write(`wrote ${output.file} (readable by you only: it holds the API keys): scenario "${scenario.name}"\n`);
       }
       result.exitCode = 0;
     },
   };
+}
+
+/** Why the answer is not the admin API's scenario: a redirect (never followed), a refusal, or another body. */
+function refusalOf(response: { status: number; headers: Headers; text: string }, url: URL): string | undefined {
+  if (response.status >= 300 && response.status < 400) {
+    const to = response.headers.get('location');
+    return `${url.href} answered a redirect (${response.status}${to ? ` to ${to}` : ''}), which export does not follow: the admin token goes to --url only. Give the server's own address as --url`;
+  }
+  let answer: { data?: { name?: unknown }; error?: { code: string; message: string } } | undefined;
+  try {
+    answer = JSON.parse(response.text) as typeof answer;
+  } catch {
+    answer = undefined;
+  }
+  if (response.status === 200 && typeof answer?.data === 'object' && answer.data !== null && typeof answer.data.name === 'string') return undefined;
+  const why = answer?.error ? `${answer.error.code}: ${answer.error.message}` : `status ${response.status}, not the admin API's answer (a scenario with a name)`;
+  return `${url.href} refused: ${why}`;
 }
 
 /** `http://127.0.0.1:4010/api/v1` → `http://127.0.0.1:4010`. */
@@ -75,9 +121,4 @@ function serverOrigin(value: unknown): string {
   const text = typeof value === 'string' ? value : '';
   if (/^https?:\/\/[^/]/.test(text) && URL.canParse(text)) return new URL(text).origin;
   throw new Error(`--url must be the http(s) URL of a sandbox server, such as http://127.0.0.1:4010 (got ${JSON.stringify(value)})`);
-}
-
-function causeOf(error: unknown): string {
-  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-  return cause?.code ?? cause?.message ?? (error as Error).message;
 }

@@ -1,16 +1,17 @@
 import type { Argv, CommandModule } from 'yargs';
 import type { CliIo } from './cli-io.js';
-import { API_KEY_ENV, messageOf, parseServiceArgs, serviceOptions, type ServiceArgs } from './service-options.js';
+import { API_KEY_ENV, cannotCheck, messageOf, parseServiceArgs, replaceSpecialOption, serviceOptions, type ServiceArgs } from './service-options.js';
 
 interface RecordArgs extends ServiceArgs {
   out: string;
+  replaceSpecial: boolean;
   keepSecrets: boolean;
   name?: string;
 }
 
 /**
  * `esim-sandbox record`: writes what a key sees of a deployment as a scenario file, and says how closely the
- * recorded sandbox answers. Exit code 0 when the file is written, 2 when the service cannot be reached, 1 otherwise.
+ * recorded sandbox answers. Exit code 0 when the file is written, 2 when the service cannot be checked, 1 otherwise.
  */
 export function recordCommand(io: CliIo, result: { exitCode: number }): CommandModule<object, RecordArgs> {
   return {
@@ -19,11 +20,13 @@ export function recordCommand(io: CliIo, result: { exitCode: number }): CommandM
     builder: (yargs: Argv) =>
       serviceOptions(yargs)
         .option('out', {
-          describe: 'The scenario file to write (it holds the API key: keep it out of version control)',
+          describe:
+            'The scenario file to write (it holds the API key: keep it out of version control). It is written to a new file readable by you only (0600) and renamed over an existing one; nothing is written when the run fails',
           type: 'string',
           demandOption: 'give --out, e.g. --out recorded.json',
           requiresArg: true,
         })
+        .option('replace-special', replaceSpecialOption)
         .option('keep-secrets', {
           describe: 'Keep the eSIMs of past orders as issued (ICCIDs, activation codes, phone numbers); by default the sandbox issues new ones',
           type: 'boolean',
@@ -37,7 +40,12 @@ export function recordCommand(io: CliIo, result: { exitCode: number }): CommandM
           return true;
         })
         .example(`${API_KEY_ENV}=<key> $0 record --base-url https://api.example.com/api/v1 --out recorded.json`, 'Record the account, catalogue, payments and orders the key sees')
-        .example('$0 serve --scenario recorded.json', 'Then serve them: the reads answer as the service did') as unknown as Argv<RecordArgs>,
+        .example('$0 serve --scenario recorded.json', 'Then serve them: the reads answer as the service did')
+        .epilogue(
+          'Exit code: 0 the file is written, 1 nothing to record (the key refused, the account rate-limited) or --out cannot be written, ' +
+            '2 the service could not be checked (unreachable, too slow for --timeout or --budget, an answer over --max-body-bytes, no answer in the API\'s envelope). ' +
+            'Nothing is written unless the exit code is 0.',
+        ) as unknown as Argv<RecordArgs>,
     handler: async (argv) => {
       const log = (line: string) => io.stdout.write(`${line}\n`);
       try {
@@ -48,13 +56,14 @@ export function recordCommand(io: CliIo, result: { exitCode: number }): CommandM
           log,
           out: argv.out,
           keepSecrets: argv.keepSecrets,
+          replaceSpecial: argv.replaceSpecial,
           ...(argv.name !== undefined && { name: argv.name }),
         });
         io.stdout.write(`\n${formatRecordResult(recorded, argv.out)}`);
         result.exitCode = 0;
       } catch (error) {
         io.stderr.write(`esim-sandbox record: ${messageOf(error)}\n`);
-        result.exitCode = (error as Error | undefined)?.name === 'ServiceUnreachable' ? 2 : 1;
+        result.exitCode = cannotCheck(error) ? 2 : 1;
       }
     },
   };

@@ -1,9 +1,10 @@
 import type { Argv, CommandModule } from 'yargs';
 import type { CliIo } from './cli-io.js';
-import { API_KEY_ENV, messageOf, parseServiceArgs, serviceOptions, type ServiceArgs } from './service-options.js';
+import { API_KEY_ENV, cannotCheck, messageOf, parseServiceArgs, replaceSpecialOption, serviceOptions, type ServiceArgs } from './service-options.js';
 
 interface VerifyArgs extends ServiceArgs {
   report?: string;
+  replaceSpecial: boolean;
 }
 
 /**
@@ -16,10 +17,16 @@ export function verifyCommand(io: CliIo, result: { exitCode: number }): CommandM
     describe: 'Check a deployment of the service against the contract and the sandbox (read-only unless --orders)',
     builder: (yargs: Argv) =>
       serviceOptions(yargs)
-        .option('report', { describe: 'Also write the findings as JSON to this file', type: 'string', requiresArg: true })
+        .option('report', {
+          describe: 'Also write the findings as JSON to this file: a new file readable by you only (0600) is renamed over an existing one',
+          type: 'string',
+          requiresArg: true,
+        })
+        .option('replace-special', replaceSpecialOption)
         .example(`${API_KEY_ENV}=<key> $0 verify --base-url https://api.example.com/api/v1`, 'Check every read route; nothing is bought')
         .example('$0 verify --base-url https://api.example.com/api/v1 --orders --report verify.json', 'Also check idempotency with one order of 1 eSIM, and write the report')
-        .epilogue('Exit code: 0 every answer conforms (differences where the spec is open are not failures), 1 an answer breaks the contract, 2 the service could not be reached.') as unknown as Argv<VerifyArgs>,
+        .epilogue('Exit code: 0 every answer checked conforms (differences where the spec is open are not failures), 1 an answer breaks the contract, ' +
+            '2 the service could not be checked: unreachable, too slow for --timeout or --budget, an answer over --max-body-bytes, no answer in the API\'s envelope (check --base-url), or every answer rate-limited.') as unknown as Argv<VerifyArgs>,
     handler: async (argv) => {
       const log = (line: string) => io.stdout.write(`${line}\n`);
       try {
@@ -29,13 +36,13 @@ export function verifyCommand(io: CliIo, result: { exitCode: number }): CommandM
         const report = await verifyService({ ...options, log });
         io.stdout.write(`\n${formatVerifyReport(report)}`);
         if (argv.report !== undefined) {
-          await writeJsonFile(argv.report, report);
+          await writeJsonFile({ option: '--report', file: argv.report, replaceSpecial: argv.replaceSpecial }, report);
           log(`Report written to ${argv.report}.`);
         }
         result.exitCode = report.exitCode;
       } catch (error) {
         io.stderr.write(`esim-sandbox verify: ${messageOf(error)}\n`);
-        result.exitCode = (error as Error | undefined)?.name === 'ServiceUnreachable' ? 2 : 1;
+        result.exitCode = cannotCheck(error) ? 2 : 1;
       }
     },
   };

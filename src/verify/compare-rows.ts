@@ -16,6 +16,7 @@ export function answerRows(real: readonly Observation[], sandbox: readonly Obser
       sandbox: other ? other.summary.shown : '—',
     };
     if (observation.problems.length > 0) return { ...row, result: 'breaks contract', problems: observation.problems };
+    if (observation.summary.notDetermined) return { ...row, result: 'not checked', note: observation.summary.notDetermined };
     const refused = callerRefused(observation.probe, observation.answer);
     if (refused) return { ...row, result: 'not checked', note: `the key was refused: ${refused}` };
     if (!other) return { ...row, result: 'not checked', note: 'the sandbox was not asked this' };
@@ -34,9 +35,10 @@ export function openPointRows(real: readonly Inference[], sandbox: readonly Infe
       sandbox: other?.value ?? 'unknown',
     };
     if (inference.value === undefined) return { ...row, result: 'not checked', note: inference.unknown ?? 'the answers do not tell' };
-    if (inference.value === other?.value) return { ...row, result: 'match' };
+    const evidence = inference.evidence ? `evidence ${inference.evidence}` : undefined;
+    if (inference.value === other?.value) return { ...row, result: 'match', ...(evidence && { note: evidence }) };
     const note = inference.behavior ? `scenario behavior ${JSON.stringify(inference.behavior)}` : 'no scenario switch does this';
-    return { ...row, result: 'differ', note };
+    return { ...row, result: 'differ', note: evidence ? `${note}; ${evidence}` : note };
   });
 }
 

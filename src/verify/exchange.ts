@@ -22,6 +22,8 @@ export interface Answer {
   json?: unknown;
   /** Where a redirect points (`Location`), for a 3xx answer. */
   location?: string;
+  /** Why a 429 was not waited out and sent again: the answer tells nothing of the check. */
+  rateLimited?: string;
 }
 
 /** A service verify talks to: a real deployment over HTTP, or a sandbox in-process. */
@@ -34,6 +36,12 @@ export const UNKNOWN_KEY = 'sk_verify_unknown_key_0000';
 
 /** A well-formed purchaseOrderId that names no order (a version-4 UUID whose random bits are all zero). */
 export const UNKNOWN_ORDER_ID = '00000000-0000-4000-8000-000000000000';
+
+/** An answer in the API's envelope: `{ success: true, data }` or `{ success: false, error: { code, message } }`. */
+export function isEnvelope(answer: Answer): boolean {
+  const body = asRecord(answer.json);
+  return body?.success === true ? 'data' in body : body?.success === false && errorOf(answer) !== undefined;
+}
 
 /** `json` as the object it should be, or undefined. */
 export function asRecord(value: unknown): Record<string, unknown> | undefined {

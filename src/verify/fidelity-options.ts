@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { BUDGET_SECONDS, MAX_BODY_BYTES } from './client-limits.js';
 
 /** How verify and record reach a deployment. Shared by both commands. */
 export interface ServiceOptions {
@@ -12,6 +13,10 @@ export interface ServiceOptions {
   rate?: number;
   /** How long one request may take, in milliseconds. Default: 10000. */
   timeoutMs?: number;
+  /** The largest answer body taken, counted after decompression, in bytes. Default: 16 MiB. */
+  maxBodyBytes?: number;
+  /** The longest the whole run may take, requests and waits together, in seconds. Default: 300. */
+  budgetS?: number;
   /** Where the plan is told before anything is sent. Default: nowhere. */
   log?: (line: string) => void;
   /** The fetch to send requests with. Default: the global fetch. */
@@ -20,7 +25,7 @@ export interface ServiceOptions {
   idempotencyKey?: string;
 }
 
-export const SERVICE_DEFAULTS = { orders: false, rate: 4, timeoutMs: 10_000 } as const;
+export const SERVICE_DEFAULTS = { orders: false, rate: 4, timeoutMs: 10_000, maxBodyBytes: MAX_BODY_BYTES.default, budgetS: BUDGET_SECONDS.default } as const;
 
 export type ResolvedServiceOptions = Required<Omit<ServiceOptions, 'fetch'>> & Pick<ServiceOptions, 'fetch'>;
 
@@ -31,14 +36,23 @@ export function resolveServiceOptions(options: ServiceOptions): ResolvedServiceO
     throw new RangeError(`baseUrl must be an http(s) URL such as https://api.example.com/api/v1 (got ${JSON.stringify(options.baseUrl)})`);
   }
   if (options.apiKey === '') throw new RangeError('apiKey is empty: give the key the service issued');
+  inRange('maxBodyBytes', options.maxBodyBytes, MAX_BODY_BYTES);
+  inRange('budgetS', options.budgetS, BUDGET_SECONDS);
   return {
     baseUrl,
     apiKey: options.apiKey,
     orders: options.orders ?? SERVICE_DEFAULTS.orders,
     rate: options.rate ?? SERVICE_DEFAULTS.rate,
     timeoutMs: options.timeoutMs ?? SERVICE_DEFAULTS.timeoutMs,
+    maxBodyBytes: options.maxBodyBytes ?? SERVICE_DEFAULTS.maxBodyBytes,
+    budgetS: options.budgetS ?? SERVICE_DEFAULTS.budgetS,
     log: options.log ?? (() => {}),
     idempotencyKey: options.idempotencyKey ?? `verify-${randomUUID()}`,
     ...(options.fetch && { fetch: options.fetch }),
   };
+}
+
+function inRange(name: string, value: number | undefined, range: { min: number; max: number }): void {
+  if (value === undefined || (Number.isInteger(value) && value >= range.min && value <= range.max)) return;
+  throw new RangeError(`${name} must be a whole number from ${range.min} to ${range.max} (got ${value})`);
 }

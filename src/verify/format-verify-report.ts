@@ -34,12 +34,7 @@ export function formatVerifyReport(report: VerifyReport): string {
   for (const note of report.notes) lines.push(note);
   const switches = JSON.stringify(report.behavior);
   lines.push(`Scenario behavior reproducing the service's open points: ${switches === '{}' ? 'none settled' : switches} (esim-sandbox record writes it).`);
-  const counts = countResults(report.rows);
-  lines.push(
-    report.conforms
-      ? `Every answer conforms to the contract (${counts}; ${report.requests} requests).`
-      : `The service breaks the contract (${counts}; ${report.requests} requests).`,
-  );
+  lines.push(verdict(report));
   return `${lines.join('\n')}\n`;
 }
 
@@ -68,11 +63,20 @@ function table(rows: readonly ReportRow[]): string {
   return [line(HEADER), widths.map((width, index) => '-'.repeat(index === columns.length - 1 ? HEADER.result.length + 9 : width)).join('  '), ...rows.map((row) => line(cells(row)))].join('\n');
 }
 
-function countResults(rows: readonly ReportRow[]): string {
+/** The last line: what the run shows, with what each number counts. */
+function verdict(report: VerifyReport): string {
+  const counts = `${countResults(report.rows, 'answer')}; ${countResults(report.rows, 'open point')}; ${report.requests} requests sent`;
+  if (!report.conforms) return `The service breaks the contract (${counts}).`;
+  if (report.exitCode === 2) {
+    return `Nothing was determined: every answer was a 429 not waited out within the time budget (${counts}); try again later or raise --budget.`;
+  }
+  return `Every answer checked conforms to the contract (${counts}).`;
+}
+
+/** `answers: 12 match, 11 differ` — the rows of one kind by result. */
+function countResults(rows: readonly ReportRow[], kind: ReportRow['kind']): string {
   const counts = new Map<string, number>();
-  for (const row of rows) counts.set(row.result, (counts.get(row.result) ?? 0) + 1);
-  return ['match', 'differ', 'not checked', 'breaks contract']
-    .filter((result) => counts.has(result))
-    .map((result) => `${counts.get(result)} ${result}`)
-    .join(', ');
+  for (const row of rows) if (row.kind === kind) counts.set(row.result, (counts.get(row.result) ?? 0) + 1);
+  const results = ['match', 'differ', 'not checked', 'breaks contract'].filter((result) => counts.has(result));
+  return `${kind}s: ${results.length ? results.map((result) => `${counts.get(result)} ${result}`).join(', ') : 'none'}`;
 }

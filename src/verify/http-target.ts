@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { boundedFetch } from './bounded-read.js';
 import { answerOf, UNKNOWN_KEY, type Answer, type ProbeRequest, type Target } from './exchange.js';
-import { describeNetworkError, ServiceUnreachable } from './network-error.js';
+import type { TimeBudget } from './time-budget.js';
 
 export interface HttpTargetOptions {
   /** The API's base address, ending in `/api/v1`. */
@@ -10,60 +11,77 @@ export interface HttpTargetOptions {
   rate: number;
   /** How long one request may take, answer body included, in milliseconds. */
   timeoutMs: number;
+  /** The largest answer body taken, after decompression. */
+  maxBodyBytes: number;
+  /** The command's total time: no request or wait goes past it. */
+  budget: TimeBudget;
   /** Called before each request is sent (after the wait the rate asks for). */
   onSend?: (request: ProbeRequest) => void;
   fetch?: typeof fetch;
 }
 
-/** How often a 429 is waited out and the request sent again, and the longest wait honoured. */
+/** How often a 429 is waited out and the request sent again. */
 const RATE_LIMIT_RETRIES = 3;
-const MAX_RETRY_AFTER_S = 30;
 
 /**
  * A deployment over HTTP, asked politely: requests one at a time, at most `rate` a second, each abandoned
- * after `timeoutMs`; a 429 is waited out as its `Retry-After` says (up to 3 times). Redirects are not
- * followed, so the key is never sent to another address than --base-url. A request that gets no answer
- * rejects with ServiceUnreachable and a message that says what to check.
+ * after `timeoutMs` or when the budget runs out; bodies read through the bounded reader, redirects never
+ * followed. A 429 is waited out as its `Retry-After` says (up to 3 times) only when the wait fits in the
+ * budget; otherwise the 429 is the answer, marked `rateLimited` with the reason.
  */
 export function httpTarget(options: HttpTargetOptions): Target {
-  const fetchImpl = options.fetch ?? fetch;
   const interval = 1000 / options.rate;
+  const { budget } = options;
   let nextStart = 0;
+  let sent = 0;
 
   const sendOnce = async (request: ProbeRequest): Promise<{ answer: Answer; retryAfterS?: number }> => {
     const wait = nextStart - performance.now();
-    if (wait > 0) await sleep(wait);
+    if (wait > 0) await sleep(Math.min(wait, budget.remainingMs()));
+    budget.assertLeft(sent);
     nextStart = performance.now() + interval;
+    sent++;
     options.onSend?.(request);
     const url = new URL(options.baseUrl + request.path);
     const headers: Record<string, string> = { accept: 'application/json' };
     if (request.key !== 'none') headers['x-api-key'] = request.key === 'caller' ? options.apiKey : UNKNOWN_KEY;
     if (request.body !== undefined) headers['content-type'] = 'application/json';
-    const signal = AbortSignal.timeout(options.timeoutMs);
-    try {
-      const response = await fetchImpl(url, {
-        method: request.method,
-        headers,
-        redirect: 'manual',
-        signal,
-        ...(request.body !== undefined && { body: JSON.stringify(request.body) }),
-      });
-      const text = await response.text();
-      const answer = answerOf(response.status, response.headers.get('content-type'), text, response.headers.get('location'));
-      const retryAfter = Number(response.headers.get('retry-after'));
-      return { answer, ...(response.status === 429 && Number.isFinite(retryAfter) && { retryAfterS: retryAfter }) };
-    } catch (error) {
-      throw new ServiceUnreachable(describeNetworkError(error, url, options.timeoutMs));
-    }
+    const left = budget.remainingMs();
+    const response = await boundedFetch(
+      url,
+      { method: request.method, headers, ...(request.body !== undefined && { body: JSON.stringify(request.body) }) },
+      {
+        maxBodyBytes: options.maxBodyBytes,
+        timeoutMs: Math.max(1, Math.min(options.timeoutMs, left)),
+        ...(left < options.timeoutMs && { timeoutName: budget.name }),
+        ...(options.fetch && { fetch: options.fetch }),
+      },
+    );
+    const answer = answerOf(response.status, response.headers.get('content-type'), response.text, response.headers.get('location'));
+    return { answer, ...(response.status === 429 && { retryAfterS: retryAfterSeconds(response.headers.get('retry-after')) }) };
   };
 
   return {
     async send(request) {
       for (let attempt = 0; ; attempt++) {
         const { answer, retryAfterS } = await sendOnce(request);
-        if (answer.status !== 429 || attempt === RATE_LIMIT_RETRIES) return answer;
-        await sleep(Math.min(Math.max(retryAfterS ?? 1, 0), MAX_RETRY_AFTER_S) * 1000);
+        if (answer.status !== 429) return answer;
+        const waitMs = (retryAfterS ?? 1) * 1000;
+        if (attempt === RATE_LIMIT_RETRIES) return { ...answer, rateLimited: `still 429 after ${RATE_LIMIT_RETRIES} waits` };
+        if (waitMs >= budget.remainingMs()) {
+          const asked = retryAfterS === undefined ? 'a wait' : `Retry-After ${retryAfterS} s`;
+          return { ...answer, rateLimited: `${asked} is past what is left of ${budget.name}` };
+        }
+        await sleep(waitMs);
       }
     },
   };
+}
+
+/** Seconds from `Retry-After` (a number of seconds or an HTTP date); undefined when it says neither. */
+function retryAfterSeconds(value: string | null): number | undefined {
+  if (value === null) return undefined;
+  if (/^\s*\d+\s*$/.test(value)) return Number(value);
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - Date.now()) / 1000));
 }

@@ -8,33 +8,34 @@ export class ServiceUnreachable extends Error {
 
 const TLS_CODES = /^(ERR_TLS_|ERR_SSL_|CERT_|UNABLE_TO_|DEPTH_ZERO_SELF_SIGNED_CERT$|SELF_SIGNED_CERT_IN_CHAIN$|EPROTO$|HOSTNAME_MISMATCH$)/;
 
-export function describeNetworkError(error: unknown, url: URL, timeoutMs: number): string {
+export function describeNetworkError(error: unknown, url: URL, timeoutMs: number, timeoutName?: string, urlOption = '--base-url'): string {
   const where = `${url.protocol}//${url.host}`;
   if (isTimeout(error)) {
+    if (timeoutName) return `no answer from ${where} within ${timeoutName} (${url.pathname}): the time budget is spent; raise --budget or check the address`;
     return `no answer from ${where} within ${seconds(timeoutMs)} (${url.pathname}): the service is slow or does not answer; raise --timeout or check the address`;
   }
   const cause = causeOf(error);
   const code = cause?.code ?? '';
   const detail = cause?.message ?? (error instanceof Error ? error.message : String(error));
   if (code === 'ECONNREFUSED') {
-    return `cannot connect to ${where}: connection refused. Is the service running there, and are the host and port of --base-url right?`;
+    return `cannot connect to ${where}: connection refused. Is the service running there, and are the host and port of ${urlOption} right?`;
   }
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EAI_NONAME' || code === 'EAI_FAIL') {
-    return `cannot resolve the host name "${url.hostname}" (DNS: ${code}). Check the host of --base-url, and the network or VPN that reaches it`;
+    return `cannot resolve the host name "${url.hostname}" (DNS: ${code}). Check the host of ${urlOption}, and the network or VPN that reaches it`;
   }
   if (TLS_CODES.test(code) || /\b(SSL|TLS|certificate)\b/i.test(detail)) {
     return (
       `the TLS handshake with ${where} failed: ${firstLine(detail)} (${code || 'TLS'}). ` +
       (code === 'ERR_SSL_WRONG_VERSION_NUMBER'
-        ? 'The port seems to speak plain HTTP: try http:// in --base-url'
+        ? `The port seems to speak plain HTTP: try http:// in ${urlOption}`
         : 'If its certificate comes from a private CA, give that CA with NODE_EXTRA_CA_CERTS=<ca.pem>; if the service speaks plain HTTP, use http://')
     );
   }
   if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' || code === 'EPIPE') {
-    return `${where} closed the connection before answering (${code}): is --base-url an HTTP service, and is it healthy?`;
+    return `${where} closed the connection before answering (${code}): is ${urlOption} an HTTP service, and is it healthy?`;
   }
   if (code === 'EHOSTUNREACH' || code === 'ENETUNREACH' || code === 'ETIMEDOUT' || code === 'UND_ERR_CONNECT_TIMEOUT') {
-    return `cannot reach ${where} (${code}): check the address of --base-url and the network in between`;
+    return `cannot reach ${where} (${code}): check the address of ${urlOption} and the network in between`;
   }
   if (detail === 'bad port') {
     return `fetch refuses to connect to port ${url.port} (a port browsers and fetch block); serve the API on another port`;

@@ -2,6 +2,7 @@ import { CALL_ROUTES } from '../contract/route-table.js';
 import type { Scope } from '../contract/scopes.js';
 import { contractProblems } from './contract-problems.js';
 import { errorOf, type Answer, type Target } from './exchange.js';
+import { qrImagesUnasked } from './qr-image-rules.js';
 import { plainSummary, type Observation, type Probe, type ProbeContext, type RoutePath } from './probe.js';
 
 /** The scope each call requires, from the route table. */
@@ -14,10 +15,14 @@ export async function observe(target: Target, probe: Probe, context: ProbeContex
 }
 
 function judge(probe: Probe, answer: Answer, context: ProbeContext): Observation {
+  if (answer.rateLimited) {
+    const { shown, key } = plainSummary(answer);
+    return { probe, answer, problems: [], summary: { shown, key, notDetermined: `not determined: rate-limited (${answer.rateLimited})` } };
+  }
   const problems = contractProblems(probe.request.method, probe.route, answer);
   if (answer.json !== undefined) {
     if (callerRefused(probe, answer) === undefined) problems.push(...(probe.rules?.(answer, context) ?? []));
-    problems.push(...scopeMessageProblems(probe.route, answer));
+    problems.push(...scopeMessageProblems(probe.route, answer), ...qrImagesUnasked(probe.request, answer));
   }
   return { probe, answer, problems, summary: (probe.summarize ?? plainSummary)(answer, context) };
 }

@@ -135,14 +135,21 @@ export function chargedOnceProbe(before: Answer, orders: Answer[]): Probe {
       const after = asRecord(dataOf(answer))?.totalPurchasesThb;
       if (typeof purchasesBefore !== 'number' || typeof after !== 'number') return [];
       const grew = toSatang(after) - toSatang(purchasesBefore);
-      return grew === charged ? [] : [`totalPurchasesThb grew by ${toThb(grew)} THB, the orders placed cost ${toThb(charged)} THB: a replay was charged again`];
+      if (grew === charged) return [];
+      const why = grew > charged ? 'a replay was charged again' : 'the balance does not show every order placed';
+      return [`totalPurchasesThb grew by ${toThb(grew)} THB, the orders placed cost ${toThb(charged)} THB: ${why}`];
     },
     summarize: (answer) => {
       const after = asRecord(dataOf(answer))?.totalPurchasesThb;
       if (typeof purchasesBefore !== 'number' || typeof after !== 'number') return errorSummary(answer);
-      return toSatang(after) - toSatang(purchasesBefore) === charged
+      const grew = toSatang(after) - toSatang(purchasesBefore);
+      // A free order moves no balance: a replay charged again would look the same as one charged once.
+      if (charged === 0 && grew === 0) {
+        return { shown: '200, balance unchanged', key: 'charged once', notDetermined: 'not determined: the order cost 0 THB, so the balance cannot show a second charge' };
+      }
+      return grew === charged
         ? { shown: '200, charged once', key: 'charged once' }
-        : { shown: `200, charged ${toThb(toSatang(after) - toSatang(purchasesBefore))} THB for ${toThb(charged)} THB of orders`, key: 'charged wrong' };
+        : { shown: `200, charged ${toThb(grew)} THB for ${toThb(charged)} THB of orders`, key: 'charged wrong' };
     },
   };
 }
@@ -155,7 +162,11 @@ export function newOrderStatusProbe(first: Answer): Probe | undefined {
     check: 'getOrderStatus of the new order',
     route: '/getOrderStatus',
     request: { method: 'GET', path: `/getOrderStatus?purchaseOrderId=${encodeURIComponent(id)}`, key: 'caller' },
-    rules: (answer) => (answer.status === 200 ? [] : [`the order createOrder just placed is not found: ${answer.status}${codeOf(answer)}`]),
+    rules: (answer) => {
+      if (answer.status !== 200) return [`the order createOrder just placed is not found: ${answer.status}${codeOf(answer)}`];
+      const answered = asRecord(dataOf(answer))?.id;
+      return typeof answered === 'string' && answered.toLowerCase() === id.toLowerCase() ? [] : [`data.id is ${JSON.stringify(answered)}, the order asked for is ${id}`];
+    },
   };
 }
 

@@ -1,3 +1,4 @@
+import { byteSize } from '../lib/byte-size.js';
 import { maskApiKey } from '../lib/mask-api-key.js';
 import type { ResolvedServiceOptions } from './fidelity-options.js';
 import { ORDER_LIMITS, type OrderPlan } from './order-probes.js';
@@ -16,7 +17,8 @@ export function planLines(action: string, options: ResolvedServiceOptions, reads
   const lines = [
     `${action} ${options.baseUrl} with key ${maskApiKey(options.apiKey)}: at most ${reads} GET requests` +
       `${writes ? ` and ${writes} createOrder requests` : ' (read-only)'}, ${options.rate} a second at most (about ${seconds} s), ` +
-      `${options.timeoutMs / 1000} s timeout each (an answer 429 is waited out and sent again, up to 3 times).`,
+      `${options.timeoutMs / 1000} s timeout each, ${options.budgetS} s in all; answers over ${byteSize(options.maxBodyBytes)} are refused ` +
+      `(an answer 429 is waited out and sent again, up to 3 times, when its Retry-After fits in the time left).`,
   ];
   if (options.orders) {
     lines.push(

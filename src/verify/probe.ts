@@ -13,6 +13,8 @@ export interface ProbeContext {
 export interface Summary {
   shown: string;
   key: string;
+  /** Why the answer cannot settle the check (`not determined: rate-limited …`); the row is then not compared. */
+  notDetermined?: string;
 }
 
 /** One request verify sends, and what it makes of the answer. */

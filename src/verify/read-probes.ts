@@ -1,5 +1,6 @@
 import { LIMIT_RANGE } from '../contract/request-limits.js';
 import { UNKNOWN_ORDER_ID, asRecord, dataOf, errorOf, type Answer } from './exchange.js';
+import { qrImagesPresent } from './qr-image-rules.js';
 import { count, listOf, plainSummary, type Probe, type ProbeContext, type RoutePath, type Summary } from './probe.js';
 
 /** The read routes with a `limit`, their scope, and what their records are called. */
@@ -154,22 +155,4 @@ function outOfRange(limit: number, route: RoutePath, noun: string) {
 function expectStatus(status: number, what: string) {
   return (answer: Answer): string[] =>
     answer.status === status ? [] : [`the spec answers ${status} to ${what}, got ${answer.status}${errorOf(answer) ? ` ${errorOf(answer)!.code}` : ''}`];
-}
-
-/** With includeQrImages=true each provisioned eSIM carries `qrBase64Url`. */
-function qrImagesPresent(answer: Answer): string[] {
-  const data = dataOf(answer);
-  const orders = Array.isArray(data) ? data : data === undefined ? [] : [data];
-  const missing: string[] = [];
-  orders.forEach((order, index) => {
-    const items = asRecord(order)?.items;
-    if (!Array.isArray(items)) return;
-    items.forEach((item, itemIndex) => {
-      const record = asRecord(item);
-      if (record?.status === 'provisioned' && typeof record.qrBase64Url !== 'string') {
-        missing.push(`${Array.isArray(data) ? `data[${index}]` : 'data'}.items[${itemIndex}].qrBase64Url: missing with includeQrImages=true`);
-      }
-    });
-  });
-  return missing.slice(0, 1).map((line) => (missing.length > 1 ? `${line} (and ${missing.length - 1} more like it)` : line));
 }

@@ -9,8 +9,9 @@ export interface VerifyReport {
   readOnly: boolean;
   /** Every answer conforms to the contract (the OpenAPI document and the spec's rules). */
   conforms: boolean;
-  exitCode: 0 | 1;
-  /** Requests sent to the service. */
+  /** 0 every answer checked conforms, 1 one breaks the contract, 2 nothing was determined (every answer rate-limited). */
+  exitCode: 0 | 1 | 2;
+  /** Requests sent to the service, retries after a 429 included. */
   requests: number;
   rows: ReportRow[];
   /** The scenario `behavior` that makes the sandbox do what the service does where the spec is open. */

@@ -4,10 +4,12 @@ import type { Target } from './exchange.js';
 import { resolveServiceOptions, type ServiceOptions } from './fidelity-options.js';
 import { httpTarget } from './http-target.js';
 import { inferBehaviors, type BehaviorSwitches } from './infer-behaviors.js';
+import { assertSpeaksTheApi } from './not-the-api.js';
 import { orderText, planLines } from './plan.js';
 import { redactKey } from './redact-key.js';
 import { runProbes, type ProbeRun } from './run-probes.js';
 import { DEFAULT_SCENARIO_KEY, sandboxTarget } from './sandbox-target.js';
+import { TimeBudget } from './time-budget.js';
 import type { VerifyReport } from './verify-report.js';
 
 export type VerifyOptions = ServiceOptions;
@@ -23,7 +25,7 @@ export async function verifyService(options: VerifyOptions): Promise<VerifyRepor
     orders: resolved.orders,
     idempotencyKey: 'verify-sandbox-order-0001',
   });
-  const inferred = inferBehaviors(run.observations);
+  const inferred = inferBehaviors(run.observations, ordersSkipped(run));
   const rows = [
     ...answerRows(run.observations, sandboxRun.observations),
     ...openPointRows(inferred, inferBehaviors(sandboxRun.observations)),
@@ -34,7 +36,7 @@ export async function verifyService(options: VerifyOptions): Promise<VerifyRepor
     apiKey: maskApiKey(resolved.apiKey),
     readOnly: !resolved.orders,
     conforms,
-    exitCode: conforms ? 0 : 1,
+    exitCode: !conforms ? 1 : nothingDetermined(run) ? 2 : 0,
     requests: requests(),
     rows,
     behavior: behaviorOf(inferred),
@@ -50,13 +52,25 @@ export async function probeService(action: string, options: ServiceOptions, read
   const resolved = resolveServiceOptions(options);
   for (const line of planLines(action, resolved, readsAfterOrders)) resolved.log(line);
   let sent = 0;
-  const target: Target = httpTarget({ ...resolved, onSend: () => sent++ });
+  const budget = new TimeBudget(resolved.budgetS);
+  const target: Target = httpTarget({ ...resolved, budget, onSend: () => sent++ });
   const run = await runProbes(target, {
     orders: resolved.orders,
     idempotencyKey: resolved.idempotencyKey,
     onOrder: (plan) => resolved.log(`Ordering ${orderText(plan)}.`),
   });
+  assertSpeaksTheApi(run.observations, resolved.baseUrl);
   return { run, resolved, target, requests: () => sent };
+}
+
+/** Every answer of the service was a 429 that was not waited out: the run shows nothing. */
+function nothingDetermined(run: ProbeRun): boolean {
+  return run.observations.every((observation) => observation.summary.notDetermined?.startsWith('not determined: rate-limited'));
+}
+
+/** Why the points only an order shows were not checked. */
+export function ordersSkipped(run: ProbeRun): string | undefined {
+  return run.order && 'skipped' in run.order ? `no order was placed: ${run.order.skipped}` : undefined;
 }
 
 /** The switches of every open point the answers settled. */

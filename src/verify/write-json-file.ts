@@ -1,6 +1,6 @@
-import { writeFile } from 'node:fs/promises';
+import { writePrivateFile, type OutputFile } from './private-file.js';
 
-/** Writes `value` as indented JSON with a final newline. */
-export async function writeJsonFile(file: string, value: unknown): Promise<void> {
-  await writeFile(file, `${JSON.stringify(value, null, 2)}\n`);
+/** Writes `value` as indented JSON with a final newline, readable by its owner only. */
+export async function writeJsonFile(output: OutputFile, value: unknown): Promise<void> {
+  await writePrivateFile(output, `${JSON.stringify(value, null, 2)}\n`);
 }

@@ -38,7 +38,7 @@ describe('export over HTTP: GET /__sandbox/state?format=scenario and esim-sandbo
   it('writes a scenario file that, served again with the same seed, answers every read as the server does', async () => {
     const file = path.join(work, 'state.json');
     const exported = await cli('export', '--url', server.url, '--out', file);
-    expect(exported).toEqual({ exitCode: 0, stdout: `wrote ${file}: scenario "delayed-provisioning-export"\n`, stderr: '' });
+    expect(exported).toEqual({ exitCode: 0, stdout: `wrote ${file} (readable by you only: it holds the API keys): scenario "delayed-provisioning-export"\n`, stderr: '' });
     const loaded = createSandbox({ scenario: file, seed: 3 });
     const fromFile = await reads((path) => loaded.fetch(new Request(`http://sandbox.test/api/v1${path}`, { headers })));
     expect(fromFile).toEqual(await reads((path) => fetch(`${server.url}${path}`, { headers })));
@@ -68,7 +68,7 @@ describe('export over HTTP: GET /__sandbox/state?format=scenario and esim-sandbo
     expect(exported).toEqual({
       exitCode: 2,
       stdout: '',
-      stderr: `esim-sandbox export: no answer from ${stopped.origin}/__sandbox/state?format=scenario (ECONNREFUSED); is "esim-sandbox serve" running there?\n`,
+      stderr: `esim-sandbox export: cannot connect to ${stopped.origin}: connection refused. Is the service running there, and are the host and port of --url right?\n`,
     });
   });
 });

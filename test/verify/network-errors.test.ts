@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { httpTarget } from '../../src/verify/http-target.js';
+import { TimeBudget } from '../../src/verify/time-budget.js';
 import { describeNetworkError } from '../../src/verify/network-error.js';
 import { verifyService } from '../../src/verify/verify-service.js';
 import { cli } from '../support/cli.js';
@@ -89,7 +90,7 @@ describe('verify and record when the service cannot be reached', () => {
       }
     });
     try {
-      const target = httpTarget({ baseUrl: `http://127.0.0.1:${server.port}/api/v1`, apiKey: KEY, rate: 50, timeoutMs: 1000 });
+      const target = httpTarget({ baseUrl: `http://127.0.0.1:${server.port}/api/v1`, apiKey: KEY, rate: 50, timeoutMs: 1000, maxBodyBytes: 1 << 20, budget: new TimeBudget(10) });
       const answer = await target.send({ method: 'GET', path: '/getOrders', key: 'caller' });
       expect({ status: answer.status, calls }).toEqual({ status: 200, calls: 2 });
     } finally {
@@ -103,12 +104,12 @@ describe('verify and record when the service cannot be reached', () => {
       response.end();
     });
     try {
-      const report = await verifyService({ baseUrl: `http://127.0.0.1:${server.port}/api/v1`, apiKey: KEY, rate: 50 });
-      expect(report.rows[0]).toMatchObject({
-        check: 'getBalance',
-        result: 'breaks contract',
-        problems: ['a redirect (301) to https://elsewhere.example/api/v1/getBalance, where the document has an answer: use the address it points to as --base-url'],
-      });
+      const rejection = verifyService({ baseUrl: `http://127.0.0.1:${server.port}/api/v1`, apiKey: KEY, rate: 50 });
+      await expect(rejection).rejects.toThrow(
+        `no route of http://127.0.0.1:${server.port}/api/v1 answered in the API's envelope; the 23 answers were 23 × 301 without content-type, ` +
+          'getBalance to https://elsewhere.example/api/v1/getBalance. Redirects are not followed, so the key goes to --base-url only: ' +
+          'if https://elsewhere.example is the service, pass --base-url https://elsewhere.example/api/v1',
+      );
     } finally {
       await server.close();
     }

@@ -26,7 +26,7 @@ describe('esim-sandbox verify against a stand-in with switches of its own', () =
     const rows = Object.fromEntries(report.rows.map((row) => [row.check, row]));
     expect(rows['getProducts?limit=0']).toMatchObject({ real: '200, 1 product (clamped to 1)', sandbox: '400 VALIDATION_ERROR', result: 'differ' });
     expect(rows['getOrders?limit=201']).toMatchObject({ real: '200, 4 orders (clamped to 200)', result: 'differ' });
-    expect(rows['limitOutOfRange']).toMatchObject({ kind: 'open point', real: 'clamp', sandbox: 'reject', result: 'differ', note: 'scenario behavior {"limitOutOfRange":"clamp"}' });
+    expect(rows['limitOutOfRange']).toMatchObject({ kind: 'open point', real: 'clamp', sandbox: 'reject', result: 'differ', note: 'scenario behavior {"limitOutOfRange":"clamp"}; evidence strong — requests the spec answers differently got different answers' });
     expect(rows['ordering of getOrders']).toMatchObject({ real: 'newest first', sandbox: 'newest first', result: 'match' });
     expect(rows['getOrderStatus of an unknown purchaseOrderId']).toMatchObject({ real: '404 ORDER_NOT_FOUND', result: 'match' });
     expect(rows['reusedResponse']).toMatchObject({ result: 'not checked', note: 'not checked: run with --orders' });
@@ -40,7 +40,7 @@ describe('esim-sandbox verify against a stand-in with switches of its own', () =
     const report = await verifyService({ baseUrl: standIn.url, apiKey: STAND_IN_KEY, rate: TEST_RATE, orders: true, log: (line) => log.push(line) });
     expect(report).toMatchObject({ conforms: true, exitCode: 0, readOnly: false, behavior: { ...STAND_IN_SWITCHES, provisioning: { mode: 'immediate' } } });
     const rows = Object.fromEntries(report.rows.map((row) => [row.check, row]));
-    expect(rows['reusedResponse']).toMatchObject({ real: 'minimal', sandbox: 'full', result: 'differ', note: 'scenario behavior {"reusedResponse":"minimal"}' });
+    expect(rows['reusedResponse']).toMatchObject({ real: 'minimal', sandbox: 'full', result: 'differ', note: 'scenario behavior {"reusedResponse":"minimal"}; evidence strong — requests the spec answers differently got different answers' });
     expect(rows['idempotencyMismatch']).toMatchObject({ real: 'reject', sandbox: 'return-original', result: 'differ' });
     expect(rows['createOrder, same key, quantity 2']).toMatchObject({ real: '409 IDEMPOTENCY_KEY_MISMATCH', sandbox: '200, the original order' });
     expect(rows['getBalance after the orders (charged once)']).toMatchObject({ real: '200, charged once', result: 'match' });
@@ -52,7 +52,7 @@ describe('esim-sandbox verify against a stand-in with switches of its own', () =
     expect(log[0]).toMatch(/^Verifying http:\/\/127\.0\.0\.1:\d+\/api\/v1 with key \*+c3d4: at most 26 GET requests and 3 createOrder requests/);
     expect(log[1]).toMatch(/At most 2 orders and 3 eSIMs are bought/);
     expect(log[2]).toMatch(/^Ordering 1 × OR-JP-3GB-5D \(Orbit Japan 3GB 5 Days, 9e8d7c6b-5a49-4382-9716-05f4e3d2c1b0\) at 140 THB, idempotencyKey verify-[0-9a-f-]{36}; at most 420 THB in all\.$/);
-    expect(formatVerifyReport(report)).toMatch(/Every answer conforms to the contract \(\d+ match, 11 differ; 29 requests\)\.\n$/);
+    expect(formatVerifyReport(report)).toMatch(/Every answer checked conforms to the contract \(answers: \d+ match, 7 differ; open points: \d+ match, 4 differ; 29 requests sent\)\.\n$/);
   });
 
   it('finds nothing to tell between the sandbox default and itself', async () => {

@@ -32,7 +32,11 @@ export function formatRecordResult(result: RecordResult, shownPath: string): str
     );
   }
   if (result.contractProblems.length > 0) {
-    lines.push('', `${result.contractProblems.length} answers broke the contract while recording; esim-sandbox verify lists them.`);
+    const problems = result.contractProblems.length;
+    lines.push(
+      '',
+      `${result.brokenAnswers} of the ${result.answers} answers broke the contract while recording (${problems} ${problems === 1 ? 'problem' : 'problems'} in all); esim-sandbox verify lists them.`,
+    );
   }
   lines.push(
     '',

@@ -1,4 +1,3 @@
-import { access, constants, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { maskApiKey } from '../../lib/mask-api-key.js';
 import { inSingleExecutable } from '../../lib/package-files.js';
@@ -10,14 +9,18 @@ import type { ServiceOptions } from '../fidelity-options.js';
 import { inferBehaviors, type BehaviorSwitches } from '../infer-behaviors.js';
 import { callerRefused, ROUTE_SCOPES } from '../observe.js';
 import type { Observation } from '../probe.js';
+import { checkOutputFile } from '../private-file.js';
 import { redactKey } from '../redact-key.js';
-import { behaviorOf, probeService } from '../verify-service.js';
+import { writeJsonFile } from '../write-json-file.js';
+import { behaviorOf, ordersSkipped, probeService } from '../verify-service.js';
 import { replayCheck, type ReplayCheck } from './replay-check.js';
 import { NOT_SHOWN_BY_THE_API, scenarioFromService } from './scenario-from-service.js';
 
 export interface RecordOptions extends ServiceOptions {
-  /** Where the scenario is written. */
+  /** Where the scenario is written: a new 0600 file renamed over it. */
   out: string;
+  /** Replace `out` even when it is a symlink or not a regular file (the entry itself). Default: false, refused. */
+  replaceSpecial?: boolean;
   /** Keep the eSIMs of past orders as issued (ICCIDs, activation codes, phone numbers). Default: false, new ones are issued. */
   keepSecrets?: boolean;
   /** The scenario's name. Default: `recorded-<host>`. */
@@ -40,8 +43,11 @@ export interface RecordResult {
   notShown: string[];
   /** The recorded sandbox's reads next to the service's. */
   replay: ReplayCheck[];
-  /** Answers that broke the contract while recording (verify lists them in full). */
+  /** What broke the contract while recording, a line a problem (verify lists them in full). */
   contractProblems: string[];
+  /** How many answers had those problems, of how many checked. */
+  brokenAnswers: number;
+  answers: number;
   requests: number;
 }
 
@@ -60,9 +66,8 @@ const SNAPSHOT_READS = ['getBalance', 'getProducts?limit=200', 'getPaymentHistor
  */
 export async function recordScenario(options: RecordOptions): Promise<RecordResult> {
   const file = path.resolve(options.out);
-  await access(path.dirname(file), constants.W_OK).catch((error: NodeJS.ErrnoException) => {
-    throw new Error(`cannot write ${options.out}: its directory ${path.dirname(file)} ${error.code === 'ENOENT' ? 'does not exist' : 'is not writable'}; create it or choose another --out`);
-  });
+  const output = { option: '--out', file: options.out, replaceSpecial: options.replaceSpecial ?? false };
+  await checkOutputFile(output);
   const { run, resolved, target, requests } = await probeService('Recording', options, 2);
   const observations = run.observations;
   const refused = observations.find((observation) => observation.answer.status === 401 && callerRefused(observation.probe, observation.answer));
@@ -71,6 +76,10 @@ export async function recordScenario(options: RecordOptions): Promise<RecordResu
     throw new NothingToRecord(
       `the service refused the key on every route (401${error ? ` ${error.code}: ${error.message}` : ''}): check --api-key or $ESIM_API_KEY`,
     );
+  }
+  const limited = SNAPSHOT_READS.map((id) => observations.find((observation) => observation.probe.id === id)).find((observation) => observation?.answer.rateLimited);
+  if (limited) {
+    throw new NothingToRecord(`${limited.probe.check} was rate-limited (429: ${limited.answer.rateLimited}), so the account cannot be recorded; nothing was written. Try again later or raise --budget`);
   }
   const latest = new Map<string, { request: ProbeRequest; answer: Answer }>();
   for (const observation of observations) latest.set(observation.probe.id, { request: observation.probe.request, answer: observation.answer });
@@ -91,7 +100,7 @@ export async function recordScenario(options: RecordOptions): Promise<RecordResu
     payments: dataOf(latest.get('getPaymentHistory?limit=200')?.answer),
     orders: dataOf(latest.get('getOrders?limit=200')?.answer),
     ...provenAccess(observations),
-    behavior: behaviorOf(inferBehaviors(observations)),
+    behavior: behaviorOf(inferBehaviors(observations, ordersSkipped(run))),
     recordedAt: now,
     keepSecrets,
     ...(options.name !== undefined && { name: options.name }),
@@ -107,7 +116,7 @@ export async function recordScenario(options: RecordOptions): Promise<RecordResu
   const schema = schemaPathFrom(path.dirname(file));
   const scenario: ScenarioFile = { ...(schema !== undefined && { $schema: schema }), ...recorded.scenario };
   // The file holds the key in full: readable by its owner only.
-  await writeFile(file, `${JSON.stringify(scenario, null, 2)}\n`, { mode: 0o600 });
+  await writeJsonFile(output, scenario);
   return redactKey(
     {
       file,
@@ -119,6 +128,8 @@ export async function recordScenario(options: RecordOptions): Promise<RecordResu
       notShown: NOT_SHOWN_BY_THE_API,
       replay,
       contractProblems: observations.flatMap((observation) => observation.problems.map((problem) => `${observation.probe.check}: ${problem}`)),
+      brokenAnswers: observations.filter((observation) => observation.problems.length > 0).length,
+      answers: observations.length,
       requests: requests(),
     },
     resolved.apiKey,

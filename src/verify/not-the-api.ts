@@ -1,0 +1,43 @@
+import { isEnvelope } from './exchange.js';
+import type { Observation } from './probe.js';
+
+/** No route answered in the API's envelope: --base-url is not the API, and nothing can be checked or recorded. */
+export class NotTheApi extends Error {
+  override name = 'NotTheApi';
+}
+
+/** Throws NotTheApi when not one answer is in the envelope, saying what came back and the likely --base-url. */
+export function assertSpeaksTheApi(observations: readonly Observation[], baseUrl: string): void {
+  if (observations.length === 0 || observations.some(({ answer }) => isEnvelope(answer))) return;
+  const kinds = new Map<string, number>();
+  for (const { answer } of observations) {
+    const kind = `${answer.status} ${answer.contentType?.split(';')[0]?.trim() || 'without content-type'}`;
+    kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
+  }
+  const got = [...kinds].map(([kind, n]) => `${n} × ${kind}`).join(', ');
+  const redirect = observations.find(({ answer }) => answer.location);
+  if (redirect) {
+    const to = new URL(redirect.answer.location!, baseUrl).href;
+    const base = to.endsWith(redirect.probe.request.path) ? to.slice(0, -redirect.probe.request.path.length) : undefined;
+    throw new NotTheApi(
+      `no route of ${baseUrl} answered in the API's envelope; the ${observations.length} answers were ${got}, ${redirect.probe.check} to ${to}. ` +
+        `Redirects are not followed, so the key goes to --base-url only: ${base ? `if ${new URL(base).origin} is the service, pass --base-url ${base}` : 'give the address the service answers at as --base-url'}`,
+    );
+  }
+  const fix = likelyBaseUrl(baseUrl);
+  throw new NotTheApi(
+    `no route of ${baseUrl} answered in the API's envelope ({"success": …}); the ${observations.length} answers were ${got}. ` +
+      (fix
+        ? `Check --base-url: it is the API's base address, ending in /api/v1; likely --base-url ${fix}`
+        : 'Check --base-url: is this the eSIM wholesale API, or does a proxy or another service answer at this address?'),
+  );
+}
+
+/** `https://h/` → `https://h/api/v1`; `https://h/api` → `https://h/api/v1`; `https://h/api/v1/getBalance` → `https://h/api/v1`. */
+export function likelyBaseUrl(baseUrl: string): string | undefined {
+  const url = new URL(baseUrl);
+  const path = url.pathname.replace(/\/+$/, '');
+  const at = path.indexOf('/api/v1');
+  if (at >= 0) return path.length > at + 7 ? `${url.origin}${path.slice(0, at + 7)}` : undefined;
+  return `${url.origin}${path.endsWith('/api') ? `${path}/v1` : `${path}/api/v1`}`;
+}

@@ -37,7 +37,7 @@ export async function boundedFetch(url: URL, init: RequestInit, limits: ReadLimi
   const encoding = contentEncoding(response.headers);
   if (!encoding && declared > limits.maxBodyBytes) {
     await response.body?.cancel().catch(() => {});
-    fail(new ServiceUnreachable(tooLarge(url, limits.maxBodyBytes, `it declares ${declared} bytes`)));
+    fail(new ServiceUnreachable(tooLarge(url, limits.maxBodyBytes, declared)));
   }
   const chunks: Uint8Array[] = [];
   let received = 0;
@@ -47,7 +47,7 @@ export async function boundedFetch(url: URL, init: RequestInit, limits: ReadLimi
       received += chunk.value.byteLength;
       if (received > limits.maxBodyBytes) {
         await reader!.cancel().catch(() => {});
-        throw new ServiceUnreachable(encoding ? bomb(url, limits.maxBodyBytes, encoding) : tooLarge(url, limits.maxBodyBytes, 'it sent more'));
+        throw new ServiceUnreachable(encoding ? bomb(url, limits.maxBodyBytes, encoding) : tooLarge(url, limits.maxBodyBytes));
       }
       chunks.push(chunk.value);
     }
@@ -67,8 +67,9 @@ function where(url: URL): string {
   return `${url.protocol}//${url.host}${url.pathname}`;
 }
 
-function tooLarge(url: URL, limit: number, what: string): string {
-  return `the answer of ${where(url)} is too large: ${what} than the limit of ${byteSize(limit)}; raise --max-body-bytes if the service really sends that much`;
+function tooLarge(url: URL, limit: number, declared?: number): string {
+  const what = declared === undefined ? `it went past the limit of ${byteSize(limit)}` : `it declares ${declared} bytes, more than the limit of ${byteSize(limit)}`;
+  return `the answer of ${where(url)} is too large: ${what}; raise --max-body-bytes if the service really sends that much`;
 }
 
 function bomb(url: URL, limit: number, encoding: string): string {
@@ -84,7 +85,7 @@ function describeBodyError(error: unknown, url: URL, received: number, encoding:
   if (name === 'TimeoutError' || name === 'AbortError') {
     const limit = limits.timeoutName ?? `${limits.timeoutMs / 1000} s (--timeout)`;
     return (
-      `${where(url)} sent ${received} bytes of its answer, then did not finish it within ${limit}: ` +
+      `${where(url)} sent ${received} ${received === 1 ? 'byte' : 'bytes'} of its answer, then did not finish it within ${limit}: ` +
       'the service sends too slowly or stalls; raise --timeout if it is only slow'
     );
   }
@@ -93,5 +94,5 @@ function describeBodyError(error: unknown, url: URL, received: number, encoding:
   if (encoding && /^Z_|ERR_ZLIB|ERR__BROTLI|BROTLI/i.test(code)) {
     return `the answer of ${where(url)} says content-encoding ${encoding} but does not unpack (${code}): the service sends a broken body`;
   }
-  return `${where(url)} closed the connection in the middle of its answer, after ${received} bytes${code ? ` (${code})` : ''}: is the service healthy?`;
+  return `${where(url)} closed the connection in the middle of its answer, after ${received} ${received === 1 ? 'byte' : 'bytes'}${code ? ` (${code})` : ''}: is the service healthy?`;
 }

@@ -1,0 +1,138 @@
+import { once } from 'node:events';
+import { constants, createGzip } from 'node:zlib';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { closedPort } from './stand-in.js';
+import { esimSandboxMeasured, hostile, sendRepeated } from './hostile-services.js';
+
+const KEY = 'sk_live_hostile_test_4321';
+const GIB = 1024 * 1024 * 1024;
+const MIB = 1024 * 1024;
+
+/** 1 GiB of zeros, gzip-compressed (about 1 MB). */
+async function gzipBomb(): Promise<Buffer> {
+  const gzip = createGzip({ level: constants.Z_BEST_COMPRESSION });
+  const parts: Buffer[] = [];
+  gzip.on('data', (part: Buffer) => parts.push(part));
+  const zeros = Buffer.alloc(16 * MIB);
+  for (let written = 0; written < GIB; written += zeros.length) if (!gzip.write(zeros)) await once(gzip, 'drain');
+  gzip.end();
+  await once(gzip, 'end');
+  return Buffer.concat(parts);
+}
+
+const verify = (origin: string, ...extra: string[]) =>
+  esimSandboxMeasured(['verify', '--base-url', `${origin}/api/v1`, '--rate', '50', ...extra], { ESIM_API_KEY: KEY });
+
+describe('verify, record and export read a hostile answer within bounds', () => {
+  let baselineRss: number;
+  let bomb: Buffer;
+  beforeAll(async () => {
+    bomb = await gzipBomb();
+    // The same command, refused at once: what loading it costs, without any answer to read.
+    baselineRss = (await verify(`http://127.0.0.1:${await closedPort()}`)).peakRss;
+  });
+
+  it('stops reading a 1 GiB body at --max-body-bytes, says so and exits 2, growing by less than 64 MB', async () => {
+    const server = await hostile((_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      void sendRepeated(response, Buffer.alloc(64 * 1024, 0x20), GIB);
+    });
+    try {
+      const run = await verify(server.origin);
+      expect(run.stderr).toBe(
+        `esim-sandbox verify: the answer of ${server.origin}/api/v1/getBalance is too large: it went past the limit of 16 MiB; raise --max-body-bytes if the service really sends that much\n`,
+      );
+      expect(run.code).toBe(2);
+      expect(run.peakRss - baselineRss).toBeLessThan(64 * MIB);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('refuses a body whose Content-Length passes the limit before reading it, with a lower --max-body-bytes', async () => {
+    const server = await hostile((_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json', 'content-length': String(GIB) });
+      void sendRepeated(response, Buffer.alloc(64 * 1024, 0x20), GIB);
+    });
+    try {
+      const run = await verify(server.origin, '--max-body-bytes', '4096');
+      expect(run.stderr).toBe(
+        `esim-sandbox verify: the answer of ${server.origin}/api/v1/getBalance is too large: it declares ${GIB} bytes, more than the limit of 4096 bytes; raise --max-body-bytes if the service really sends that much\n`,
+      );
+      expect(run.code).toBe(2);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('calls a gzip bomb (1 MB that unpacks to 1 GiB) what it is, exits 2, growing by less than 64 MB', async () => {
+    const server = await hostile((_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip', 'content-length': String(bomb.length) });
+      response.end(bomb);
+    });
+    try {
+      const run = await verify(server.origin);
+      expect(run.stderr).toBe(
+        `esim-sandbox verify: the answer of ${server.origin}/api/v1/getBalance is gzip-compressed and unpacks to more than 16 MiB: a decompression bomb, ` +
+          'or a body larger than --max-body-bytes allows; raise --max-body-bytes only if the service really sends that much\n',
+      );
+      expect(run.code).toBe(2);
+      expect(run.peakRss - baselineRss).toBeLessThan(64 * MIB);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('gives up on a body that drips 1 byte a second once --timeout has passed', async () => {
+    const timers: NodeJS.Timeout[] = [];
+    const server = await hostile((_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.write('{');
+      timers.push(setInterval(() => response.write(' '), 1000));
+    });
+    try {
+      const run = await verify(server.origin, '--timeout', '1500');
+      expect(run.stderr).toMatch(
+        new RegExp(`^esim-sandbox verify: ${server.origin}/api/v1/getBalance sent [12] bytes? of its answer, then did not finish it within 1\\.5 s \\(--timeout\\): the service sends too slowly or stalls; raise --timeout if it is only slow\\n$`),
+      );
+      expect(run.code).toBe(2);
+      // Generous: the point is that it ends, not how fast.
+      expect(run.ms).toBeLessThan(30_000);
+    } finally {
+      timers.forEach(clearInterval);
+      await server.close();
+    }
+  });
+
+  it('says when the connection is cut in the middle of an answer', async () => {
+    const server = await hostile((request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json', 'content-length': '1000' });
+      response.write('{"success":true,', () => request.socket.destroy());
+    });
+    try {
+      const run = await verify(server.origin);
+      expect(run.stderr).toMatch(
+        new RegExp(`^esim-sandbox verify: ${server.origin}/api/v1/getBalance closed the connection in the middle of its answer, after 16 bytes( \\(\\w+\\))?: is the service healthy\\?\\n$`),
+      );
+      expect(run.code).toBe(2);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('export stops at the limit too, and writes nothing', async () => {
+    const server = await hostile((_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' });
+      response.end(bomb);
+    });
+    try {
+      const run = await esimSandboxMeasured(['export', '--url', server.origin]);
+      expect(run.stderr).toMatch(/^esim-sandbox export: the answer of http:\/\/127\.0\.0\.1:\d+\/__sandbox\/state is gzip-compressed and unpacks to more than 16 MiB: a decompression bomb/);
+      expect({ code: run.code, stdout: run.stdout }).toEqual({ code: 2, stdout: '' });
+      expect(run.peakRss - baselineRss).toBeLessThan(64 * MIB);
+    } finally {
+      await server.close();
+    }
+  });
+
+});

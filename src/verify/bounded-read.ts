@@ -28,7 +28,7 @@ export interface BoundedResponse {
  * message per cause.
  */
 export async function boundedFetch(url: URL, init: RequestInit, limits: ReadLimits): Promise<BoundedResponse> {
-  const signal = AbortSignal.timeout(limits.timeoutMs);
+  const signal = AbortSignal.timeout(Math.max(1, Math.ceil(limits.timeoutMs)));
   const fail = (error: unknown): never => {
     throw error instanceof ServiceUnreachable ? error : new ServiceUnreachable(describeNetworkError(error, url, limits.timeoutMs, limits.timeoutName, limits.urlOption));
   };

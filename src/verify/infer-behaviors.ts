@@ -23,10 +23,10 @@ export interface Inference {
 }
 
 /**
- * The open points the answers settle. `ordersSkipped` is why no order was placed (default: --orders was not
- * given), said for the points only an order shows.
+ * The open points the answers settle. `ordersSkipped` is why no order was placed, said for the points only
+ * an order shows (without it: --orders was not given).
  */
-export function inferBehaviors(observations: readonly Observation[], ordersSkipped = 'not checked: run with --orders'): Inference[] {
+export function inferBehaviors(observations: readonly Observation[], ordersSkipped?: string): Inference[] {
   const byId = new Map(observations.map((observation) => [observation.probe.id, observation]));
   const inferences = [
     limitOutOfRange(observations),
@@ -35,11 +35,13 @@ export function inferBehaviors(observations: readonly Observation[], ordersSkipp
   const replay = byId.get('createOrder replay');
   const mismatch = byId.get('createOrder mismatch');
   const first = byId.get('createOrder');
-  if (first) inferences.push(fromKey('provisioning', first, { immediate: { provisioning: { mode: 'immediate' } }, delayed: { provisioning: { mode: 'delayed' } } }));
+  const noOrder = ordersSkipped ?? (first ? 'createOrder placed no order' : 'not checked: run with --orders');
+  if (first?.answer.status === 200) inferences.push(fromKey('provisioning', first, { immediate: { provisioning: { mode: 'immediate' } }, delayed: { provisioning: { mode: 'delayed' } } }));
+  else if (first) inferences.push({ name: 'provisioning', unknown: noOrder });
   if (replay) inferences.push(fromKey('reusedResponse', replay, { full: { reusedResponse: 'full' }, minimal: { reusedResponse: 'minimal' } }));
-  else inferences.push({ name: 'reusedResponse', unknown: first ? 'createOrder did not place an order to replay' : ordersSkipped });
+  else inferences.push({ name: 'reusedResponse', unknown: noOrder });
   if (mismatch) inferences.push(fromKey('idempotencyMismatch', mismatch, { 'return-original': { idempotencyMismatch: 'return-original' }, reject: { idempotencyMismatch: 'reject' } }));
-  else inferences.push({ name: 'idempotencyMismatch', unknown: first ? 'createOrder did not place an order to re-key' : ordersSkipped });
+  else inferences.push({ name: 'idempotencyMismatch', unknown: noOrder });
   const evidence = evidenceStrength(observations);
   return inferences.map((inference) => (inference.value === undefined || inference.evidence ? inference : { ...inference, evidence }));
 }

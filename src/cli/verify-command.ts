@@ -32,11 +32,13 @@ export function verifyCommand(io: CliIo, result: { exitCode: number }): CommandM
       try {
         const options = parseServiceArgs(argv);
         // Loaded here: the other commands, serve first, start without the checks.
-        const { verifyService, formatVerifyReport, writeJsonFile } = await import('../verify/index.js');
+        const { verifyService, formatVerifyReport, writeJsonFile, checkOutputFile } = await import('../verify/index.js');
+        const output = argv.report === undefined ? undefined : { option: '--report', file: argv.report, replaceSpecial: argv.replaceSpecial };
+        if (output) await checkOutputFile(output);
         const report = await verifyService({ ...options, log });
         io.stdout.write(`\n${formatVerifyReport(report)}`);
-        if (argv.report !== undefined) {
-          await writeJsonFile({ option: '--report', file: argv.report, replaceSpecial: argv.replaceSpecial }, report);
+        if (output) {
+          await writeJsonFile(output, report);
           log(`Report written to ${argv.report}.`);
         }
         result.exitCode = report.exitCode;

@@ -6,3 +6,4 @@ export { recordScenario, NothingToRecord, type RecordOptions, type RecordResult 
 export { formatRecordResult } from './record/format-record-result.js';
 export { ServiceUnreachable } from './network-error.js';
 export { writeJsonFile } from './write-json-file.js';
+export { checkOutputFile } from './private-file.js';

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { startServer } from 'esim-wholesale-sandbox/server';
 import { verifyService } from '../../src/verify/verify-service.js';
 import { cli } from '../support/cli.js';
+import { BROKEN_KEY, startBrokenService } from './broken-service.js';
 import { hostile } from './hostile-services.js';
 import { STAND_IN_KEY, STAND_IN_SCENARIO, TEST_RATE } from './stand-in.js';
 import { startStaticMock } from './static-mock.js';
@@ -78,6 +79,19 @@ describe('verify against a static mock (one fixed example per route)', () => {
 });
 
 describe('the honest reasons of a report', () => {
+  it('record counts the answers that broke the contract apart from their problems', async () => {
+    const broken = await startBrokenService();
+    const out = path.join(mkdtempSync(path.join(tmpdir(), 'record-counts-')), 'recorded.json');
+    try {
+      const { exitCode, stdout } = await cli('record', '--base-url', broken.url, '--api-key', BROKEN_KEY, '--rate', String(TEST_RATE), '--out', out);
+      expect(exitCode).toBe(0);
+      expect(stdout).toContain('20 of the 23 answers broke the contract while recording (40 problems in all); esim-sandbox verify lists them.\n');
+      expect(stdout).toMatch(/, 1 payment and 1 order; /);
+    } finally {
+      await broken.close();
+    }
+  });
+
   it('a 0 THB order: "charged once" is not determined, since the balance cannot move', async () => {
     const scenario = JSON.parse(readFileSync(STAND_IN_SCENARIO, 'utf8'));
     for (const product of scenario.products) for (const tier of product.tiers) tier.unitPriceThb = 0;

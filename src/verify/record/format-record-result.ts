@@ -1,3 +1,4 @@
+import { count } from '../probe.js';
 import type { RecordResult } from './record-scenario.js';
 
 /** What `record` prints once the file is written: what it holds, how the recording answers, what it could not say. */
@@ -7,7 +8,7 @@ export function formatRecordResult(result: RecordResult, shownPath: string): str
   const inactive = (scenario.products?.length ?? 0) - listed;
   const lines = [
     `Wrote ${shownPath}: scenario "${scenario.name}" with ${listed} products${inactive ? ` (and ${inactive} inactive ${inactive === 1 ? 'product' : 'products'} that past orders name)` : ''}, ` +
-      `${scenario.payments?.length ?? 0} payments and ${scenario.orders?.length ?? 0} orders; the key ${result.apiKey} with ` +
+      `${count(scenario.payments?.length ?? 0, 'payment')} and ${count(scenario.orders?.length ?? 0, 'order')}; the key ${result.apiKey} with ` +
       `${result.scopes.length ? result.scopes.join(', ') : 'no scope proven'}.`,
     `Behaviours carried over: ${Object.keys(result.behavior).length ? JSON.stringify(result.behavior) : 'none settled (the sandbox defaults stay)'}` +
       `${'reusedResponse' in result.behavior ? '' : '; reusedResponse and idempotencyMismatch keep the sandbox defaults (--orders infers them)'}.`,
@@ -35,7 +36,7 @@ export function formatRecordResult(result: RecordResult, shownPath: string): str
     const problems = result.contractProblems.length;
     lines.push(
       '',
-      `${result.brokenAnswers} of the ${result.answers} answers broke the contract while recording (${problems} ${problems === 1 ? 'problem' : 'problems'} in all); esim-sandbox verify lists them.`,
+      `${result.brokenAnswers} of the ${count(result.answers, 'answer')} broke the contract while recording (${count(problems, 'problem')} in all); esim-sandbox verify lists them.`,
     );
   }
   lines.push(

@@ -34,7 +34,7 @@ export function exportCommand(io: CliIo, result: { exitCode: number }): CommandM
         .option('session', { describe: 'Export this session (ses_0001) instead of the main sandbox', type: 'string', requiresArg: true })
         .option('out', {
           describe:
-            'The file to write (it holds every API key in full); default: standard output. A new file readable by you only (0600) is renamed over an existing one',
+            'The file to write (it holds every API key in full); default: standard output. An existing file is replaced by a new one, readable by you only (0600); a symlink is refused',
           type: 'string',
           requiresArg: true,
         })

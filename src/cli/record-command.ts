@@ -21,7 +21,7 @@ export function recordCommand(io: CliIo, result: { exitCode: number }): CommandM
       serviceOptions(yargs)
         .option('out', {
           describe:
-            'The scenario file to write (it holds the API key: keep it out of version control). It is written to a new file readable by you only (0600) and renamed over an existing one; nothing is written when the run fails',
+            'The scenario file to write (it holds the API key: keep it out of version control). An existing file is replaced by a new one, readable by you only (0600); a symlink is refused; nothing is written when the run fails',
           type: 'string',
           demandOption: 'give --out, e.g. --out recorded.json',
           requiresArg: true,

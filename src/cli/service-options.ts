@@ -116,7 +116,7 @@ export function parseMaxBodyBytes(value: unknown): number {
 
 /** --replace-special, for the commands that write a file. */
 export const replaceSpecialOption = {
-  describe: 'Replace the file even when it is a symbolic link or not a regular file (the link itself is replaced, never what it points to)',
+  describe: 'Replace the file even when it is a symlink or not a regular file (a link is replaced, not its target)',
   type: 'boolean',
   default: false,
 } as const;

@@ -18,7 +18,7 @@ export function verifyCommand(io: CliIo, result: { exitCode: number }): CommandM
     builder: (yargs: Argv) =>
       serviceOptions(yargs)
         .option('report', {
-          describe: 'Also write the findings as JSON to this file: a new file readable by you only (0600) is renamed over an existing one',
+          describe: 'Also write the findings as JSON to this file. An existing file is replaced by a new one, readable by you only (0600); a symlink is refused',
           type: 'string',
           requiresArg: true,
         })

@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import { constants, createGzip } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { cli } from '../support/cli.js';
 import { closedPort } from './stand-in.js';
 import { esimSandboxMeasured, hostile, sendRepeated } from './hostile-services.js';
 
@@ -115,6 +116,22 @@ describe('verify, record and export read a hostile answer within bounds', () => 
         new RegExp(`^esim-sandbox verify: ${server.origin}/api/v1/getBalance closed the connection in the middle of its answer, after 16 bytes( \\(\\w+\\))?: is the service healthy\\?\\n$`),
       );
       expect(run.code).toBe(2);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('says when a compressed body does not unpack', async () => {
+    const server = await hostile((_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' });
+      response.end('this is not gzip');
+    });
+    try {
+      const run = await cli('verify', '--base-url', `${server.origin}/api/v1`, '--api-key', KEY, '--rate', '50');
+      expect(run.stderr).toBe(
+        `esim-sandbox verify: the answer of ${server.origin}/api/v1/getBalance says content-encoding gzip but does not unpack (Z_DATA_ERROR): the service sends a broken body\n`,
+      );
+      expect(run.exitCode).toBe(2);
     } finally {
       await server.close();
     }

@@ -2,6 +2,7 @@ import type { BinaryResult } from './sections/binary.ts';
 import type { GrowthLevel } from './sections/growth.ts';
 import type { HttpRoutesResult } from './sections/http-routes.ts';
 import type { InProcessResult } from './sections/in-process.ts';
+import type { HostileCase } from './sections/hostile-answers.ts';
 import type { OversizeCase } from './sections/oversize-bodies.ts';
 import type { SoakResult } from './sections/soak.ts';
 import { snapshotsTable, type SnapshotCase } from './sections/snapshots.ts';
@@ -21,6 +22,7 @@ export interface BenchResults {
   growth?: GrowthLevel[];
   soak?: SoakResult;
   oversize?: OversizeCase[];
+  hostile?: HostileCase[];
   snapshots?: SnapshotCase[];
   fastPath?: FastPathCase[];
   targets: Target[];
@@ -88,12 +90,26 @@ export function targetsOf(results: Omit<BenchResults, 'targets'>): Target[] {
       met: value <= 1.2,
     });
   }
+  if (results.hostile) {
+    for (const row of results.hostile.filter((candidate) => /1 GiB|bomb/.test(candidate.case))) {
+      targets.push({ name: `verify against a ${row.case}: RSS growth, exit 2`, target: '< 64 MB', measured: `${mib(row.growthBytes)}, exit ${row.exitCode}`, met: row.growthBytes < 64e6 && row.exitCode === 2 });
+    }
+    const limited = results.hostile.find((candidate) => candidate.case.startsWith('always 429'));
+    if (limited) targets.push({ name: 'verify against an endless 429 ends within --budget 60', target: '< 60 s', measured: `${round(limited.ms / 1000, 1)} s`, met: limited.ms < 60_000 });
+  }
   if (oversize) {
     const attempts = oversize.reduce((sum, row) => sum + row.attempts, 0);
     const errors = oversize.reduce((sum, row) => sum + row.errors, 0);
     targets.push({ name: 'oversize bodies answered 413 (not reset), fetch and curl', target: '0 errors', measured: `${errors} of ${n(attempts)}`, met: errors === 0 });
   }
   return targets;
+}
+
+/** `esim-sandbox verify` against each hostile server: exit code, time, peak RSS and growth over the baseline, in markdown. */
+export function hostileTable(cases: HostileCase[]): string {
+  const lines = ['| `verify` against | exit | time | peak RSS | growth over baseline | said |', '|---|---|---|---|---|---|'];
+  for (const row of cases) lines.push(`| ${row.case} | ${row.exitCode} | ${n(row.ms)} ms | ${mib(row.peakRssBytes)} | ${mib(row.growthBytes)} | ${row.said.slice(0, 140)} |`);
+  return lines.join('\n');
 }
 
 /** Attempts and errors per oversize body, client and load, in markdown. */
@@ -175,6 +191,7 @@ export function markdown(results: BenchResults): string {
     }
   }
   if (results.oversize) lines.push('', oversizeTable(results.oversize));
+  if (results.hostile) lines.push('', hostileTable(results.hostile));
   if (results.snapshots) lines.push('', snapshotsTable(results.snapshots));
   if (results.fastPath) lines.push('', fastPathTable(results.fastPath));
   lines.push('', '| target | wanted | measured | met |', '|---|---|---|---|');

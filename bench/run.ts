@@ -1,4 +1,4 @@
-// npm run bench [-- --soak [--soak-seconds 60] [--soak-warmup 30]] [-- --quick] [-- --sections startup,binary,http,in-process,fast-path,growth,snapshots,soak,oversize]
+// npm run bench [-- --soak [--soak-seconds 60] [--soak-warmup 30]] [-- --quick] [-- --sections startup,binary,http,in-process,fast-path,growth,snapshots,soak,oversize,hostile]
 // Measures the sandbox against baselines run alongside it (see README.md, "Performance"), prints markdown
 // tables and, for a full run, writes bench/results/latest.json. The servers run in child processes; the
 // load comes from this process with autocannon over loopback.
@@ -8,6 +8,7 @@ import { parseArgs } from 'node:util';
 import { markdown, targetsOf, type BenchResults } from './report.ts';
 import { measureBinary } from './sections/binary.ts';
 import { measureGrowth } from './sections/growth.ts';
+import { measureHostileAnswers } from './sections/hostile-answers.ts';
 import { measureHttpRoutes } from './sections/http-routes.ts';
 import { measureInProcess } from './sections/in-process.ts';
 import { measureOversizeBodies } from './sections/oversize-bodies.ts';
@@ -83,6 +84,10 @@ if (sections.has('oversize')) {
     ...(await measureOversizeBodies(settings.oversizeAttempts, false)),
     ...(await measureOversizeBodies(settings.oversizeAttempts, true)),
   ];
+}
+if (sections.has('hostile')) {
+  log('verify against hostile servers: a 1 GiB body, a gzip bomb, a drip, an endless 429; peak RSS against a refused run');
+  results.hostile = await measureHostileAnswers();
 }
 
 const complete: BenchResults = { ...results, targets: targetsOf(results) };

@@ -1,25 +1,9 @@
-import { once } from 'node:events';
-import { constants, createGzip } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cli } from '../support/cli.js';
 import { closedPort } from './stand-in.js';
-import { esimSandboxMeasured, hostile, sendRepeated } from './hostile-services.js';
+import { esimSandboxMeasured, GIB, gzipBomb, hostile, sendRepeated } from '../../bench/lib/hostile-servers.ts';
 
 const KEY = 'sk_live_hostile_test_4321';
-const GIB = 1024 * 1024 * 1024;
-const MIB = 1024 * 1024;
-
-/** 1 GiB of zeros, gzip-compressed (about 1 MB). */
-async function gzipBomb(): Promise<Buffer> {
-  const gzip = createGzip({ level: constants.Z_BEST_COMPRESSION });
-  const parts: Buffer[] = [];
-  gzip.on('data', (part: Buffer) => parts.push(part));
-  const zeros = Buffer.alloc(16 * MIB);
-  for (let written = 0; written < GIB; written += zeros.length) if (!gzip.write(zeros)) await once(gzip, 'drain');
-  gzip.end();
-  await once(gzip, 'end');
-  return Buffer.concat(parts);
-}
 
 const verify = (origin: string, ...extra: string[]) =>
   esimSandboxMeasured(['verify', '--base-url', `${origin}/api/v1`, '--rate', '50', ...extra], { ESIM_API_KEY: KEY });
@@ -33,7 +17,7 @@ describe('verify, record and export read a hostile answer within bounds', () => 
     baselineRss = (await verify(`http://127.0.0.1:${await closedPort()}`)).peakRss;
   });
 
-  it('stops reading a 1 GiB body at --max-body-bytes, says so and exits 2, growing by less than 64 MB', async () => {
+  it('stops reading a 1 GiB body at --max-body-bytes, says so and exits 2, growing by less than 64 MB (peak RSS over a refused run)', async () => {
     const server = await hostile((_request, response) => {
       response.writeHead(200, { 'content-type': 'application/json' });
       void sendRepeated(response, Buffer.alloc(64 * 1024, 0x20), GIB);
@@ -44,7 +28,7 @@ describe('verify, record and export read a hostile answer within bounds', () => 
         `esim-sandbox verify: the answer of ${server.origin}/api/v1/getBalance is too large: it went past the limit of 16 MiB; raise --max-body-bytes if the service really sends that much\n`,
       );
       expect(run.code).toBe(2);
-      expect(run.peakRss - baselineRss).toBeLessThan(64 * MIB);
+      expect(run.peakRss - baselineRss).toBeLessThan(64e6);
     } finally {
       await server.close();
     }
@@ -66,7 +50,7 @@ describe('verify, record and export read a hostile answer within bounds', () => 
     }
   });
 
-  it('calls a gzip bomb (1 MB that unpacks to 1 GiB) what it is, exits 2, growing by less than 64 MB', async () => {
+  it('calls a gzip bomb (1 MB that unpacks to 1 GiB) what it is, exits 2, growing by less than 64 MB (peak RSS over a refused run)', async () => {
     const server = await hostile((_request, response) => {
       response.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip', 'content-length': String(bomb.length) });
       response.end(bomb);
@@ -78,7 +62,7 @@ describe('verify, record and export read a hostile answer within bounds', () => 
           'or a body larger than --max-body-bytes allows; raise --max-body-bytes only if the service really sends that much\n',
       );
       expect(run.code).toBe(2);
-      expect(run.peakRss - baselineRss).toBeLessThan(64 * MIB);
+      expect(run.peakRss - baselineRss).toBeLessThan(64e6);
     } finally {
       await server.close();
     }
@@ -146,7 +130,7 @@ describe('verify, record and export read a hostile answer within bounds', () => 
       const run = await esimSandboxMeasured(['export', '--url', server.origin]);
       expect(run.stderr).toMatch(/^esim-sandbox export: the answer of http:\/\/127\.0\.0\.1:\d+\/__sandbox\/state is gzip-compressed and unpacks to more than 16 MiB: a decompression bomb/);
       expect({ code: run.code, stdout: run.stdout }).toEqual({ code: 2, stdout: '' });
-      expect(run.peakRss - baselineRss).toBeLessThan(64 * MIB);
+      expect(run.peakRss - baselineRss).toBeLessThan(64e6);
     } finally {
       await server.close();
     }

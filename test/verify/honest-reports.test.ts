@@ -6,7 +6,7 @@ import { startServer } from 'esim-wholesale-sandbox/server';
 import { verifyService } from '../../src/verify/verify-service.js';
 import { cli } from '../support/cli.js';
 import { BROKEN_KEY, startBrokenService } from './broken-service.js';
-import { hostile } from './hostile-services.js';
+import { hostile } from '../../bench/lib/hostile-servers.ts';
 import { STAND_IN_KEY, STAND_IN_SCENARIO, TEST_RATE } from './stand-in.js';
 import { startStaticMock } from './static-mock.js';
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cli } from '../support/cli.js';
-import { hostile } from './hostile-services.js';
+import { hostile } from '../../bench/lib/hostile-servers.ts';
 
 const KEY = 'sk_live_redirect_test_8765';
 const TOKEN = 'admin-token-redirect-test-1234';

@@ -25,12 +25,4 @@ export async function read(baseUrl: string, pathAndQuery: string, key: string): 
   return { status: response.status, text: await response.text() };
 }
 
-/** A loopback port nothing listens on (one that was free a moment ago). */
-export async function closedPort(): Promise<number> {
-  const { createServer } = await import('node:net');
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
+export { closedPort } from '../../bench/lib/hostile-servers.ts';

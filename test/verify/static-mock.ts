@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { hostile } from './hostile-services.js';
+import { hostile } from '../../bench/lib/hostile-servers.ts';
 
 interface Document {
   paths: Record<string, Record<string, { responses: { '200': { content: { 'application/json': { example: unknown } } } } }>>;

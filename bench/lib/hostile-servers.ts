@@ -2,9 +2,19 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { bin } from '../support/serve-process.js';
+import { constants, createGzip } from 'node:zlib';
+import { BIN } from '../sections/paths.ts';
+
+/**
+ * Servers that misbehave toward a client, on loopback, and a way to run `esim-sandbox` against them measuring
+ * its peak RSS: shared by the tests of verify, record and export and by the bench's hostile section.
+ */
+
+const MIB = 1024 * 1024;
+export const GIB = 1024 * MIB;
 
 /** What a stand-in saw of one request: enough to tell whether a key or token reached it. */
 export interface SeenRequest {
@@ -62,7 +72,7 @@ export async function sendRepeated(response: ServerResponse, chunk: Buffer, tota
 export async function esimSandboxMeasured(args: string[], env: NodeJS.ProcessEnv = {}) {
   const rssFile = path.join(mkdtempSync(path.join(tmpdir(), 'peak-rss-')), 'peak');
   const preload = path.resolve(import.meta.dirname, 'report-peak-rss.mjs');
-  const child = spawn(process.execPath, ['--import', preload, bin, ...args], {
+  const child = spawn(process.execPath, ['--import', preload, BIN, ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, ...env, PEAK_RSS_FILE: rssFile },
   });
@@ -73,4 +83,25 @@ export async function esimSandboxMeasured(args: string[], env: NodeJS.ProcessEnv
   const started = performance.now();
   const [code] = (await once(child, 'exit')) as [number | null];
   return { code, stdout, stderr, ms: performance.now() - started, peakRss: Number(readFileSync(rssFile, 'utf8')) };
+}
+
+/** 1 GiB of zeros, gzip-compressed (about 1 MB): a decompression bomb. */
+export async function gzipBomb(): Promise<Buffer> {
+  const gzip = createGzip({ level: constants.Z_BEST_COMPRESSION });
+  const parts: Buffer[] = [];
+  gzip.on('data', (part: Buffer) => parts.push(part));
+  const zeros = Buffer.alloc(16 * MIB);
+  for (let written = 0; written < GIB; written += zeros.length) if (!gzip.write(zeros)) await once(gzip, 'drain');
+  gzip.end();
+  await once(gzip, 'end');
+  return Buffer.concat(parts);
+}
+
+/** A loopback port nothing listens on (one that was free a moment ago). */
+export async function closedPort(): Promise<number> {
+  const server = createNetServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
 }

@@ -65,7 +65,7 @@ export async function probeService(action: string, options: ServiceOptions, read
 
 /** Every answer of the service was a 429 that was not waited out: the run shows nothing. */
 function nothingDetermined(run: ProbeRun): boolean {
-  return run.observations.every((observation) => observation.summary.notDetermined?.startsWith('not determined: rate-limited'));
+  return run.observations.every((observation) => observation.answer.rateLimited !== undefined);
 }
 
 /** Why the points only an order shows were not checked. */

@@ -28,7 +28,7 @@ describe('esim-sandbox verify and record, run as commands against a running esim
       expect(verify.code).toBe(0);
       expect(verify.stdout).toMatch(/^check +real service +sandbox default +result\n/m);
       expect(verify.stdout).toMatch(/^open point: limitOutOfRange +clamp +reject +differ$/m);
-      expect(verify.stdout).toContain('Every answer conforms to the contract');
+      expect(verify.stdout).toContain('Every answer checked conforms to the contract');
       expect(verify.stdout).not.toContain(STAND_IN_KEY);
       expect(JSON.parse(readFileSync(path.join(dir, 'report.json'), 'utf8'))).toMatchObject({ conforms: true, behavior: { limitOutOfRange: 'clamp' } });
 

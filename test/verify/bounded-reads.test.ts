@@ -121,6 +121,31 @@ describe('verify, record and export read a hostile answer within bounds', () => 
     }
   });
 
+  it('export gives up on a drip at --timeout, and refuses a 200 that is not a scenario', async () => {
+    const timers: NodeJS.Timeout[] = [];
+    const drip = await hostile((_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      timers.push(setInterval(() => response.write(' '), 1000));
+    });
+    const stranger = await hostile((_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end('{"data":{"stolen":true}}');
+    });
+    try {
+      const slow = await cli('export', '--url', drip.origin, '--timeout', '1500');
+      expect(slow.stderr).toMatch(/^esim-sandbox export: http:\/\/127\.0\.0\.1:\d+\/__sandbox\/state sent [01] bytes? of its answer, then did not finish it within 1\.5 s \(--timeout\)/);
+      expect(slow.exitCode).toBe(2);
+      expect(await cli('export', '--url', stranger.origin)).toEqual({
+        exitCode: 1,
+        stdout: '',
+        stderr: `esim-sandbox export: ${stranger.origin}/__sandbox/state?format=scenario refused: status 200, not the admin API's answer (a scenario with a name)\n`,
+      });
+    } finally {
+      timers.forEach(clearInterval);
+      await Promise.all([drip.close(), stranger.close()]);
+    }
+  });
+
   it('export stops at the limit too, and writes nothing', async () => {
     const server = await hostile((_request, response) => {
       response.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' });

@@ -10,5 +10,5 @@ import { renderProduct } from './render.js';
  */
 export function renderedProduct(cache: DerivedTextCache, product: ProductRecord, tier: ActiveTier): RenderedJson<ReturnType<typeof renderProduct>> {
   const key = `product ${product.id} ${tier.unitPrice} ${tier.minTrailingYearQty}`;
-  return new RenderedJson(cache.get(key, product, '', () => [JSON.stringify(renderProduct(product, tier))])[0]!);
+  return new RenderedJson(cache.get(key, product, '', () => ({ text: JSON.stringify(renderProduct(product, tier)) })).text);
 }

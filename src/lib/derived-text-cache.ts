@@ -1,13 +1,19 @@
-/** What a cache entry was made from: a frozen source object, seen in one variant of it. */
+/** A text made from a source, with the offsets of marks in it that its reader needs (where each part ends). */
+export interface DerivedText {
+  readonly text: string;
+  readonly marks?: readonly number[];
+}
+
+/** A derived text, with what it was made from: a frozen source object, seen in one variant of it. */
 interface Entry {
   source: object;
   variant: string;
-  texts: readonly string[];
+  derived: DerivedText;
   bytes: number;
 }
 
-/** What V8 keeps per string besides its characters (header and length), roughly. */
-const STRING_OVERHEAD_BYTES = 32;
+/** What V8 keeps per entry besides the characters (string header, the entry, its map slot), roughly. */
+const ENTRY_OVERHEAD_BYTES = 96;
 const TWO_BYTE_CHARACTER = /[^\u0000-\u00ff]/;
 
 /**
@@ -32,28 +38,29 @@ export class DerivedTextCache {
     return this.#entries.size;
   }
 
-  /** The texts kept for `key` when made from this `source` in this `variant`; else made by `make`, and kept if they fit. */
-  get(key: string, source: object, variant: string, make: () => readonly string[]): readonly string[] {
+  /** The text kept for `key` when made from this `source` in this `variant`; else made by `make`, and kept if it fits. */
+  get(key: string, source: object, variant: string, make: () => DerivedText): DerivedText {
     const kept = this.#entries.get(key);
     if (kept) {
       this.#entries.delete(key);
       if (kept.source === source && kept.variant === variant) {
         this.#entries.set(key, kept);
-        return kept.texts;
+        return kept.derived;
       }
       this.#bytes -= kept.bytes;
     }
-    const texts = make();
-    const bytes = texts.reduce((sum, text) => sum + STRING_OVERHEAD_BYTES + (TWO_BYTE_CHARACTER.test(text) ? 2 : 1) * text.length, 0);
-    if (bytes > this.maxBytes) return texts;
-    this.#entries.set(key, { source, variant, texts, bytes });
+    const derived = make();
+    const { text, marks = [] } = derived;
+    const bytes = ENTRY_OVERHEAD_BYTES + (TWO_BYTE_CHARACTER.test(text) ? 2 : 1) * text.length + 8 * marks.length;
+    if (bytes > this.maxBytes) return derived;
+    this.#entries.set(key, { source, variant, derived, bytes });
     this.#bytes += bytes;
     for (const [oldest, entry] of this.#entries) {
       if (this.#bytes <= this.maxBytes) break;
       this.#entries.delete(oldest);
       this.#bytes -= entry.bytes;
     }
-    return texts;
+    return derived;
   }
 
   clear(): void {

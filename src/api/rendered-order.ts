@@ -11,7 +11,7 @@ import { isProvisioned, itemQrImage, renderOrderFields, renderOrderItem, type It
  */
 export function renderedOrder(cache: DerivedTextCache, order: OrderRecord, view: ItemView): RenderedJson<RenderedOrder> {
   const provisioned = isProvisioned(order, view.now);
-  const { text, marks = [] } = cache.get(`order ${order.id}`, order, provisioned ? 'provisioned' : 'pending', () => orderText(order, provisioned, view.now));
+  const { text, marks = [] } = cache.get(order.id, order, provisioned ? 'provisioned' : 'pending', () => orderText(order, provisioned, view.now));
   if (!view.includeQrImages) return new RenderedJson(text);
   let withImages = '';
   let from = 0;

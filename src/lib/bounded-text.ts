@@ -25,9 +25,8 @@ export function boundText(text: string, maxBytes: number): BoundedText {
   // A UTF-16 code unit takes at most 3 bytes of UTF-8, and at least one: the first `maxBytes` bytes come
   // from the first `maxBytes` code units, and a text longer than that is cut.
   if (text.length * 3 <= maxBytes) return { text, truncated: false };
-  const longer = text.length > maxBytes;
-  const bytes = Buffer.from(longer ? text.slice(0, maxBytes) : text, 'utf8');
-  if (!longer && bytes.byteLength <= maxBytes) return { text, truncated: false };
+  if (text.length <= maxBytes && Buffer.byteLength(text, 'utf8') <= maxBytes) return { text, truncated: false };
+  const bytes = Buffer.from(text.length > maxBytes ? text.slice(0, maxBytes) : text, 'utf8');
   // Decoding drops a character cut in two as U+FFFD; strip it.
   return { text: bytes.subarray(0, maxBytes).toString('utf8').replace(/\uFFFD$/, ''), truncated: true };
 }

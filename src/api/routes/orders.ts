@@ -14,12 +14,12 @@ export const getOrderStatus: CallHandler<'getOrderStatus'> = (ctx, { caller, que
   }
   facts.orderId = order.id;
   facts.orderStatus = orderStatus(order, now);
-  return renderedOrder(ctx.renderedJson, order, { now, includeQrImages, qrImages: ctx.qrImages });
+  return renderedOrder(ctx.renderedOrders, order, { now, includeQrImages, qrImages: ctx.qrImages });
 };
 
 export const getOrders: CallHandler<'getOrders'> = (ctx, { caller, query, now }) => {
   const { limit, includeQrImages = false } = parseInput(orderListQuery, query);
   const view = { now, includeQrImages, qrImages: ctx.qrImages };
   const orders = ctx.store.latestOrdersOf(caller.account.id, resolveLimit(limit, ctx.behavior));
-  return renderedList(orders.map((order) => renderedOrder(ctx.renderedJson, order, view)));
+  return renderedList(orders.map((order) => renderedOrder(ctx.renderedOrders, order, view)));
 };

@@ -12,7 +12,7 @@ export const getProducts: CallHandler<'getProducts'> = (ctx, { caller, query, no
   const products: RenderedJson<CallData<'getProducts'>[number]>[] = [];
   for (const product of ctx.store.products()) {
     if (products.length === max) break;
-    if (product.active) products.push(renderedProduct(ctx.renderedJson, product, accountTier(caller.account, product, trailingQty)));
+    if (product.active) products.push(renderedProduct(ctx.renderedProducts, product, accountTier(caller.account, product, trailingQty)));
   }
   return renderedList(products);
 };

@@ -38,6 +38,9 @@ export interface Target {
 }
 
 const ratio = (value: number, baseline: number) => `${round(value / baseline, 2)}×`;
+/** The bare server's CPU time per request as a share of the sandbox's: the throughput ratio a saturated core would give. */
+const cpuRatio = (route: LoadResult, bare: LoadResult) =>
+  route.cpuUsPerRequest && bare.cpuUsPerRequest ? ` (CPU ${ratio(bare.cpuUsPerRequest, route.cpuUsPerRequest)})` : '';
 const mib = (bytes: number) => `${round(bytes / MiB, 0)} MiB`;
 const n = (value: number) => Math.round(value).toLocaleString('en-US');
 /** A latency in ms, shown in µs below 1 ms. */
@@ -151,8 +154,9 @@ export function markdown(results: BenchResults): string {
   const busy = results.busyProcesses ? `; ${results.busyProcesses} busy-looping processes beside the run` : '';
   lines.push(`Machine: ${machine.cpus} × ${machine.cpuModel}, Node ${machine.node}, ${machine.platform}; ${results.date}${busy}.`, '');
   lines.push('| measure | sandbox | baseline | ratio |', '|---|---|---|---|');
+  const cpu = (route: LoadResult) => (route.cpuUsPerRequest === undefined ? '' : ` · ${route.cpuUsPerRequest} µs CPU`);
   const routeFigures = (route: LoadResult) =>
-    `${n(route.requestsPerSecond)} req/s · ${time(route.unloaded.p50Ms)} · ${time(route.unloaded.p99Ms)} · ${route.p50Ms} ms · ${route.p99Ms} ms`;
+    `${n(route.requestsPerSecond)} req/s · ${time(route.unloaded.p50Ms)} · ${time(route.unloaded.p99Ms)} · ${route.p50Ms} ms · ${route.p99Ms} ms${cpu(route)}`;
   if (startup) {
     lines.push(`| start-up: spawn → first 200 (median of ${startup.runs.sandboxMs.length}) | ${startup.sandboxMs} ms | ${startup.bareMs} ms (bare node:http) | ${ratio(startup.sandboxMs, startup.bareMs)} |`);
   }
@@ -161,7 +165,7 @@ export function markdown(results: BenchResults): string {
       const route = http.load[name]!;
       const bare = http.bare[name]!;
       lines.push(
-        `| \`${name}\` over HTTP (${n(route.responseBytes)} B): throughput · p50 · p99 (one client) · p50 · p99 (10 connections) | ${routeFigures(route)} | ${routeFigures(bare)} (bare, same bytes) | ${ratio(route.requestsPerSecond, bare.requestsPerSecond)} |`,
+        `| \`${name}\` over HTTP (${n(route.responseBytes)} B): throughput · p50 · p99 (one client) · p50 · p99 (10 connections) · CPU per request | ${routeFigures(route)} | ${routeFigures(bare)} (bare, same bytes) | ${ratio(route.requestsPerSecond, bare.requestsPerSecond)}${cpuRatio(route, bare)} |`,
       );
     }
     const order = http.createOrder2000;

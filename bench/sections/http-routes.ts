@@ -60,7 +60,10 @@ export async function measureHttpRoutes(options: { warmupSeconds: number; rounds
       const sent = await httpRequest(`${bare.url}/${name}`);
       if (sent.body.toString() !== captured[`/${name}`]) throw new Error(`the bare server does not answer ${name} with the sandbox's bytes`);
       sizes.set(name, sent.body.length);
-      targets.push({ name, url: `${api}/${name}`, headers: AUTH }, { name: `bare ${name}`, url: `${bare.url}/${name}`, headers: AUTH });
+      targets.push(
+        { name, url: `${api}/${name}`, headers: AUTH, pid: sandbox.child.pid },
+        { name: `bare ${name}`, url: `${bare.url}/${name}`, headers: AUTH, pid: bare.child.pid },
+      );
     }
     const load = await measureTargets(targets, options);
 

@@ -1,7 +1,9 @@
-// npm run bench [-- --soak [--soak-seconds 60] [--soak-warmup 30]] [-- --quick] [-- --sections startup,binary,http,in-process,fast-path,growth,snapshots,soak,oversize,hostile]
+// npm run bench [-- --soak [--soak-seconds 60] [--soak-warmup 30]] [-- --quick] [-- --busy 2]
+//   [-- --sections startup,binary,http,page,in-process,fast-path,growth,snapshots,soak,oversize,abuse,hostile]
 // Measures the sandbox against baselines run alongside it (see README.md, "Performance"), prints markdown
 // tables and, for a full run, writes bench/results/latest.json. The servers run in child processes; the
-// load comes from this process with autocannon over loopback.
+// load comes from this process with autocannon over loopback. `--busy N` keeps N other processes busy-looping
+// for the whole run (a machine shared with CPU-bound work).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, platform, release } from 'node:os';
 import { parseArgs } from 'node:util';
@@ -10,7 +12,9 @@ import { measureBinary } from './sections/binary.ts';
 import { measureGrowth } from './sections/growth.ts';
 import { measureHostileAnswers } from './sections/hostile-answers.ts';
 import { measureHttpRoutes } from './sections/http-routes.ts';
+import { measureLargePage } from './sections/large-page.ts';
 import { measureInProcess } from './sections/in-process.ts';
+import { busyProcesses } from './lib/busy-processes.ts';
 import { measureOversizeBodies } from './sections/oversize-bodies.ts';
 import { ROOT } from './sections/paths.ts';
 import { measureSoak } from './sections/soak.ts';
@@ -18,12 +22,13 @@ import { measureSnapshots } from './sections/snapshots.ts';
 import { measureFastPath } from './sections/fast-path.ts';
 import { measureStartup } from './sections/startup.ts';
 
-const ALL = ['startup', 'binary', 'http', 'in-process', 'growth'];
+const ALL = ['startup', 'binary', 'http', 'page', 'in-process', 'growth'];
 const { values } = parseArgs({
   options: {
     soak: { type: 'boolean', default: false },
     quick: { type: 'boolean', default: false },
     sections: { type: 'string' },
+    busy: { type: 'string', default: '0' },
     out: { type: 'string' },
     'soak-seconds': { type: 'string' },
     'soak-warmup': { type: 'string' },
@@ -43,7 +48,9 @@ const results: Omit<BenchResults, 'targets'> = {
   machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model.trim() ?? 'unknown', node: process.version, platform: `${platform()} ${release()}` },
   date: new Date().toISOString().slice(0, 10),
   settings,
+  busyProcesses: Number(values.busy),
 };
+const busy = busyProcesses(Number(values.busy));
 
 const load = { warmupSeconds: settings.warmupSeconds, rounds: settings.rounds, roundSeconds: settings.roundSeconds };
 if (sections.has('startup')) {
@@ -57,6 +64,10 @@ if (sections.has('binary')) {
 if (sections.has('http')) {
   log('HTTP routes and createOrder of 2,000 with QR images');
   results.http = await measureHttpRoutes({ ...load, orderRuns: settings.orderRuns });
+}
+if (sections.has('page')) {
+  log('a getOrders page of 50 orders of 100 eSIMs in-process, against JSON.stringify of the same data');
+  results.largePage = await measureLargePage(quick ? 20 : 60);
 }
 if (sections.has('in-process')) {
   log('in-process through msw');
@@ -90,9 +101,10 @@ if (sections.has('hostile')) {
   results.hostile = await measureHostileAnswers();
 }
 
+busy.stop();
 const complete: BenchResults = { ...results, targets: targetsOf(results) };
 process.stdout.write(`${markdown(complete)}\n`);
-const full = !quick && ALL.every((section) => sections.has(section));
+const full = !quick && busy.count === 0 && ALL.every((section) => sections.has(section));
 const out = values.out ?? (full ? `${ROOT}bench/results/latest.json` : undefined);
 if (out) {
   mkdirSync(new URL('./results/', import.meta.url), { recursive: true });

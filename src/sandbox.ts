@@ -23,6 +23,8 @@ import { Journal, type JournalEntry, type JournalQuery } from './state/journal.j
 import type { HeaderList } from './state/journal-exchange.js';
 import { Listeners } from './lib/listeners.js';
 import { BoundedQrImageCache } from './lib/qr-image-cache.js';
+import { DerivedTextCache } from './lib/derived-text-cache.js';
+import { TextMemo } from './lib/text-memo.js';
 import { SeededRandom } from './state/seeded-random.js';
 import { SerialQueue } from './lib/serial-queue.js';
 import { summarizeState } from './api/summarize-state.js';
@@ -36,6 +38,11 @@ const DEFAULTS = {
   journalSize: 1000,
   /** Epoch ms with the sub-millisecond steady clock of `performance`, which the system clock's jumps do not move. */
   wallClock: () => performance.timeOrigin + performance.now(),
+  /**
+   * The rendered JSON of orders kept per state. 32 MiB holds ~900 orders of 100 eSIMs (~35 KB of JSON each),
+   * 18 full getOrders pages of them; a state of a million eSIMs would need ~330 MiB to keep them all.
+   */
+  renderedOrderBytes: 32 * 1024 * 1024,
 } as const;
 
 /** A sandbox of the eSIM wholesale API: its own state, clock and seeded data, answering web-standard requests. */
@@ -305,6 +312,8 @@ export class CoreSandbox implements Sandbox, AnswersApiRequests {
       random,
       writes: new SerialQueue(),
       qrImages: this.#qrImages,
+      renderedOrders: new DerivedTextCache(DEFAULTS.renderedOrderBytes),
+      renderedProducts: new TextMemo(),
       rateLimiter: scenario.behavior.rateLimit && new RateLimiter(scenario.behavior.rateLimit),
       faults: new FaultPlan(scenario.faults, this.#seed ?? scenario.seed),
     };

@@ -1,5 +1,6 @@
 import autocannon from 'autocannon';
 import { sequentialLatency, type Latency } from './latency.ts';
+import { cpuMs } from './processes.ts';
 import { median, round } from './stats.ts';
 
 export interface LoadTarget {
@@ -10,12 +11,19 @@ export interface LoadTarget {
   body?: string;
   /** Several requests cycled through by each connection (instead of url/method/body). */
   requests?: autocannon.Request[];
+  /** The serving process, whose CPU time per request is then measured as well. */
+  pid?: number;
 }
 
 export interface LoadFigures {
   requestsPerSecond: number;
   p50Ms: number;
   p99Ms: number;
+  /**
+   * CPU time the serving process used per request, in µs (with `pid`): what the machine's load changes least,
+   * where throughput also depends on the share of the cores the server and the load generator get.
+   */
+  cpuUsPerRequest?: number;
 }
 
 export interface LoadResult extends LoadFigures {
@@ -30,6 +38,7 @@ export const CONNECTIONS = 10;
 
 /** One autocannon run of `seconds` against `target`, over `connections` keep-alive connections. */
 export async function loadOnce(target: LoadTarget, seconds: number, connections = CONNECTIONS) {
+  const cpuBefore = target.pid === undefined ? undefined : cpuMs(target.pid);
   const result = await autocannon({
     url: target.url,
     method: target.method ?? 'GET',
@@ -39,11 +48,14 @@ export async function loadOnce(target: LoadTarget, seconds: number, connections 
     connections,
     duration: seconds,
   });
+  const cpuAfter = target.pid === undefined ? undefined : cpuMs(target.pid);
+  const cpuUsPerRequest = cpuBefore === undefined || cpuAfter === undefined || result.requests.total === 0 ? undefined : round(((cpuAfter - cpuBefore) * 1000) / result.requests.total, 1);
   return {
     figures: {
       requestsPerSecond: round(result.requests.total / (result.duration || seconds), 0),
       p50Ms: result.latency.p50,
       p99Ms: result.latency.p99,
+      ...(cpuUsPerRequest !== undefined && { cpuUsPerRequest }),
     },
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
@@ -86,6 +98,7 @@ export async function measureTargets(
         requestsPerSecond: median(entry.rounds.map((r) => r.requestsPerSecond)),
         p50Ms: median(entry.rounds.map((r) => r.p50Ms)),
         p99Ms: median(entry.rounds.map((r) => r.p99Ms)),
+        ...(entry.rounds.every((r) => r.cpuUsPerRequest !== undefined) && { cpuUsPerRequest: median(entry.rounds.map((r) => r.cpuUsPerRequest!)) }),
         ...entry,
         unloaded: unloaded.get(name) ?? { p50Ms: Number.NaN, p99Ms: Number.NaN },
       },

@@ -67,6 +67,19 @@ export function rssBytes(pid: number): number | undefined {
   return kib === undefined ? undefined : Number(kib) * 1024;
 }
 
+/**
+ * CPU time a process has used, user and system, in ms, from /proc (Linux; its clock ticks are 1/100 s);
+ * undefined where that is not available.
+ */
+export function cpuMs(pid: number): number | undefined {
+  const file = `/proc/${pid}/stat`;
+  if (!existsSync(file)) return undefined;
+  // The fields after the command name (which may hold spaces, in parentheses): utime and stime are the 12th and 13th.
+  const stat = readFileSync(file, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 /** One request on a new connection; resolves to the status and body once the whole answer is in. */
 export function httpRequest(
   url: string,

@@ -1,6 +1,7 @@
 import { ApiError } from '../domain/api-error.js';
 import { redactApiKeys } from '../lib/mask-api-key.js';
 import type { Answer } from './outcome.js';
+import { RenderedJson } from './rendered-json.js';
 
 const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
@@ -8,8 +9,10 @@ export function jsonAnswer(status: number, body: unknown, headers: Record<string
   return { status, headers: { 'content-type': JSON_CONTENT_TYPE, ...headers }, body: JSON.stringify(body) };
 }
 
+/** The success envelope of `data`; JSON already rendered goes in as it is, with the bytes JSON.stringify would write. */
 export function successAnswer(data: unknown): Answer {
-  return jsonAnswer(200, { success: true, data });
+  if (!(data instanceof RenderedJson)) return jsonAnswer(200, { success: true, data });
+  return { status: 200, headers: { 'content-type': JSON_CONTENT_TYPE }, body: `{"success":true,"data":${data.text}}` };
 }
 
 export function errorAnswer(error: ApiError): Answer {

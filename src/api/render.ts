@@ -97,29 +97,44 @@ export function orderStatus(order: OrderRecord, now: number): string {
   return order.status;
 }
 
-export function renderOrder(order: OrderRecord, view: ItemView) {
-  const provisioned = isProvisioned(order, view.now);
+/** An order without its items (which come last, under `items`): its fields in the spec's order. */
+export function renderOrderFields(order: OrderRecord, now: number) {
   return {
     id: order.id,
-    status: orderStatus(order, view.now),
+    status: orderStatus(order, now),
     orderSource: order.orderSource,
     quantity: order.quantity,
     unitPriceThb: toThb(order.unitPrice),
     totalPriceThb: toThb(order.total),
     createdAt: isoTime(order.createdAt),
     product: { name: order.productName, sku: order.productSku },
-    items: order.items.map((item) =>
-      provisioned ? { id: item.id, ...renderProfile(item, view) } : renderPendingItem(item, view),
-    ),
   };
 }
 
-/** An item of the createOrder answer: the EsimItem fields without `id`. */
-export function renderCreatedItem(item: EsimRecord, view: ItemView) {
-  return renderProfile(item, view);
+/** An item of an order as getOrderStatus and getOrders show it, without `qrBase64Url` (which comes last when asked for). */
+export function renderOrderItem(item: EsimRecord, provisioned: boolean) {
+  return provisioned ? { id: item.id, ...renderProfile(item) } : renderPendingItem(item);
 }
 
-function renderProfile(item: EsimRecord, view: ItemView) {
+/** The `qrBase64Url` of an order's item: its QR image once provisioned, null before. */
+export function itemQrImage(item: EsimRecord, provisioned: boolean, qrImages: QrImageCache): string | null {
+  return provisioned ? qrImages.get(activationCode(item.smdpAddress, item.matchingId)) : null;
+}
+
+/** An order as getOrderStatus and getOrders show it. */
+export type RenderedOrder = ReturnType<typeof renderOrderFields> & {
+  items: (ReturnType<typeof renderOrderItem> & { qrBase64Url?: string | null })[];
+};
+
+/** An item of the createOrder answer: the EsimItem fields without `id`. */
+export function renderCreatedItem(item: EsimRecord, view: ItemView) {
+  return {
+    ...renderProfile(item),
+    ...(view.includeQrImages && { qrBase64Url: view.qrImages.get(activationCode(item.smdpAddress, item.matchingId)) }),
+  };
+}
+
+function renderProfile(item: EsimRecord) {
   const code = activationCode(item.smdpAddress, item.matchingId);
   return {
     sequenceNo: item.sequenceNo,
@@ -130,11 +145,10 @@ function renderProfile(item: EsimRecord, view: ItemView) {
     activationCode: code,
     smdpAddress: item.smdpAddress,
     qrCode: code,
-    ...(view.includeQrImages && { qrBase64Url: view.qrImages.get(code) }),
   };
 }
 
-function renderPendingItem(item: EsimRecord, view: ItemView) {
+function renderPendingItem(item: EsimRecord) {
   return {
     id: item.id,
     sequenceNo: item.sequenceNo,
@@ -145,7 +159,6 @@ function renderPendingItem(item: EsimRecord, view: ItemView) {
     activationCode: null,
     smdpAddress: null,
     qrCode: null,
-    ...(view.includeQrImages && { qrBase64Url: null }),
   };
 }
 

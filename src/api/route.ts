@@ -5,6 +5,7 @@ import type { CallName, CallRouteEntry, DocumentRouteEntry } from '../contract/r
 import type { OpenApiDocument } from '../openapi/openapi-types.js';
 import type { RequestFacts } from '../state/journal.js';
 import type { ApiRequest } from './api-request.js';
+import type { RenderedJson } from './rendered-json.js';
 
 /** What a route learnt for the request journal: the order a createOrder placed or replayed, or a getOrderStatus read, and its status. */
 export type RouteFacts = Pick<RequestFacts, 'orderId' | 'orderStatus'>;
@@ -22,8 +23,11 @@ export interface RouteCall {
 /** The `data` of the success envelope of call `N`, as the OpenAPI document describes it. */
 export type CallData<N extends CallName> = operations[N]['responses'][200]['content']['application/json']['data'];
 
+/** What a call answers: the `data` of its success envelope, as a value or as JSON already rendered. */
+export type CallAnswer<N extends CallName> = CallData<N> | RenderedJson<CallData<N>>;
+
 /** What a call does once its key, KYC and scope are checked: the `data` of its success envelope. */
-export type CallHandler<N extends CallName = CallName> = (ctx: SandboxContext, call: RouteCall) => CallData<N> | Promise<CallData<N>>;
+export type CallHandler<N extends CallName = CallName> = (ctx: SandboxContext, call: RouteCall) => CallAnswer<N> | Promise<CallAnswer<N>>;
 
 /** A call of the route table, with its handler. */
 export interface CallRoute extends CallRouteEntry {

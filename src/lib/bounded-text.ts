@@ -18,13 +18,15 @@ export function shortenQrImages(text: string): string {
 
 /**
  * `text` cut to at most `maxBytes` of UTF-8. A text that fits is returned as it is (the same string, nothing copied);
- * a cut one is a fresh string, so that it does not keep the whole original alive as a slice of it would.
+ * a cut one is a fresh string, so that it does not keep the whole original alive as a slice of it would. Only the
+ * part that can be kept is encoded: a 1.75 MB answer cut to 64 KiB costs what 64 KiB does.
  */
 export function boundText(text: string, maxBytes: number): BoundedText {
-  // A UTF-16 code unit takes at most 3 bytes of UTF-8.
+  // A UTF-16 code unit takes at most 3 bytes of UTF-8, and at least one: the first `maxBytes` bytes come
+  // from the first `maxBytes` code units, and a text longer than that is cut.
   if (text.length * 3 <= maxBytes) return { text, truncated: false };
-  const bytes = Buffer.from(text, 'utf8');
-  if (bytes.byteLength <= maxBytes) return { text, truncated: false };
+  if (text.length <= maxBytes && Buffer.byteLength(text, 'utf8') <= maxBytes) return { text, truncated: false };
+  const bytes = Buffer.from(text.length > maxBytes ? text.slice(0, maxBytes) : text, 'utf8');
   // Decoding drops a character cut in two as U+FFFD; strip it.
   return { text: bytes.subarray(0, maxBytes).toString('utf8').replace(/\uFFFD$/, ''), truncated: true };
 }

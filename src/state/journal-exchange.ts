@@ -49,12 +49,17 @@ export function journalHeaders(list: HeaderList | undefined): Record<string, str
   return headers;
 }
 
+const QR_IMAGE_FIELD = '"qrBase64Url"';
+
 /**
  * An answer body as the journal keeps it: QR images shortened, then at most 64 KiB. A body that needs neither
- * is kept as the very string that was answered, so noting it costs nothing but the reference.
+ * is kept as the very string that was answered, so noting it costs nothing but the reference. Shortening
+ * changes a body only from its first QR image on: when none starts within the 64 Ki characters that can be
+ * kept, the rest of a long answer (a 1.75 MB page) is not searched.
  */
 export function keptAnswerBody(body: string): { text: string; truncated: boolean } {
-  return boundText(shortenQrImages(body), JOURNAL_BODY_MAX_BYTES);
+  const keptPart = body.length > JOURNAL_BODY_MAX_BYTES ? body.slice(0, JOURNAL_BODY_MAX_BYTES + QR_IMAGE_FIELD.length) : body;
+  return boundText(keptPart.includes(QR_IMAGE_FIELD) ? shortenQrImages(body) : body, JOURNAL_BODY_MAX_BYTES);
 }
 
 /** A kept body as an entry shows it; none for an empty body. */

@@ -1,6 +1,8 @@
 import { ApiError } from '../../domain/api-error.js';
 import { parseInput } from '../parse-input.js';
-import { renderOrder } from '../render.js';
+import { orderStatus } from '../render.js';
+import { renderedList } from '../rendered-json.js';
+import { renderedOrder } from '../rendered-order.js';
 import { orderListQuery, orderStatusQuery, resolveLimit } from '../request-rules.js';
 import type { CallHandler } from '../route.js';
 
@@ -10,14 +12,14 @@ export const getOrderStatus: CallHandler<'getOrderStatus'> = (ctx, { caller, que
   if (!order || order.accountId !== caller.account.id) {
     throw new ApiError('ORDER_NOT_FOUND', `no order ${id} in this account; use a purchaseOrderId returned by /createOrder or /getOrders`);
   }
-  const rendered = renderOrder(order, { now, includeQrImages, qrImages: ctx.qrImages });
   facts.orderId = order.id;
-  facts.orderStatus = rendered.status;
-  return rendered;
+  facts.orderStatus = orderStatus(order, now);
+  return renderedOrder(ctx.renderedOrders, order, { now, includeQrImages, qrImages: ctx.qrImages });
 };
 
 export const getOrders: CallHandler<'getOrders'> = (ctx, { caller, query, now }) => {
   const { limit, includeQrImages = false } = parseInput(orderListQuery, query);
   const view = { now, includeQrImages, qrImages: ctx.qrImages };
-  return ctx.store.latestOrdersOf(caller.account.id, resolveLimit(limit, ctx.behavior)).map((order) => renderOrder(order, view));
+  const orders = ctx.store.latestOrdersOf(caller.account.id, resolveLimit(limit, ctx.behavior));
+  return renderedList(orders.map((order) => renderedOrder(ctx.renderedOrders, order, view)));
 };

@@ -1,5 +1,6 @@
 import { accountTier, accountTrailingYearQty } from '../../domain/account-pricing.js';
-import { renderProduct } from '../render.js';
+import { renderedList, type RenderedJson } from '../rendered-json.js';
+import { renderedProduct } from '../rendered-product.js';
 import { listQuery, resolveLimit } from '../request-rules.js';
 import { parseInput } from '../parse-input.js';
 import type { CallData, CallHandler } from '../route.js';
@@ -8,10 +9,10 @@ export const getProducts: CallHandler<'getProducts'> = (ctx, { caller, query, no
   const { limit } = parseInput(listQuery, query);
   const max = resolveLimit(limit, ctx.behavior);
   const trailingQty = accountTrailingYearQty(ctx.store, caller.account, now);
-  const products: CallData<'getProducts'> = [];
+  const products: RenderedJson<CallData<'getProducts'>[number]>[] = [];
   for (const product of ctx.store.products()) {
     if (products.length === max) break;
-    if (product.active) products.push(renderProduct(product, accountTier(caller.account, product, trailingQty)));
+    if (product.active) products.push(renderedProduct(ctx.renderedProducts, product, accountTier(caller.account, product, trailingQty)));
   }
-  return products;
+  return renderedList(products);
 };

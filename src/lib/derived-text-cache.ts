@@ -1,0 +1,70 @@
+/** A text made from a source, with the offsets of marks in it that its reader needs (where each part ends). */
+export interface DerivedText {
+  readonly text: string;
+  readonly marks?: readonly number[];
+}
+
+/** A derived text, with what it was made from: a frozen source object, seen in one variant of it. */
+interface Entry {
+  source: object;
+  variant: string;
+  derived: DerivedText;
+  bytes: number;
+}
+
+/** What V8 keeps per entry besides the characters (string header, the entry, its map slot), roughly. */
+const ENTRY_OVERHEAD_BYTES = 96;
+const TWO_BYTE_CHARACTER = /[^\u0000-\u00ff]/;
+
+/**
+ * Texts made from a source object (rendered JSON of a record), kept while the source is the same object and
+ * seen in the same variant: records are frozen and a change replaces the record, so a changed source is a
+ * new object and its old texts are never given out. The texts of all keys together stay under `maxBytes`;
+ * past it, the key used longest ago is dropped first, so a peer that makes a million records cannot make
+ * the cache hold them all.
+ */
+export class DerivedTextCache {
+  readonly #entries = new Map<string, Entry>();
+  #bytes = 0;
+
+  constructor(readonly maxBytes: number) {}
+
+  /** The bytes the kept texts take, as counted against `maxBytes`. */
+  get bytes(): number {
+    return this.#bytes;
+  }
+
+  get size(): number {
+    return this.#entries.size;
+  }
+
+  /** The text kept for `key` when made from this `source` in this `variant`; else made by `make`, and kept if it fits. */
+  get(key: string, source: object, variant: string, make: () => DerivedText): DerivedText {
+    const kept = this.#entries.get(key);
+    if (kept) {
+      this.#entries.delete(key);
+      if (kept.source === source && kept.variant === variant) {
+        this.#entries.set(key, kept);
+        return kept.derived;
+      }
+      this.#bytes -= kept.bytes;
+    }
+    const derived = make();
+    const { text, marks = [] } = derived;
+    const bytes = ENTRY_OVERHEAD_BYTES + (TWO_BYTE_CHARACTER.test(text) ? 2 : 1) * text.length + 8 * marks.length;
+    if (bytes > this.maxBytes) return derived;
+    this.#entries.set(key, { source, variant, derived, bytes });
+    this.#bytes += bytes;
+    for (const [oldest, entry] of this.#entries) {
+      if (this.#bytes <= this.maxBytes) break;
+      this.#entries.delete(oldest);
+      this.#bytes -= entry.bytes;
+    }
+    return derived;
+  }
+
+  clear(): void {
+    this.#entries.clear();
+    this.#bytes = 0;
+  }
+}

@@ -19,7 +19,9 @@ import { SandboxSnapshot, snapshotContents, type SnapshotContents } from './sand
 import { Store } from './state/store.js';
 import { sandboxDb, type SandboxDb } from './state/sandbox-db.js';
 import { SandboxClock } from './state/clock.js';
-import { Journal, type JournalEntry, type JournalQuery } from './state/journal.js';
+import { Journal, type HistoryEntry, type JournalEntry, type JournalQuery, type MarkerKind, type RequestAsSent } from './state/journal.js';
+import { queuedFaultText, type QueuedFault, type QueuedFaultInput } from './domain/queued-fault.js';
+import { replayRequest } from './api/replay-request.js';
 import type { HeaderList } from './state/journal-exchange.js';
 import { Listeners } from './lib/listeners.js';
 import { BoundedQrImageCache } from './lib/qr-image-cache.js';
@@ -111,6 +113,7 @@ export class CoreSandbox implements Sandbox, AnswersApiRequests {
       url: url.pathname + url.search,
       apiKey: request.headers.get('x-api-key'),
       durationMs: this.#wallClock() - arrivedAt,
+      ...(options.replayOf !== undefined && { replayOf: options.replayOf }),
       exchange: {
         requestHeaders: request.headers.forEach ? (request.headers as HeaderList) : undefined,
         requestBody: requestBody?.text,
@@ -126,6 +129,57 @@ export class CoreSandbox implements Sandbox, AnswersApiRequests {
 
   journal(query?: JournalQuery): JournalEntry[] {
     return this.#journal.entries(query);
+  }
+
+  history(query?: JournalQuery): HistoryEntry[] {
+    return this.#journal.history(query);
+  }
+
+  clearHistory(): void {
+    this.#checkLive();
+    this.#journal.clear();
+    this.#listeners.emit({ type: 'history-cleared' });
+  }
+
+  requestAsSent(seq: number): RequestAsSent | undefined {
+    return this.#journal.requestAsSent(seq);
+  }
+
+  async replay(seq: number, options: AnswerOptions = {}): Promise<JournalEntry> {
+    const sent = this.#journal.requestAsSent(seq);
+    if (!sent) {
+      throw new ApiError('NOT_FOUND', `No request #${seq} to send again: the journal keeps the headers and bodies of its latest requests only (journalBodies), and none of a marker or of a body cut at 64 KiB.`);
+    }
+    await this.fetch(replayRequest(sent), { ...options, replayOf: seq }).then(
+      (response) => response.arrayBuffer(),
+      () => undefined, // a fault that closes the connection: the entry says so
+    );
+    return this.#journal.entries().findLast((entry) => entry.replayOf === seq)!;
+  }
+
+  async queueFault(input: QueuedFaultInput): Promise<QueuedFault> {
+    const ctx = await this.#live();
+    const text = queuedFaultText(input);
+    ctx.faults.checkRoom();
+    const marker = this.#mark('fault', text);
+    const fault = { ...input, id: marker?.seq ?? 0 };
+    ctx.faults.queue(fault);
+    return fault;
+  }
+
+  async queuedFaults(): Promise<readonly QueuedFault[]> {
+    return (await this.#live()).faults.queued();
+  }
+
+  async cancelFault(id: number): Promise<boolean> {
+    return (await this.#live()).faults.cancel(id);
+  }
+
+  /** Notes a marker row in the history, and tells the listeners. */
+  #mark(marker: MarkerKind, text: string) {
+    const entry = this.#journal.mark({ marker, scenario: this.#scenario.name, text, atMs: this.#clock.now(), wallMs: this.#wallClock() });
+    if (entry) this.#listeners.emit({ type: 'marker', entry });
+    return entry;
   }
 
   subscribe(listener: (event: SandboxEvent) => void): () => void {
@@ -150,8 +204,8 @@ export class CoreSandbox implements Sandbox, AnswersApiRequests {
 
   /** Starts the scenario afresh, and tells the listeners once the new state answers. */
   #restart(type: 'reset' | 'scenario'): Promise<void> {
-    this.#journal.clear();
     const ready = (this.#ready = this.#start(this.#scenario));
+    this.#mark(type, type === 'reset' ? `reset (scenario ${this.#scenario.name})` : `scenario → ${this.#scenario.name}`);
     return ready.then(() => {
       if (ready === this.#ready) this.#listeners.emit({ type, scenario: this.#scenario.name, now: this.now() });
     });
@@ -223,7 +277,6 @@ export class CoreSandbox implements Sandbox, AnswersApiRequests {
         random: ctx.random.position(),
         faults: ctx.faults.snapshot(),
         rateLimits: ctx.rateLimiter?.snapshot(),
-        journal: this.#journal.snapshot(),
       };
       return new SandboxSnapshot(taken, ctx.clock.now());
     });
@@ -238,8 +291,8 @@ export class CoreSandbox implements Sandbox, AnswersApiRequests {
       return Promise.reject(error);
     }
     this.#scenario = contents.scenario;
-    this.#journal.restore(contents.journal);
     const ready = (this.#ready = this.#restoreFrom(contents));
+    this.#mark('restore', `snapshot restored (scenario ${contents.scenario.name}, clock ${this.now()})`);
     return ready.then(() => {
       if (ready === this.#ready) this.#listeners.emit({ type: 'restore', scenario: contents.scenario.name, now: this.now() });
     });

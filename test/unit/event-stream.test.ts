@@ -67,9 +67,11 @@ describe('live events', () => {
     await sandbox.reset();
     stop();
     sandbox.advanceClock(1);
-    expect(heard.map((event) => event.type)).toEqual(['request', 'topup', 'clock', 'scenario', 'reset']);
+    expect(heard.map((event) => event.type)).toEqual(['request', 'topup', 'clock', 'marker', 'scenario', 'marker', 'reset']);
     expect(heard[0]).toMatchObject({ type: 'request', entry: { seq: 1, status: 200, response: { body: { success: true } } } });
-    expect(heard[3]).toMatchObject({ scenario: 'low-balance' });
+    expect(heard[3]).toMatchObject({ type: 'marker', entry: { seq: 2, marker: 'scenario', scenario: 'low-balance', text: 'scenario → low-balance' } });
+    expect(heard[4]).toMatchObject({ scenario: 'low-balance' });
+    expect(heard[5]).toMatchObject({ type: 'marker', entry: { seq: 3, marker: 'reset', text: 'reset (scenario low-balance)' } });
   });
 
   it('streams the journal and the state changes over GET /__sandbox/events', async () => {
@@ -82,8 +84,9 @@ describe('live events', () => {
       await post(server, '/topups', { apiKey: FULL_ACCESS, amountThb: 50 });
       await post(server, '/clock', { advanceMs: 1000 });
       await post(server, '/reset', {});
-      const events = await stream.next(4);
-      expect(events.map((event) => event.type)).toEqual(['request', 'topup', 'clock', 'reset']);
+      const events = await stream.next(5);
+      expect(events.map((event) => event.type)).toEqual(['request', 'topup', 'clock', 'marker', 'reset']);
+      expect(events[3]).toMatchObject({ id: '2', data: { seq: 2, marker: 'reset', scenario: 'default' } });
       expect(events[0]).toMatchObject({ id: '1', data: { seq: 1, url: '/api/v1/getBalance', request: { headers: { 'x-api-key': '************cess' } } } });
       expect(events[1]!.data).toMatchObject({ payment: { walletCreditThb: 50 } });
       await stream.close();

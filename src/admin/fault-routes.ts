@@ -1,0 +1,40 @@
+import { everyProblem, parseInput } from '../api/parse-input.js';
+import { ApiError } from '../domain/api-error.js';
+import { describeQueuedFault, queuedFaultSchema, type QueuedFault } from '../domain/queued-fault.js';
+import type { AdminRoute } from './admin-route.js';
+
+const queuedFaultBody = everyProblem(queuedFaultSchema);
+
+/** A queued fault as the admin API shows it: with what it does in words. */
+function described(fault: QueuedFault) {
+  return { ...fault, description: describeQueuedFault(fault) };
+}
+
+/**
+ * `POST /faults` queues a fault for the next call of one route (a marker row in the history; its `seq` is the
+ * fault's `id`), `GET /faults` lists those not yet used, `DELETE /faults/:id` takes one back.
+ */
+export const faultRoutes: AdminRoute[] = [
+  {
+    method: 'POST',
+    path: '/faults',
+    handle: async ({ sandbox, body }) => described(await sandbox.queueFault(parseInput(queuedFaultBody, await body()))),
+  },
+  {
+    method: 'GET',
+    path: '/faults',
+    handle: async ({ sandbox }) => (await sandbox.queuedFaults()).map(described),
+  },
+  {
+    method: 'DELETE',
+    path: '/faults/:id',
+    handle: async ({ sandbox, params }) => {
+      const text = params['id']!;
+      const id = /^\d{1,15}$/.test(text) ? Number(text) : NaN;
+      if (!(await sandbox.cancelFault(id))) {
+        throw new ApiError('NOT_FOUND', `No queued fault ${JSON.stringify(text)}: it was used, taken back, or never queued. GET /__sandbox/faults lists those waiting.`);
+      }
+      return { id, deleted: true };
+    },
+  },
+];

@@ -6,6 +6,7 @@ import { html, render, useCallback, useEffect, useRef, useState } from '/__sandb
 import { AdminError, admin, followEvents, tokenStore } from '/__sandbox/inspector/admin.js';
 import { Controls } from '/__sandbox/inspector/controls.js';
 import { DetailPanel } from '/__sandbox/inspector/detail-panel.js';
+import { Field } from '/__sandbox/inspector/field.js';
 import { FaultsPanel } from '/__sandbox/inspector/faults-panel.js';
 import { ReadinessPanel } from '/__sandbox/inspector/readiness-panel.js';
 import { RequestsPanel } from '/__sandbox/inspector/requests-panel.js';
@@ -185,13 +186,13 @@ function Inspector({ onLocked }) {
   return html`
     <header>
       <h1>Sandbox inspector</h1>
-      <label>Session
-        <select value=${sessionId} onFocus=${loadSessions} onChange=${(event) => setSessionId(event.currentTarget.value)}>
+      <${Field} id="session" label="Session">
+        <select id="session" value=${sessionId} onFocus=${loadSessions} onChange=${(event) => setSessionId(event.currentTarget.value)}>
           <option value="">Main sandbox</option>
           ${sessions.map((session) => html`<option value=${session.id}>${session.id} (${session.scenario})</option>`)}
           ${sessionId !== '' && !sessions.some((session) => session.id === sessionId) && html`<option value=${sessionId}>${sessionId}</option>`}
         </select>
-      </label>
+      <//>
       <${Controls} scenarios=${scenarios} current=${state?.scenario} act=${act} />
     </header>
     ${notice && html`<p class="notice" role="alert">${notice}</p>`}

@@ -1,5 +1,6 @@
 // The header's controls: scenario, reset, clock, top-up.
 import { html, useState } from '/__sandbox/inspector/vendor/standalone.module.js';
+import { Field } from '/__sandbox/inspector/field.js';
 
 export function Controls({ scenarios, current, act }) {
   const [advanceMinutes, setAdvanceMinutes] = useState('60');
@@ -10,13 +11,13 @@ export function Controls({ scenarios, current, act }) {
   };
   const switchTo = (name) => act('/scenario', { name }, `Scenario switched to ${name}`);
   return html`
-    <label>Scenario
-      <select value=${current ?? ''} onChange=${(event) => switchTo(event.currentTarget.value)}>
+    <${Field} id="scenario" label="Scenario">
+      <select id="scenario" value=${current ?? ''} onChange=${(event) => switchTo(event.currentTarget.value)}>
         ${current === undefined && html`<option value="">…</option>`}
         ${scenarios.map((scenario) => html`<option value=${scenario.name} title=${scenario.description}>${scenario.name}</option>`)}
         ${current !== undefined && !scenarios.some((scenario) => scenario.name === current) && html`<option value=${current}>${current}</option>`}
       </select>
-    </label>
+    <//>
     <button type="button" onClick=${() => act('/reset', undefined, 'Reset done')}>Reset</button>
     <div class="group">
       <label>Minutes <input type="number" min="0" step="1" value=${advanceMinutes} onInput=${(event) => setAdvanceMinutes(event.currentTarget.value)} /></label>

@@ -32,7 +32,7 @@ function CopyAsCurl({ base, seq, fail }) {
   };
   return html`<div class="actions-block">
     <button type="button" onClick=${copy}>Copy as curl</button>
-    <label class="check"><input type="checkbox" checked=${withKey} onChange=${(event) => setWithKey(event.currentTarget.checked)} /> with the API key</label>
+    <label class="check"><input type="checkbox" checked=${withKey} onChange=${(event) => setWithKey(event.currentTarget.checked)} /> Include the key</label>
     ${copied &&
     html`<p class="muted">${copied.inClipboard ? 'Copied.' : 'Select the command to copy it.'}${copied.variables.length > 0 && ` Set ${copied.variables.map((name) => `$${name}`).join(', ')} to run it.`}</p>
       <pre aria-label="curl command">${copied.command}</pre>`}

@@ -1,5 +1,6 @@
 // One-off faults: queue a fault for the next call of a route, and see those still waiting.
 import { html, useState } from '/__sandbox/inspector/vendor/standalone.module.js';
+import { Field } from '/__sandbox/inspector/field.js';
 
 const ROUTES = ['/createOrder', '/getOrderStatus', '/getOrders', '/getBalance', '/getProducts', '/getPaymentHistory'];
 
@@ -23,19 +24,22 @@ export function FaultsPanel({ faults, onQueue, onCancel }) {
   return html`<section aria-labelledby="faults-title">
     <h2 id="faults-title">One-off fault</h2>
     <form class="fault-form" aria-label="Queue a one-off fault" onSubmit=${submit}>
-      <label>Next call of
-        <select name="route">${ROUTES.map((route) => html`<option value=${route}>${route}</option>`)}<option value="*">any route</option></select>
-      </label>
-      <label>Effect
-        <select name="effect" value=${effect} onChange=${(event) => setEffect(event.currentTarget.value)}>
+      <${Field} id="fault-route" label="Next call of">
+        <select id="fault-route" name="route">${ROUTES.map((route) => html`<option value=${route}>${route}</option>`)}<option value="*">any route</option></select>
+      <//>
+      <${Field} id="fault-effect" label="Effect">
+        <select id="fault-effect" name="effect" value=${effect} onChange=${(event) => setEffect(event.currentTarget.value)}>
           <option value="error">error</option>
           <option value="lose-response">lose-response</option>
           <option value="latency">latency</option>
           <option value="rate-limit">rate-limit</option>
           <option value="drop">drop</option>
         </select>
-      </label>
-      ${effect === 'error' && html`<label>HTTP status <select name="status"><option value="503">503</option><option value="500">500</option></select></label>`}
+      <//>
+      ${effect === 'error' &&
+      html`<${Field} id="fault-status" label="Answer">
+        <select id="fault-status" name="status"><option value="503">503 SERVICE_UNAVAILABLE</option><option value="500">500 INTERNAL_ERROR</option></select>
+      <//>`}
       ${effect === 'latency' && html`<label>Latency (ms) <input name="amount" type="number" min="1" max="60000" step="1" value="1500" required /></label>`}
       ${effect === 'rate-limit' && html`<label>Retry-After (s) <input name="amount" type="number" min="1" max="3600" step="1" value="5" required /></label>`}
       <button type="submit">Queue fault</button>

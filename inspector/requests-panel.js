@@ -1,5 +1,6 @@
 // The history table: requests and marker rows, newest first, with its search and filters.
 import { html, useMemo, useState } from '/__sandbox/inspector/vendor/standalone.module.js';
+import { Field } from '/__sandbox/inspector/field.js';
 import { hintsOf, idempotencyKeyOf, isError, isMarker, routeOf, shortKey, timeOf, visibleRows } from '/__sandbox/inspector/rows.js';
 
 export function RequestsPanel({ entries, selectedSeq, onSelect, search, onSearch, onClear, waitingFaults }) {
@@ -18,24 +19,24 @@ export function RequestsPanel({ entries, selectedSeq, onSelect, search, onSearch
       <${ClearHistory} count=${entries.length} onClear=${onClear} />
     </div>
     <div class="filters">
-      <label class="search">Search
-        <input type="search" value=${search} placeholder="order id, idempotency key, error code, body text" onInput=${(event) => onSearch(event.currentTarget.value)} />
-      </label>
-      <label>Route
-        <select value=${route} onChange=${(event) => setRoute(event.currentTarget.value)}>
+      <${Field} id="filter-search" label="Search" className="search">
+        <input id="filter-search" type="search" value=${search} placeholder="order id, idempotency key, error code, body text" onInput=${(event) => onSearch(event.currentTarget.value)} />
+      <//>
+      <${Field} id="filter-route" label="Route">
+        <select id="filter-route" value=${route} onChange=${(event) => setRoute(event.currentTarget.value)}>
           <option value="">All routes</option>
           ${routes.map((name) => html`<option value=${name}>${name}</option>`)}
         </select>
-      </label>
-      <label>Status
-        <select value=${status} onChange=${(event) => setStatus(event.currentTarget.value)}>
+      <//>
+      <${Field} id="filter-status" label="Status">
+        <select id="filter-status" value=${status} onChange=${(event) => setStatus(event.currentTarget.value)}>
           <option value="">All statuses</option>
           <option value="2xx">2xx</option>
           <option value="4xx">4xx</option>
           <option value="5xx">5xx</option>
           <option value="error">errors</option>
         </select>
-      </label>
+      <//>
       <label class="check"><input type="checkbox" checked=${faulted} onChange=${(event) => setFaulted(event.currentTarget.checked)} /> Faulted</label>
       <label class="check"><input type="checkbox" checked=${withHints} onChange=${(event) => setWithHints(event.currentTarget.checked)} /> With hints</label>
     </div>

@@ -146,6 +146,7 @@ for (const viewport of [{ width: 1280, height: 800 }, { width: 1920, height: 108
 
     it('copies a request as curl that, run with the real key put in, gets the same answer', async () => {
       const original = await send(server, { route: '/getPaymentHistory?limit=2' });
+      await expect.poll(() => requestRows(page).first().innerText()).toContain('/getPaymentHistory?limit=2');
       await requestRows(page).first().click();
       await page.getByRole('button', { name: 'Copy as curl' }).click();
       const command = await page.getByLabel('curl command').innerText();
@@ -169,7 +170,7 @@ for (const viewport of [{ width: 1280, height: 800 }, { width: 1920, height: 108
       const form = page.getByRole('form', { name: 'Queue a one-off fault' });
       await form.getByLabel('Next call of').selectOption('/getBalance');
       await form.getByLabel('Effect').selectOption('error');
-      await form.getByLabel('HTTP status').selectOption('500');
+      await form.getByLabel('Answer').selectOption('500');
       await form.getByRole('button', { name: 'Queue fault' }).click();
       const waiting = page.getByRole('list', { name: 'Faults waiting' });
       await expect.poll(() => waiting.innerText()).toContain('the next call of /getBalance → error 500');

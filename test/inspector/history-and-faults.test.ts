@@ -61,7 +61,7 @@ describe('the history over the admin API', () => {
 
   it('clears the history only when asked, and numbers on', async () => {
     await api('/getBalance');
-    const [{ seq }] = await history();
+    const { seq } = (await history())[0]!;
     expect((await admin('DELETE', '/requests')).body.data).toEqual({ cleared: true });
     expect(await history()).toEqual([]);
     await api('/getBalance');

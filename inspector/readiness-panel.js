@@ -10,7 +10,7 @@ function EvidenceRow({ evidence, onOpen }) {
 }
 
 function Check({ check, onOpen }) {
-  return html`<article class=${`check check-${check.status}`} aria-label=${check.title}>
+  return html`<article class=${`readiness-check readiness-${check.status}`} aria-label=${check.title}>
     <h3><span class=${`status ${check.status}`}>${check.status}</span> ${check.title}</h3>
     <p>${check.summary}</p>
     ${check.status !== 'pass' && html`<p class="fix"><strong>Fix:</strong> ${check.hint}</p>`}

@@ -206,6 +206,7 @@ for (const viewport of [{ width: 1280, height: 800 }, { width: 1920, height: 108
 
     it('renders the page (WRITE_INSPECTOR_SCREENSHOT=1 writes docs/inspector.png; INSPECTOR_SCREENSHOTS=<dir> both sizes)', async () => {
       await requestRows(page).filter({ hasText: 'INTERNAL_ERROR' }).first().click();
+      await page.$eval('.requests-panel .scroll', (element) => void (element.scrollTop = 0));
       const target = SCREENSHOT_DIR ? path.join(SCREENSHOT_DIR, `inspector-${viewport.width}x${viewport.height}.png`) : viewport.width === 1280 ? README_SCREENSHOT : undefined;
       expect((await page.screenshot({ path: target })).byteLength).toBeGreaterThan(10_000);
     });

@@ -95,6 +95,27 @@ describe('live events', () => {
     }
   });
 
+  it('sends the marker rows of the history too, in order, when resuming; and says when the history is cleared', async () => {
+    const server = await startServer({ port: 0 });
+    try {
+      await call(server, '/getBalance');
+      await post(server, '/reset', {});
+      await post(server, '/faults', { route: '/getOrders', effect: 'drop' });
+      const resumed = await openEvents(`${server.origin}/__sandbox/events?since=0`);
+      const events = await resumed.next(3);
+      expect(events.map((event) => [event.type, event.id, event.data['text'] ?? event.data['url']])).toEqual([
+        ['request', '1', '/api/v1/getBalance'],
+        ['marker', '2', 'reset (scenario default)'],
+        ['marker', '3', 'fault queued: the next call of /getOrders → drop'],
+      ]);
+      await fetch(`${server.origin}/__sandbox/requests`, { method: 'DELETE', headers: JSON_HEADERS }).then((response) => response.arrayBuffer());
+      expect((await resumed.next(4))[3]).toMatchObject({ type: 'history-cleared' });
+      await resumed.close();
+    } finally {
+      await server.close();
+    }
+  });
+
   it('sends the entries after ?since= or Last-Event-ID first, then the new ones', async () => {
     const server = await startServer({ port: 0 });
     try {

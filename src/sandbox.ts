@@ -20,7 +20,8 @@ import { Store } from './state/store.js';
 import { sandboxDb, type SandboxDb } from './state/sandbox-db.js';
 import { SandboxClock } from './state/clock.js';
 import { Journal, type HistoryEntry, type JournalEntry, type JournalQuery, type MarkerKind, type RequestAsSent } from './state/journal.js';
-import { queuedFaultText, type QueuedFault, type QueuedFaultInput } from './domain/queued-fault.js';
+import { queuedFaultSchema, queuedFaultText, type QueuedFault, type QueuedFaultInput } from './domain/queued-fault.js';
+import { everyProblem, parseInput } from './api/parse-input.js';
 import { replayRequest } from './api/replay-request.js';
 import type { HeaderList } from './state/journal-exchange.js';
 import { Listeners } from './lib/listeners.js';
@@ -39,6 +40,8 @@ const DEFAULTS = {
   /** Epoch ms with the sub-millisecond steady clock of `performance`, which the system clock's jumps do not move. */
   wallClock: () => performance.timeOrigin + performance.now(),
 } as const;
+
+const QUEUED_FAULT = everyProblem(queuedFaultSchema);
 
 /** A sandbox of the eSIM wholesale API: its own state, clock and seeded data, answering web-standard requests. */
 export function createSandbox(options: SandboxOptions = {}): Sandbox {
@@ -158,11 +161,12 @@ export class CoreSandbox implements Sandbox, AnswersApiRequests {
   }
 
   async queueFault(input: QueuedFaultInput): Promise<QueuedFault> {
+    const valid = parseInput(QUEUED_FAULT, input);
     const ctx = await this.#live();
-    const text = queuedFaultText(input);
+    const text = queuedFaultText(valid);
     ctx.faults.checkRoom();
     const marker = this.#mark('fault', text);
-    const fault = { ...input, id: marker?.seq ?? 0 };
+    const fault = { ...valid, id: marker?.seq ?? 0 };
     ctx.faults.queue(fault);
     return fault;
   }

@@ -191,3 +191,18 @@ describe('a request again: replay and copy as curl', () => {
     expect((await admin('GET', '/requests/1/curl?key=all')).status).toBe(400);
   });
 });
+
+describe('one-off faults in process', () => {
+  it('checks the fault a caller queues as the admin API does, and queues nothing when refused', async () => {
+    const { createSandbox } = await import('esim-wholesale-sandbox');
+    const sandbox = createSandbox();
+    // @ts-expect-error -- not an effect
+    await expect(sandbox.queueFault({ route: '/getBalance', effect: 'explode' })).rejects.toMatchObject({ code: 'VALIDATION_ERROR', message: expect.stringMatching(/effect/) });
+    expect(sandbox.history()).toEqual([]);
+    const fault = await sandbox.queueFault({ route: '/getBalance', effect: 'rate-limit', retryAfterS: 3 });
+    expect(await sandbox.queuedFaults()).toEqual([fault]);
+    const answer = await sandbox.fetch(new Request('http://x/api/v1/getBalance', { headers: { 'x-api-key': FULL_ACCESS } }));
+    expect([answer.status, answer.headers.get('retry-after')]).toEqual([429, '3']);
+    expect(sandbox.requests.at(-1)).toMatchObject({ fault: 'rate-limit', queuedFault: fault.id });
+  });
+});

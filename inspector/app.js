@@ -151,17 +151,20 @@ function Inspector({ onLocked }) {
   /** A write of the admin API; a reset or a switch keeps a snapshot first, for Undo. */
   const act = async (path, body, undoLabel) => {
     setNotice('');
+    const forget = (snapshot) => void admin(`${base}/snapshots/${snapshot.id}`, { method: 'DELETE' }).catch(() => undefined);
+    let snapshot;
     try {
-      const snapshot = undoLabel ? await admin(`${base}/snapshots`, { method: 'POST', body: {} }) : undefined;
+      snapshot = undoLabel ? await admin(`${base}/snapshots`, { method: 'POST', body: {} }) : undefined;
       await admin(`${base}${path}`, { method: 'POST', body });
-      if (snapshot) {
-        if (undo) void admin(`${base}/snapshots/${undo.id}`, { method: 'DELETE' }).catch(() => undefined);
-        setUndo({ label: undoLabel, id: snapshot.id });
-      }
-      await loadState();
     } catch (error) {
-      fail(error);
+      if (snapshot) forget(snapshot);
+      return fail(error);
     }
+    if (snapshot) {
+      if (undo) forget(undo);
+      setUndo({ label: undoLabel, id: snapshot.id });
+    }
+    await loadState();
   };
 
   const undoLast = async () => {

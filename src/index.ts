@@ -3,6 +3,8 @@ export { SandboxDisposedError } from './sandbox-disposed-error.js';
 export { SandboxSnapshot } from './sandbox-snapshot.js';
 export type { SandboxDb, ReadOnlyCollection } from './types.js';
 export type { Sandbox, SandboxEvent, SandboxOptions, ScenarioSource, TopupInput, JournalEntry, JournalQuery, JournalRequest, JournalResponse } from './types.js';
+export type { HistoryEntry, JournalMarker, MarkerKind, QueuedFault, QueuedFaultInput, RequestAsSent } from './types.js';
+export { isMarker } from './state/journal.js';
 export type { RenderedBalance, RenderedPayment, SandboxState, AccountState, ProductState, RecordCounts } from './types.js';
 export { ScenarioError } from './scenarios/scenario-error.js';
 export type { ScenarioProblem } from './scenarios/scenario-error.js';

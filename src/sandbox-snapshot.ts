@@ -1,6 +1,5 @@
 import type { FaultPlanSnapshot } from './domain/fault-plan.js';
 import type { ResolvedScenario } from './scenarios/scenario-schema.js';
-import type { JournalSnapshot } from './state/journal.js';
 import type { RandomPosition } from './state/seeded-random.js';
 import type { StoreSnapshot } from './state/store.js';
 
@@ -12,14 +11,13 @@ export interface SnapshotContents {
   random: RandomPosition;
   faults: FaultPlanSnapshot;
   rateLimits: ReadonlyMap<string, readonly number[]> | undefined;
-  journal: JournalSnapshot;
 }
 
 const contents = new WeakMap<SandboxSnapshot, SnapshotContents>();
 
 /**
- * A sandbox as it was when `sandbox.snapshot()` was called: its state, clock, generators, fault counters and
- * journal. `sandbox.restore(snapshot)` goes back to it, as often as wanted; what follows is then byte for byte
+ * A sandbox as it was when `sandbox.snapshot()` was called: its state, clock, generators and fault counters
+ * (the history is not in it: a restore is a marker row in the history, which goes on). `sandbox.restore(snapshot)` goes back to it, as often as wanted; what follows is then byte for byte
  * what followed the snapshot. Opaque: only a sandbox reads it.
  */
 export class SandboxSnapshot {

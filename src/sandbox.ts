@@ -19,7 +19,10 @@ import { SandboxSnapshot, snapshotContents, type SnapshotContents } from './sand
 import { Store } from './state/store.js';
 import { sandboxDb, type SandboxDb } from './state/sandbox-db.js';
 import { SandboxClock } from './state/clock.js';
-import { Journal, type JournalEntry, type JournalQuery } from './state/journal.js';
+import { Journal, type HistoryEntry, type JournalEntry, type JournalQuery, type MarkerKind, type RequestAsSent } from './state/journal.js';
+import { queuedFaultSchema, queuedFaultText, type QueuedFault, type QueuedFaultInput } from './domain/queued-fault.js';
+import { everyProblem, parseInput } from './api/parse-input.js';
+import { replayRequest } from './api/replay-request.js';
 import type { HeaderList } from './state/journal-exchange.js';
 import { Listeners } from './lib/listeners.js';
 import { BoundedQrImageCache } from './lib/qr-image-cache.js';
@@ -44,6 +47,8 @@ const DEFAULTS = {
    */
   renderedOrderBytes: 32 * 1024 * 1024,
 } as const;
+
+const QUEUED_FAULT = everyProblem(queuedFaultSchema);
 
 /** A sandbox of the eSIM wholesale API: its own state, clock and seeded data, answering web-standard requests. */
 export function createSandbox(options: SandboxOptions = {}): Sandbox {
@@ -118,6 +123,7 @@ export class CoreSandbox implements Sandbox, AnswersApiRequests {
       url: url.pathname + url.search,
       apiKey: request.headers.get('x-api-key'),
       durationMs: this.#wallClock() - arrivedAt,
+      ...(options.replayOf !== undefined && { replayOf: options.replayOf }),
       exchange: {
         requestHeaders: request.headers.forEach ? (request.headers as HeaderList) : undefined,
         requestBody: requestBody?.text,
@@ -133,6 +139,58 @@ export class CoreSandbox implements Sandbox, AnswersApiRequests {
 
   journal(query?: JournalQuery): JournalEntry[] {
     return this.#journal.entries(query);
+  }
+
+  history(query?: JournalQuery): HistoryEntry[] {
+    return this.#journal.history(query);
+  }
+
+  clearHistory(): void {
+    this.#checkLive();
+    this.#journal.clear();
+    this.#listeners.emit({ type: 'history-cleared' });
+  }
+
+  requestAsSent(seq: number): RequestAsSent | undefined {
+    return this.#journal.requestAsSent(seq);
+  }
+
+  async replay(seq: number, options: AnswerOptions = {}): Promise<JournalEntry> {
+    const sent = this.#journal.requestAsSent(seq);
+    if (!sent) {
+      throw new ApiError('NOT_FOUND', `No request #${seq} to send again: the journal keeps the headers and bodies of its latest requests only (journalBodies), and none of a marker or of a body cut at 64 KiB.`);
+    }
+    await this.fetch(replayRequest(sent), { ...options, replayOf: seq }).then(
+      (response) => response.arrayBuffer(),
+      () => undefined, // a fault that closes the connection: the entry says so
+    );
+    return this.#journal.entries().findLast((entry) => entry.replayOf === seq)!;
+  }
+
+  async queueFault(input: QueuedFaultInput): Promise<QueuedFault> {
+    const valid = parseInput(QUEUED_FAULT, input);
+    const ctx = await this.#live();
+    const text = queuedFaultText(valid);
+    ctx.faults.checkRoom();
+    const marker = this.#mark('fault', text);
+    const fault = { ...valid, id: marker?.seq ?? 0 };
+    ctx.faults.queue(fault);
+    return fault;
+  }
+
+  async queuedFaults(): Promise<readonly QueuedFault[]> {
+    return (await this.#live()).faults.queued();
+  }
+
+  async cancelFault(id: number): Promise<boolean> {
+    return (await this.#live()).faults.cancel(id);
+  }
+
+  /** Notes a marker row in the history, and tells the listeners. */
+  #mark(marker: MarkerKind, text: string) {
+    const entry = this.#journal.mark({ marker, scenario: this.#scenario.name, text, atMs: this.#clock.now(), wallMs: this.#wallClock() });
+    if (entry) this.#listeners.emit({ type: 'marker', entry });
+    return entry;
   }
 
   subscribe(listener: (event: SandboxEvent) => void): () => void {
@@ -157,8 +215,8 @@ export class CoreSandbox implements Sandbox, AnswersApiRequests {
 
   /** Starts the scenario afresh, and tells the listeners once the new state answers. */
   #restart(type: 'reset' | 'scenario'): Promise<void> {
-    this.#journal.clear();
     const ready = (this.#ready = this.#start(this.#scenario));
+    this.#mark(type, type === 'reset' ? `reset (scenario ${this.#scenario.name})` : `scenario → ${this.#scenario.name}`);
     return ready.then(() => {
       if (ready === this.#ready) this.#listeners.emit({ type, scenario: this.#scenario.name, now: this.now() });
     });
@@ -230,7 +288,6 @@ export class CoreSandbox implements Sandbox, AnswersApiRequests {
         random: ctx.random.position(),
         faults: ctx.faults.snapshot(),
         rateLimits: ctx.rateLimiter?.snapshot(),
-        journal: this.#journal.snapshot(),
       };
       return new SandboxSnapshot(taken, ctx.clock.now());
     });
@@ -245,8 +302,8 @@ export class CoreSandbox implements Sandbox, AnswersApiRequests {
       return Promise.reject(error);
     }
     this.#scenario = contents.scenario;
-    this.#journal.restore(contents.journal);
     const ready = (this.#ready = this.#restoreFrom(contents));
+    this.#mark('restore', `snapshot restored (scenario ${contents.scenario.name}, clock ${this.now()})`);
     return ready.then(() => {
       if (ready === this.#ready) this.#listeners.emit({ type: 'restore', scenario: contents.scenario.name, now: this.now() });
     });

@@ -1,5 +1,6 @@
 import type { ReadinessReport } from './domain/readiness/report.js';
-import type { JournalEntry, JournalQuery } from './state/journal.js';
+import type { HistoryEntry, JournalEntry, JournalMarker, JournalQuery, MarkerKind, RequestAsSent } from './state/journal.js';
+import type { QueuedFault, QueuedFaultInput } from './domain/queued-fault.js';
 import type { PaymentMethod, ResolvedScenario, ScenarioFile, ScenarioSource } from './scenarios/scenario-schema.js';
 import type { RenderedPayment } from './api/render.js';
 import type { SandboxState } from './api/summarize-state.js';
@@ -12,7 +13,7 @@ export type { ReadOnlyCollection } from './state/sandbox-db.js';
 export type { SandboxSnapshot };
 
 export type { ScenarioSource };
-export type { JournalEntry, JournalQuery };
+export type { HistoryEntry, JournalEntry, JournalMarker, JournalQuery, MarkerKind, QueuedFault, QueuedFaultInput, RequestAsSent };
 export type { JournalRequest, JournalResponse } from './state/journal-exchange.js';
 export type { RenderedBalance, RenderedPayment } from './api/render.js';
 export type { AccountState, ProductState, SandboxState } from './api/summarize-state.js';
@@ -57,10 +58,13 @@ export interface TopupInput {
 
 /**
  * What happens to a sandbox, as `subscribe` and `GET /__sandbox/events` tell it: a request answered (its journal
- * entry, with bodies), a reset, another scenario loaded, the clock moved, a wallet topped up.
+ * entry, with bodies), a marker row noted in the history (a reset, a switch, a restore, a fault queued), the
+ * history cleared, a reset, another scenario loaded, the clock moved, a wallet topped up.
  */
 export type SandboxEvent =
   | { type: 'request'; entry: JournalEntry }
+  | { type: 'marker'; entry: JournalMarker }
+  | { type: 'history-cleared' }
   | { type: 'reset'; scenario: string; now: string }
   | { type: 'scenario'; scenario: string; now: string }
   | { type: 'restore'; scenario: string; now: string }
@@ -96,10 +100,37 @@ export interface Sandbox {
    * @example sandbox.db.orders.findMany((q) => q.where({ accountId }))
    */
   readonly db: SandboxDb;
-  /** The request journal, oldest first, each entry with its request and response headers and bodies. */
+  /**
+   * The requests of the current run (since the last reset, scenario switch or restore), oldest first, each with its
+   * request and response headers and bodies.
+   */
   readonly requests: readonly JournalEntry[];
-  /** The journal entries after `since` (a `seq`), with or without bodies (`GET /__sandbox/requests?since=&include=bodies`). */
+  /** The requests of the current run after `since` (a `seq`), with or without bodies. */
   journal(query?: JournalQuery): JournalEntry[];
+  /**
+   * The history: every request and marker row kept (a reset, a switch, a restore, a fault queued), through resets
+   * and switches, oldest first (`GET /__sandbox/requests?since=&include=bodies`). At most `journalSize` entries.
+   */
+  history(query?: JournalQuery): HistoryEntry[];
+  /** Forgets the history, markers included; the `seq` numbers go on from where they were. */
+  clearHistory(): void;
+  /** The request numbered `seq` as it was sent, its key included, while the journal keeps its headers and body. */
+  requestAsSent(seq: number): RequestAsSent | undefined;
+  /**
+   * Sends the request numbered `seq` again, as it was sent (key, headers, body), and resolves to the new entry,
+   * which has `replayOf: seq`. Rejects with a `NOT_FOUND` `ApiError` when its headers and body are no longer kept.
+   */
+  replay(seq: number, options?: { basePath?: string }): Promise<JournalEntry>;
+  /**
+   * Queues a fault for the next call of a route only (`{ route: '/createOrder', effect: 'error', status: 503 }`),
+   * noted as a marker row whose `seq` is the fault's id; the entry of the call it strikes has `queuedFault: id`.
+   * A reset, a switch or a restore empties the queue. At most 50 wait at once.
+   */
+  queueFault(fault: QueuedFaultInput): Promise<QueuedFault>;
+  /** The one-off faults not yet used, in the order they strike. */
+  queuedFaults(): Promise<readonly QueuedFault[]>;
+  /** Takes a queued fault back; false when none has this id. */
+  cancelFault(id: number): Promise<boolean>;
   /**
    * Calls `listener` with each event of this sandbox from now on, synchronously as it happens; the function
    * returned stops it. A listener that throws is removed.

@@ -1,4 +1,5 @@
-import type { JournalEntry } from '../state/journal.js';
+import type { HistoryEntry, JournalEntry } from '../state/journal.js';
+import type { QueuedFault } from '../domain/queued-fault.js';
 import type { ScenarioFile } from '../scenarios/scenario-schema.js';
 import type { Sandbox } from '../types.js';
 
@@ -43,8 +44,27 @@ export interface DeletedSessionAnswer {
   deleted: true;
 }
 
-/** `GET /requests`. */
-export type JournalAnswer = readonly JournalEntry[];
+/** `GET /requests`: the history, requests and marker rows. */
+export type JournalAnswer = readonly HistoryEntry[];
+/** `POST /requests/:seq/replay`: the new entry. */
+export type ReplayAnswer = JournalEntry;
+/** `DELETE /requests`. */
+export interface ClearedHistoryAnswer {
+  cleared: true;
+}
+/** `GET /requests/:seq/curl`: the command, and the variables it reads the secrets from (none with `?key=include`). */
+export interface CurlAnswer {
+  seq: number;
+  command: string;
+  variables: string[];
+}
+/** `POST /faults`, `GET /faults` (a list of them). */
+export type QueuedFaultAnswer = QueuedFault & { description: string };
+/** `DELETE /faults/:id`. */
+export interface DeletedFaultAnswer {
+  id: number;
+  deleted: true;
+}
 /** `GET /state`. */
 export type StateAnswer = Awaited<ReturnType<Sandbox['state']>>;
 /** `GET /readiness`: how the client behind the journal handled the failures it met. */
@@ -83,6 +103,12 @@ export type AdminAnswer =
   | SessionAnswer[]
   | DeletedSessionAnswer
   | JournalAnswer
+  | ReplayAnswer
+  | ClearedHistoryAnswer
+  | CurlAnswer
+  | QueuedFaultAnswer
+  | QueuedFaultAnswer[]
+  | DeletedFaultAnswer
   | StateAnswer
   | ReadinessAnswer
   | TopupAnswer

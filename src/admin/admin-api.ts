@@ -12,6 +12,8 @@ import { ADMIN_BODY } from './admin-body.js';
 import { ADMIN_PREFIX } from './admin-prefix.js';
 import type { AdminRoute } from './admin-route.js';
 import { clockRoutes } from './clock-routes.js';
+import { faultRoutes } from './fault-routes.js';
+import { historyRoutes } from './history-routes.js';
 import { matchPath } from './match-path.js';
 import { scenarioRoutes } from './scenario-routes.js';
 import { sessionRoutes } from './session-routes.js';
@@ -20,7 +22,15 @@ import { statusRoutes } from './status-routes.js';
 import { topupRoutes } from './topup-routes.js';
 
 /** The routes that act on one sandbox: the main one, and each session's under `/sessions/:sessionId`. */
-const SANDBOX_ROUTES: readonly AdminRoute[] = [...statusRoutes, ...scenarioRoutes, ...topupRoutes, ...clockRoutes, ...snapshotRoutes];
+const SANDBOX_ROUTES: readonly AdminRoute[] = [
+  ...statusRoutes,
+  ...historyRoutes,
+  ...faultRoutes,
+  ...scenarioRoutes,
+  ...topupRoutes,
+  ...clockRoutes,
+  ...snapshotRoutes,
+];
 
 export interface AdminApiOptions {
   /**

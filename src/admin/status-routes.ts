@@ -23,13 +23,13 @@ const health: AdminRoute<HealthAnswer> = {
   handle: ({ sandbox }) => ({ status: 'ok', scenario: sandbox.scenario.name, now: sandbox.now() }),
 };
 
-/** `?since=<seq>`: only the entries after it; `?include=bodies`: with headers and bodies. */
+/** The history, markers included; `?since=<seq>`: only the entries after it; `?include=bodies`: with headers and bodies. */
 const requests: AdminRoute<JournalAnswer> = {
   method: 'GET',
   path: '/requests',
   handle: ({ sandbox, query }) => {
     const { since, include } = parseInput(journalQuery, Object.fromEntries(query));
-    return sandbox.journal({ since, bodies: include === 'bodies' });
+    return sandbox.history({ since, bodies: include === 'bodies' });
   },
 };
 

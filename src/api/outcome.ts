@@ -36,6 +36,8 @@ export function isStreamed(outcome: unknown): outcome is StreamedAnswer {
 export interface AnswerOptions {
   /** Where the API's routes live; default: the `/api/v1` found in the URL. */
   basePath?: string;
+  /** The `seq` of the journal entry this request sends again: its entry is marked as a replay of it. */
+  replayOf?: number;
 }
 
 /**

@@ -7,8 +7,8 @@ import type { RequestFacts } from '../state/journal.js';
 import type { ApiRequest } from './api-request.js';
 import type { RenderedJson } from './rendered-json.js';
 
-/** What a route learnt for the request journal: the order a createOrder placed or replayed, or a getOrderStatus read, and its status. */
-export type RouteFacts = Pick<RequestFacts, 'orderId' | 'orderStatus'>;
+/** What a route learnt for the request journal: the order a createOrder placed or replayed (and whether it replayed it), or a getOrderStatus read, and its status. */
+export type RouteFacts = Pick<RequestFacts, 'orderId' | 'orderStatus' | 'reused'>;
 
 export interface RouteCall {
   caller: Caller;

@@ -57,7 +57,8 @@ async function serveCall(
 ): Promise<ServedRequest> {
   const faults = route?.kind === 'call' ? ctx.faults.next(route.path) : undefined;
   if (faults && faults.latencyMs > 0) await sleep(faults.latencyMs);
-  if (faults?.drop) return { outcome: NETWORK_ERROR, status: 0, fault: 'drop' };
+  const queued = faults?.queuedFault === undefined ? undefined : { queuedFault: faults.queuedFault };
+  if (faults?.drop) return { outcome: NETWORK_ERROR, status: 0, fault: 'drop', ...queued };
 
   let limit: RateLimitStatus | undefined;
   let answer: Answer;
@@ -86,6 +87,7 @@ async function serveCall(
     ...refusal,
     ...(answer.status === 429 && Number.isInteger(retryAfter) && { retryAfterS: retryAfter }),
     ...facts,
+    ...queued,
   };
   if (faults?.errorStatus) return { ...served, fault: 'error' };
   if (faults?.retryAfterS) return { ...served, fault: 'rate-limit' };

@@ -1,5 +1,10 @@
 import type { Fault } from '../scenarios/scenario-schema.js';
 import { SeededRandom, type RandomPosition } from '../state/seeded-random.js';
+import { ApiError } from './api-error.js';
+import type { QueuedFault } from './queued-fault.js';
+
+/** One-off faults waiting for their call: a bound on what a client of the admin API can make the sandbox hold. */
+export const MAX_QUEUED_FAULTS = 50;
 
 /** What the faults of a scenario do to one call. */
 export interface CallFaults {
@@ -12,11 +17,14 @@ export interface CallFaults {
   drop: boolean;
   /** Handle the request, then close the connection instead of answering. */
   loseResponse: boolean;
+  /** The one-off fault used up by this call, by its id. */
+  queuedFault?: number;
 }
 
 export interface FaultPlanSnapshot {
   readonly calls: readonly number[];
   readonly random: RandomPosition;
+  readonly queued: readonly QueuedFault[];
 }
 
 const NO_FAULTS: CallFaults = { latencyMs: 0, errorStatus: null, retryAfterS: null, drop: false, loseResponse: false };
@@ -29,6 +37,7 @@ const NO_FAULTS: CallFaults = { latencyMs: 0, errorStatus: null, retryAfterS: nu
  */
 export class FaultPlan {
   #calls: number[];
+  #queued: QueuedFault[] = [];
   readonly #random: SeededRandom;
 
   constructor(private readonly faults: readonly Fault[], seed: number) {
@@ -38,17 +47,48 @@ export class FaultPlan {
 
   /** The calls counted per fault and the position of the fault generator, to go back to with `restore`. */
   snapshot(): FaultPlanSnapshot {
-    return { calls: [...this.#calls], random: this.#random.position() };
+    return { calls: [...this.#calls], random: this.#random.position(), queued: [...this.#queued] };
   }
 
   restore(snapshot: FaultPlanSnapshot): void {
     this.#calls = [...snapshot.calls];
     this.#random.moveTo(snapshot.random);
+    this.#queued = [...snapshot.queued];
+  }
+
+  /** Queues a fault for the next call of its route, after those already queued; refused past `MAX_QUEUED_FAULTS`. */
+  queue(fault: QueuedFault): void {
+    this.checkRoom();
+    this.#queued.push(fault);
+  }
+
+  /** Throws the refusal `queue` would, when the queue is full. */
+  checkRoom(): void {
+    if (this.#queued.length >= MAX_QUEUED_FAULTS) {
+      throw new ApiError(
+        'VALIDATION_ERROR',
+        `${this.#queued.length} one-off faults are waiting, the most a sandbox queues (${MAX_QUEUED_FAULTS}): ` +
+          'send the calls they wait for, or DELETE /__sandbox/faults/<id> the ones you no longer want.',
+      );
+    }
+  }
+
+  /** The one-off faults not yet used, in the order they strike. */
+  queued(): readonly QueuedFault[] {
+    return this.#queued;
+  }
+
+  /** Takes a queued fault back; false when none has this id (used, or never queued). */
+  cancel(id: number): boolean {
+    const before = this.#queued.length;
+    this.#queued = this.#queued.filter((fault) => fault.id !== id);
+    return this.#queued.length < before;
   }
 
   next(routePath: string): CallFaults {
-    if (this.faults.length === 0) return NO_FAULTS;
-    const outcome = { ...NO_FAULTS };
+    if (this.faults.length === 0 && this.#queued.length === 0) return NO_FAULTS;
+    const outcome: CallFaults = { ...NO_FAULTS };
+    this.#takeQueued(routePath, outcome);
     this.faults.forEach((fault, index) => {
       if (fault.route !== '*' && fault.route !== routePath) return;
       const call = ++this.#calls[index]!;
@@ -73,5 +113,18 @@ export class FaultPlan {
       }
     });
     return outcome;
+  }
+
+  /** The first one-off fault queued for this route, used up and applied ahead of the scenario's. */
+  #takeQueued(routePath: string, outcome: CallFaults): void {
+    const index = this.#queued.findIndex((fault) => fault.route === '*' || fault.route === routePath);
+    if (index < 0) return;
+    const fault = this.#queued.splice(index, 1)[0]!;
+    outcome.queuedFault = fault.id;
+    if (fault.effect === 'latency') outcome.latencyMs += fault.latencyMs;
+    else if (fault.effect === 'error') outcome.errorStatus = fault.status;
+    else if (fault.effect === 'rate-limit') outcome.retryAfterS = fault.retryAfterS;
+    else if (fault.effect === 'drop') outcome.drop = true;
+    else outcome.loseResponse = true;
   }
 }

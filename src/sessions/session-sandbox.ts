@@ -4,6 +4,7 @@ import { loadScenario } from '../scenarios/load-scenario.js';
 import type { ScenarioFileAccess } from '../scenarios/scenario-file-access.js';
 import type { JournalQuery } from '../state/journal.js';
 import type { ScenarioFile } from '../scenarios/scenario-schema.js';
+import type { QueuedFaultInput } from '../domain/queued-fault.js';
 import type { RenderedPayment, Sandbox, SandboxEvent, SandboxSnapshot, SandboxState, ScenarioSource, TopupInput } from '../types.js';
 import { parseSessionKey, sessionKey, withSessionKeys } from './session-keys.js';
 
@@ -34,6 +35,34 @@ export class SessionSandbox implements Sandbox, AnswersApiRequests {
 
   journal(query?: JournalQuery) {
     return this.#inner.journal(query);
+  }
+
+  history(query?: JournalQuery) {
+    return this.#inner.history(query);
+  }
+
+  clearHistory(): void {
+    this.#inner.clearHistory();
+  }
+
+  requestAsSent(seq: number) {
+    return this.#inner.requestAsSent(seq);
+  }
+
+  replay(seq: number, options?: { basePath?: string }) {
+    return this.#inner.replay(seq, options);
+  }
+
+  queueFault(fault: QueuedFaultInput) {
+    return this.#inner.queueFault(fault);
+  }
+
+  queuedFaults() {
+    return this.#inner.queuedFaults();
+  }
+
+  cancelFault(id: number) {
+    return this.#inner.cancelFault(id);
   }
 
   subscribe(listener: (event: SandboxEvent) => void): () => void {

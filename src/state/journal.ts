@@ -1,102 +1,19 @@
 import { fnv1a32 } from '../lib/fnv1a.js';
 import { maskApiKey } from '../lib/mask-api-key.js';
-import {
-  journalBody,
-  journalHeaders,
-  keptAnswerBody,
-  type ExchangeNote,
-  type HeaderList,
-  type JournalRequest,
-  type JournalResponse,
-} from './journal-exchange.js';
+import { journalBody, journalHeaders, keptAnswerBody, type ExchangeNote, type HeaderList } from './journal-exchange.js';
+import type {
+  FaultEffect,
+  HistoryEntry,
+  JournalEntry,
+  JournalMarker,
+  JournalNote,
+  JournalQuery,
+  MarkerNote,
+  OrderRequestNote,
+} from './journal-entry.js';
 
-/**
- * What a fault did to a request: `error` (an injected 500 or 503, nothing done), `rate-limit` (an injected 429,
- * nothing done), `drop` (no answer, nothing done) or `lose-response` (done, not answered).
- */
-export type FaultEffect = 'error' | 'rate-limit' | 'drop' | 'lose-response';
-
-/** The fields of a createOrder body that tell one order request from another, each as sent when of its type. */
-export interface OrderRequestNote {
-  productId?: string;
-  quantity?: number;
-  idempotencyKey?: string;
-}
-
-/** What the sandbox made of a request: how it answered, what struck it, what the route learnt. */
-export interface RequestFacts {
-  /** The route of the API the path names (`/createOrder`); absent for a path that names none. */
-  route?: string;
-  /** The status answered, or that a fault kept from the client; 0 when the connection was closed before anything was done. */
-  status: number;
-  /** The `error.code` of an error answer. */
-  errorCode?: string;
-  /** The `error.message` of an error answer. */
-  errorMessage?: string;
-  /** The fault that struck this request. */
-  fault?: FaultEffect;
-  /** The `Retry-After` of a 429 answer, in seconds. */
-  retryAfterS?: number;
-  /** createOrder: its body's productId, quantity and idempotencyKey, when the body was a JSON object. */
-  orderRequest?: OrderRequestNote;
-  /** createOrder: the order it created or replayed, even when the answer was lost; getOrderStatus: the order it read. */
-  orderId?: string;
-  /** getOrderStatus: the order's status as answered. */
-  orderStatus?: string;
-}
-
-export interface JournalEntry extends RequestFacts {
-  /** 1 for the first request since the sandbox started or was reset, then one more for each request. */
-  seq: number;
-  /** Sandbox-clock time the request was answered, ISO 8601. */
-  at: string;
-  /** Wall-clock time the request arrived, ISO 8601: how long a client waited between two requests. */
-  wallAt: string;
-  method: string;
-  /** Path and query string, as received. */
-  url: string;
-  /** The API key with all but its last 4 characters masked, or null when none was sent. */
-  apiKey: string | null;
-  /**
-   * 8 hex digits, the same for every request with the same key and different for another key, even one whose
-   * mask looks the same (`************0001` of two keys of one session); null when none was sent.
-   */
-  keyId: string | null;
-  /** Wall time from the request's arrival to its answer, in ms (a fault's latency included). */
-  durationMs: number;
-  /**
-   * The request as sent: headers (secrets masked) and body. Kept for the latest requests only (`journalBodies`,
-   * default 100); left out by `GET /__sandbox/requests` without `include=bodies`.
-   */
-  request?: JournalRequest;
-  /** The answer as made, even one a fault kept from the client; absent when none was made (a dropped connection). */
-  response?: JournalResponse;
-}
-
-/** Which entries `Journal.entries` gives. */
-export interface JournalQuery {
-  /** Only the entries after this `seq`. Default: 0, all. */
-  since?: number;
-  /** Whether each entry carries `request` and `response`. Default: true. */
-  bodies?: boolean;
-}
-
-/** One request as the sandbox notes it; the journal makes a `JournalEntry` of it when read. */
-export interface JournalNote extends RequestFacts {
-  /** Sandbox-clock time, epoch ms. */
-  atMs: number;
-  /** Wall-clock time the request arrived, epoch ms. */
-  wallMs: number;
-  method: string;
-  /** Path and query string. */
-  url: string;
-  /** The key as sent: the journal keeps it masked only. */
-  apiKey: string | null;
-  /** Wall time from arrival to answer, ms. */
-  durationMs?: number;
-  /** The headers and bodies, kept by reference (masked and parsed only when read). */
-  exchange?: ExchangeNote;
-}
+export type * from './journal-entry.js';
+export { isMarker } from './journal-entry.js';
 
 /** How the journal shows a key: masked, and its id. */
 interface KeyView {
@@ -108,6 +25,8 @@ interface Slot {
   seq: number;
   atMs: number;
   wallMs: number;
+  /** Set for a marker row, whose request fields are empty. */
+  marker: MarkerNote | undefined;
   method: string;
   url: string;
   route: string | undefined;
@@ -120,6 +39,9 @@ interface Slot {
   orderRequest: OrderRequestNote | undefined;
   orderId: string | undefined;
   orderStatus: string | undefined;
+  reused: boolean | undefined;
+  queuedFault: number | undefined;
+  replayOf: number | undefined;
   durationMs: number;
 }
 
@@ -134,12 +56,13 @@ interface ExchangeSlot {
   answerBodyTruncated: boolean;
 }
 
-/** The journal's requests at one moment; the slots are copies, since the journal reuses its own. */
-export interface JournalSnapshot {
-  readonly slots: readonly Readonly<Slot>[];
-  readonly exchanges: readonly Readonly<ExchangeSlot>[];
-  readonly next: number;
-  readonly seq: number;
+/** A request as it was sent, secrets included: what a replay sends again. */
+export interface RequestAsSent {
+  method: string;
+  /** Path and query string. */
+  url: string;
+  headers: [name: string, value: string][];
+  body: string | undefined;
 }
 
 /** How many of the latest requests keep their headers and bodies, unless told otherwise. */
@@ -149,22 +72,26 @@ const DEFAULT_BODY_CAPACITY = 100;
 const MEMO_SIZE = 1024;
 
 /**
- * The last `capacity` requests, oldest first; older ones are dropped so memory stays flat. Under load a
- * note must not cost a new object per request that lives on until it is overwritten (a thousand requests
- * later: long enough to reach V8's old generation, whose garbage then piles up between major GCs and
- * shows as a growing RSS). So the slots are reused, the times are kept as numbers and formatted when read,
- * and the keys, URLs and error messages, which repeat, are shared. The headers and bodies are references to
- * what the request and its answer hold anyway (the header list, the answer's text), bounded only when an answer
- * is over 64 KiB or carries QR images, and masked and parsed when read. They are kept for the last
- * `bodyCapacity` requests only (100 by default), in a ring of their own: kept for all 1000, the bodies of a
- * full-speed mix doubled the server's memory and cost a third of its throughput (bench soak: 109 → 215 MiB,
- * 5.9k → 4.0k req/s), as each lived long enough to be promoted to the old generation.
+ * The last `capacity` requests and markers (a reset, a scenario switch, a restore, a fault queued), oldest
+ * first; older ones are dropped so memory stays flat. The history outlives resets: they are marker rows in it,
+ * and the entries after the last reset, switch or restore are the current run, which `entries` gives and the
+ * readiness report grades. Under load a note must not cost a new object per request that lives on until it is
+ * overwritten (a thousand requests later: long enough to reach V8's old generation, whose garbage then piles
+ * up between major GCs and shows as a growing RSS). So the slots are reused, the times are kept as numbers and
+ * formatted when read, and the keys, URLs and error messages, which repeat, are shared. The headers and bodies
+ * are references to what the request and its answer hold anyway (the header list, the answer's text), bounded
+ * only when an answer is over 64 KiB or carries QR images, and masked and parsed when read. They are kept for
+ * the last `bodyCapacity` requests only (100 by default), in a ring of their own: kept for all 1000, the bodies
+ * of a full-speed mix doubled the server's memory and cost a third of its throughput (bench soak: 109 → 215
+ * MiB, 5.9k → 4.0k req/s), as each lived long enough to be promoted to the old generation.
  */
 export class Journal {
   #slots: Slot[] = [];
   #exchanges: ExchangeSlot[] = [];
   #next = 0;
   #seq = 0;
+  /** The `seq` of the marker the current run starts after; 0 before any. */
+  #runStart = 0;
   readonly #keys = new Map<string, KeyView>();
   readonly #urls = new Map<string, string>();
   readonly #messages = new Map<string, string>();
@@ -180,12 +107,11 @@ export class Journal {
   }
 
   add(note: JournalNote): void {
-    if (this.capacity === 0) return;
-    let slot = this.#slots[this.#next];
-    if (!slot) this.#slots.push((slot = {} as Slot));
-    slot.seq = ++this.#seq;
+    const slot = this.#nextSlot();
+    if (!slot) return;
     slot.atMs = note.atMs;
     slot.wallMs = note.wallMs;
+    slot.marker = undefined;
     slot.method = note.method;
     slot.url = memo(this.#urls, note.url, same);
     slot.route = note.route;
@@ -198,9 +124,30 @@ export class Journal {
     slot.orderRequest = note.orderRequest;
     slot.orderId = note.orderId;
     slot.orderStatus = note.orderStatus;
+    slot.reused = note.reused;
+    slot.queuedFault = note.queuedFault;
+    slot.replayOf = note.replayOf;
     slot.durationMs = note.durationMs ?? 0;
     if (this.bodyCapacity > 0) this.#keepExchange(slot.seq, note.exchange);
+  }
+
+  /** Notes a marker row; a reset, a scenario switch or a restore starts a new run after it. */
+  mark(note: MarkerNote): JournalMarker | undefined {
+    const slot = this.#nextSlot();
+    if (!slot) return undefined;
+    Object.assign(slot, EMPTY_REQUEST, { atMs: note.atMs, wallMs: note.wallMs, marker: note });
+    if (note.marker !== 'fault') this.#runStart = slot.seq;
+    return markerOf(slot, note);
+  }
+
+  /** The slot the next entry goes in, numbered; undefined when the journal keeps nothing. */
+  #nextSlot(): Slot | undefined {
+    if (this.capacity === 0) return undefined;
+    let slot = this.#slots[this.#next];
+    if (!slot) this.#slots.push((slot = {} as Slot));
+    slot.seq = ++this.#seq;
     this.#next = (this.#next + 1) % this.capacity;
+    return slot;
   }
 
   #keepExchange(seq: number, exchange: ExchangeNote | undefined): void {
@@ -222,38 +169,79 @@ export class Journal {
     return kept?.seq === seq ? kept : undefined;
   }
 
-  /** The entries kept, oldest first: all, or those after `since`; with bodies unless `bodies` is false. */
+  #ordered(): Slot[] {
+    return this.#slots.length < this.capacity ? this.#slots : [...this.#slots.slice(this.#next), ...this.#slots.slice(0, this.#next)];
+  }
+
+  /** The requests of the current run, oldest first: all, or those after `since`; with bodies unless `bodies` is false. */
   entries({ since = 0, bodies = true }: JournalQuery = {}): JournalEntry[] {
-    const ordered = this.#slots.length < this.capacity ? this.#slots : [...this.#slots.slice(this.#next), ...this.#slots.slice(0, this.#next)];
-    return ordered.filter((slot) => slot.seq > since).map((slot) => entryOf(slot, bodies ? this.#exchangeOf(slot.seq) : undefined));
+    const after = Math.max(since, this.#runStart);
+    return this.#ordered()
+      .filter((slot) => slot.seq > after && !slot.marker)
+      .map((slot) => entryOf(slot, bodies ? this.#exchangeOf(slot.seq) : undefined));
+  }
+
+  /** Every request and marker kept, oldest first, through resets and switches: all, or those after `since`. */
+  history({ since = 0, bodies = true }: JournalQuery = {}): HistoryEntry[] {
+    return this.#ordered()
+      .filter((slot) => slot.seq > since)
+      .map((slot) => (slot.marker ? markerOf(slot, slot.marker) : entryOf(slot, bodies ? this.#exchangeOf(slot.seq) : undefined)));
   }
 
   /** The entry of the request noted last; undefined when none is kept. */
   latest(): JournalEntry | undefined {
     if (this.#slots.length === 0) return undefined;
     const slot = this.#slots[(this.#next + this.capacity - 1) % this.capacity]!;
-    return entryOf(slot, this.#exchangeOf(slot.seq));
+    return slot.marker ? undefined : entryOf(slot, this.#exchangeOf(slot.seq));
   }
 
-  /** Forgets every request; the next one is number 1 again. */
+  /** The request numbered `seq` as it was sent, while its headers and body are kept whole; else undefined. */
+  requestAsSent(seq: number): RequestAsSent | undefined {
+    const slot = this.#slots.find((each) => each.seq === seq && !each.marker);
+    const exchange = this.#exchangeOf(seq);
+    if (!slot || !exchange?.requestHeaders || exchange.requestBodyTruncated) return undefined;
+    const headers: [string, string][] = [];
+    exchange.requestHeaders.forEach((value, name) => void headers.push([name.toLowerCase(), value]));
+    return { method: slot.method, url: slot.url, headers, body: exchange.requestBody };
+  }
+
+  /** Forgets every request and marker; the numbers go on from where they were. */
   clear(): void {
     this.#slots = [];
     this.#exchanges = [];
     this.#next = 0;
-    this.#seq = 0;
+    this.#runStart = this.#seq;
   }
+}
 
-  /** A copy of the requests noted, with their headers and bodies, to go back to with `restore`. */
-  snapshot(): JournalSnapshot {
-    return { slots: this.#slots.map((slot) => ({ ...slot })), exchanges: this.#exchanges.map((kept) => ({ ...kept })), next: this.#next, seq: this.#seq };
-  }
+const EMPTY_REQUEST: Omit<Slot, 'seq' | 'atMs' | 'wallMs' | 'marker'> = {
+  method: '',
+  url: '',
+  route: undefined,
+  key: null,
+  status: 0,
+  errorCode: undefined,
+  errorMessage: undefined,
+  fault: undefined,
+  retryAfterS: undefined,
+  orderRequest: undefined,
+  orderId: undefined,
+  orderStatus: undefined,
+  reused: undefined,
+  queuedFault: undefined,
+  replayOf: undefined,
+  durationMs: 0,
+};
 
-  restore(snapshot: JournalSnapshot): void {
-    this.#slots = snapshot.slots.map((slot) => ({ ...slot }));
-    this.#exchanges = snapshot.exchanges.map((kept) => ({ ...kept }));
-    this.#next = snapshot.next;
-    this.#seq = snapshot.seq;
-  }
+function markerOf(slot: Slot, note: MarkerNote): JournalMarker {
+  return {
+    seq: slot.seq,
+    at: new Date(note.atMs).toISOString(),
+    wallAt: new Date(note.wallMs).toISOString(),
+    marker: note.marker,
+    scenario: note.scenario,
+    text: note.text,
+  };
 }
 
 /** A slot as an entry; with `request` and `response` when its exchange is given. */
@@ -275,6 +263,9 @@ function entryOf(slot: Slot, exchange: ExchangeSlot | undefined): JournalEntry {
     ...(slot.orderRequest !== undefined && { orderRequest: { ...slot.orderRequest } }),
     ...(slot.orderId !== undefined && { orderId: slot.orderId }),
     ...(slot.orderStatus !== undefined && { orderStatus: slot.orderStatus }),
+    ...(slot.reused !== undefined && { reused: slot.reused }),
+    ...(slot.queuedFault !== undefined && { queuedFault: slot.queuedFault }),
+    ...(slot.replayOf !== undefined && { replayOf: slot.replayOf }),
     durationMs: Math.round(slot.durationMs * 1000) / 1000,
     ...(exchange && {
       request: { headers: journalHeaders(exchange.requestHeaders), ...journalBody(exchange.requestBody, exchange.requestBodyTruncated) },

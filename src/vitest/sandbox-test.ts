@@ -2,6 +2,7 @@ import { setupServer } from 'msw/node';
 import { test } from 'vitest';
 import { createSandbox, type MswSandbox } from '../msw/index.js';
 import type { SandboxOptions } from '../types.js';
+import { unhandledRequestMessage } from './unhandled-request.js';
 
 /** msw's server for Node, of msw 2 or 3 (the two name its type differently). */
 export type MswServer = ReturnType<typeof setupServer>;
@@ -16,7 +17,8 @@ export interface SandboxTestOptions extends SandboxOptions {
 /**
  * msw's option for a request no handler answers, in both peer majors: msw 3 reads `onUnhandledFrame`, msw 2
  * `onUnhandledRequest`, and each ignores the other's. `error` fails the request, so a call the client sends
- * anywhere else (a typo in its base address, a forgotten host) fails the test instead of reaching the network.
+ * anywhere else (a typo in its base address, a forgotten host) fails the test instead of reaching the network;
+ * the `request:unhandled` event, in both, prints first which base URL the sandbox answers and how to change it.
  */
 const UNHANDLED_IS_AN_ERROR = { onUnhandledFrame: 'error', onUnhandledRequest: 'error' } as NonNullable<Parameters<MswServer['listen']>[0]>;
 
@@ -41,6 +43,7 @@ export function createSandboxTest(options: SandboxTestOptions = {}) {
       async ({}, use) => {
         const sandbox = createSandbox(sandboxOptions);
         const server = setupServer(...sandbox.handlers(baseUrl));
+        server.events.on('request:unhandled', ({ request }) => console.error(unhandledRequestMessage(request, baseUrl)));
         server.listen(UNHANDLED_IS_AN_ERROR);
         // Restoring the initial state is ~10× cheaper than a reset (nothing drawn or priced again), and brings
         // back the file's scenario when a test switched to another.

@@ -1,5 +1,6 @@
 import type { JournalEntry } from '../state/journal.js';
 import { checkReceivedArguments, describeCriteria, routeNameOf, timesText, type ReceivedCriteria } from './received-requests.js';
+import { bodyDifferences, receivedBodies } from './received-bodies.js';
 import { requestsTable } from './requests-table.js';
 
 /** What the matcher needs of the test framework: its deep equality, which knows asymmetric matchers (`expect.any(String)`). */
@@ -33,7 +34,8 @@ export function toHaveReceived(this: MatcherContext, sandbox: unknown, route: un
         criteria?.times === undefined
           ? `expected the sandbox ${this.isNot ? 'not ' : ''}to have received ${wanted}`
           : `expected the sandbox ${this.isNot ? 'not ' : ''}to have received ${wanted} ${timesText(criteria.times)}`;
-      return `${expectation}, and it received ${timesText(count)}.\n\n${requestsTable(journal)}`;
+      const bodies = criteria?.body === undefined ? '' : `\n\n${receivedBodies(journal, route as string, criteria.body, (a, b) => this.equals(a, b))}`;
+      return `${expectation}, and it received ${timesText(count)}.${bodies}\n\n${requestsTable(journal)}`;
     },
   };
 }
@@ -41,22 +43,8 @@ export function toHaveReceived(this: MatcherContext, sandbox: unknown, route: un
 function matches(context: MatcherContext, entry: JournalEntry, { status, errorCode, body }: ReceivedCriteria): boolean {
   if (status !== undefined && entry.status !== status) return false;
   if (errorCode !== undefined && !context.equals(entry.errorCode, errorCode)) return false;
-  if (body !== undefined && !partiallyEqual(context, entry.request?.body, body)) return false;
+  if (body !== undefined && bodyDifferences((a, b) => context.equals(a, b), entry.request?.body, body).length > 0) return false;
   return true;
-}
-
-/** Every field of `expected` is in `actual` with an equal value, recursively for plain objects. */
-function partiallyEqual(context: MatcherContext, actual: unknown, expected: unknown): boolean {
-  if (isPlainObject(expected) && isPlainObject(actual)) {
-    return Object.entries(expected).every(([key, value]) => Object.hasOwn(actual, key) && partiallyEqual(context, actual[key], value));
-  }
-  return context.equals(actual, expected);
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-  const prototype = Object.getPrototypeOf(value) as unknown;
-  return prototype === Object.prototype || prototype === null;
 }
 
 function journalOf(sandbox: unknown): readonly JournalEntry[] | string {

@@ -1,4 +1,4 @@
-import { describe, expect } from 'vitest';
+import { describe, expect, vi } from 'vitest';
 import { createSandboxTest } from 'esim-wholesale-sandbox/vitest';
 
 const baseUrl = 'https://api.partner.test/api/v1';
@@ -39,9 +39,16 @@ describe('createSandboxTest: a sandbox at the initial state of its scenario in e
     expect((await order('fixture-order-0003')).status).toBe(200);
   });
 
-  test('fails a request no handler answers instead of letting it reach the network', async () => {
+  test('fails a request no handler answers instead of letting it reach the network, saying where the sandbox answers', async () => {
+    const printed = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const failure = await fetch('https://elsewhere.partner.test/api/v1/getBalance').catch((error: Error) => String(error.cause ?? error));
     expect(failure).toMatch(/\[MSW\] Cannot bypass a request when using the "error" strategy/);
+    const message = printed.mock.calls.map((args) => args.join(' ')).find((text) => text.startsWith('[esim-wholesale-sandbox]'));
+    printed.mockRestore();
+    expect(message).toContain('GET https://elsewhere.partner.test/api/v1/getBalance reached no handler');
+    expect(message).toContain(`The sandbox of this test answers ${baseUrl}/* only.`);
+    expect(message).toContain("createSandboxTest({ baseUrl: '<your base URL>' })");
+    expect(message).toContain("mswServer.use(http.all('https://elsewhere.partner.test/*', () => passthrough()))");
   });
 
   test('mswServer.use overrides a route for one test…', async ({ mswServer }) => {

@@ -10,28 +10,32 @@ const runScript = (sandbox: Sandbox) =>
       .catch((error: Error) => new Response(`network error: ${error.message}`, { status: 599 })),
   );
 
-/** A journal entry but for the wall-clock times (arrival, duration), which a run again does not repeat. */
-const withoutWallTime = ({ wallAt: _wallAt, durationMs: _durationMs, ...entry }: JournalEntry) => entry;
+/** A journal entry but for the wall-clock times (arrival, duration), which a run again does not repeat, and its number. */
+const withoutTimeAndSeq = ({ wallAt: _wallAt, durationMs: _durationMs, seq: _seq, ...entry }: JournalEntry) => entry;
 
 describe('sandbox.snapshot() and sandbox.restore(snapshot)', () => {
   for (const scenario of ['default', 'tier-pricing', 'delayed-provisioning', 'low-balance', 'flaky-network']) {
-    it(`answers after a restore byte for byte what followed the snapshot (${scenario}: state, clock, ids, faults, journal)`, async () => {
+    it(`answers after a restore byte for byte what followed the snapshot (${scenario}: state, clock, ids, faults), the history going on`, async () => {
       const sandbox = createSandbox({ scenario, seed: 1 });
       await runScript(sandbox); // orders, payments, idempotency keys, a moved clock, drawn ids and faults counted
       sandbox.advanceClock(3_600_000);
       const snapshot = await sandbox.snapshot();
-      const journal = sandbox.requests;
       const state = await sandbox.state();
+      const before = sandbox.requests.length;
 
       const after = await runScript(sandbox);
-      const journalAfter = sandbox.requests;
+      const journalAfter = sandbox.requests.slice(before);
       expect(await sandbox.state()).not.toEqual(state);
 
+      const historyBefore = sandbox.history().length;
       await sandbox.restore(snapshot);
-      expect(sandbox.requests).toEqual(journal);
+      // The run starts at the restore; the history keeps what came before, and a marker row.
+      expect(sandbox.requests).toEqual([]);
+      expect(sandbox.history().at(-1)).toMatchObject({ marker: 'restore', scenario });
+      expect(sandbox.history()).toHaveLength(historyBefore + 1);
       expect(await sandbox.state()).toEqual(state);
       expect(await runScript(sandbox)).toBe(after);
-      expect(sandbox.requests.map(withoutWallTime)).toEqual(journalAfter.map(withoutWallTime));
+      expect(sandbox.requests.map(withoutTimeAndSeq)).toEqual(journalAfter.map(withoutTimeAndSeq));
 
       await sandbox.restore(snapshot); // as often as wanted
       expect(await runScript(sandbox)).toBe(after);

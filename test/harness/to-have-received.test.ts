@@ -48,6 +48,24 @@ describe('expect(sandbox).toHaveReceived(route, criteria)', () => {
     );
   });
 
+  it('lists the bodies received, with what differs from the expected subset, when a body does not match', () => {
+    const message = failureOf(() => expect(sandbox).toHaveReceived('createOrder', { body: { quantity: 3, idempotencyKey: expect.stringMatching(/^matcher-/), region: 'EU' } }));
+    expect(message).toContain(
+      [
+        'The createOrder bodies received (what differs from {"quantity":3,"idempotencyKey":"StringMatching /^matcher-/","region":"EU"}):',
+        `#2  {"productId":"${productId}","quantity":2,"idempotencyKey":"matcher-order-0001"}`,
+        '    quantity: expected 3, got 2',
+        '    region: missing (expected "EU")',
+        `#3  {"productId":"${productId}","quantity":1,"idempotencyKey":"matcher-order-0002"}`,
+        '    quantity: expected 3, got 1',
+        '    region: missing (expected "EU")',
+      ].join('\n'),
+    );
+    expect(message).toContain('The requests the sandbox received:');
+    const none = failureOf(() => expect(sandbox).toHaveReceived('getOrders', { body: { limit: 1 } }));
+    expect(none).toContain('The sandbox received no getOrders request, so no body to compare.');
+  });
+
   it('notes the body even when the request is refused before it is read', async () => {
     await order({ productId, quantity: 5, idempotencyKey: 'matcher-order-0003' }, 'sk_test_revoked');
     expect(sandbox).toHaveReceived('createOrder', { status: 401, body: { quantity: 5 } });

@@ -63,9 +63,10 @@ describeBothModes('readiness: clients through the drill', (target) => {
     await runPartnerTests(clientOf(target(), 'new-key-on-retry'));
     const check = target().sandbox.readiness().checks.find((result) => result.id === 'retry-same-key')!;
     const [lost, retry] = check.evidence;
-    expect(lost).toMatchObject({ seq: 3, method: 'POST', path: '/api/v1/createOrder', status: 200 });
+    const runStart = target().sandbox.requests[0]!.seq - 1;
+    expect(lost).toMatchObject({ seq: runStart + 3, method: 'POST', path: '/api/v1/createOrder', status: 200 });
     expect(lost!.sandbox).toContain('fault lose-response');
-    expect(retry).toMatchObject({ seq: 4, status: 200 });
+    expect(retry).toMatchObject({ seq: runStart + 4, status: 200 });
     const orderIds = [lost!.note, retry!.note].map((note) => /order ([0-9a-f-]{36})/.exec(note ?? '')?.[1]);
     expect(new Set(orderIds).size).toBe(2);
     expect(check.summary).toContain(`two orders, ${orderIds[0]} and ${orderIds[1]}, the account charged twice`);
@@ -77,7 +78,8 @@ describeBothModes('readiness: clients through the drill', (target) => {
     expect(target().sandbox.requests).toEqual([]);
     expect(target().sandbox.readiness().verdict).toBe('incomplete');
     await runPartnerTests(clientOf(target()));
-    expect(target().sandbox.requests[0]).toMatchObject({ seq: 1, route: '/getBalance', status: 200 });
+    const [marker] = target().sandbox.history().filter((entry) => 'marker' in entry).slice(-1);
+    expect(target().sandbox.requests[0]).toMatchObject({ seq: marker!.seq + 1, route: '/getBalance', status: 200 });
     expect(target().sandbox.requests.filter((entry) => entry.fault).map((entry) => [entry.route, entry.fault])).toEqual([
       ['/createOrder', 'lose-response'],
       ['/getBalance', 'error'],

@@ -67,9 +67,11 @@ describe('live events', () => {
     await sandbox.reset();
     stop();
     sandbox.advanceClock(1);
-    expect(heard.map((event) => event.type)).toEqual(['request', 'topup', 'clock', 'scenario', 'reset']);
+    expect(heard.map((event) => event.type)).toEqual(['request', 'topup', 'clock', 'marker', 'scenario', 'marker', 'reset']);
     expect(heard[0]).toMatchObject({ type: 'request', entry: { seq: 1, status: 200, response: { body: { success: true } } } });
-    expect(heard[3]).toMatchObject({ scenario: 'low-balance' });
+    expect(heard[3]).toMatchObject({ type: 'marker', entry: { seq: 2, marker: 'scenario', scenario: 'low-balance', text: 'scenario → low-balance' } });
+    expect(heard[4]).toMatchObject({ scenario: 'low-balance' });
+    expect(heard[5]).toMatchObject({ type: 'marker', entry: { seq: 3, marker: 'reset', text: 'reset (scenario low-balance)' } });
   });
 
   it('streams the journal and the state changes over GET /__sandbox/events', async () => {
@@ -82,11 +84,33 @@ describe('live events', () => {
       await post(server, '/topups', { apiKey: FULL_ACCESS, amountThb: 50 });
       await post(server, '/clock', { advanceMs: 1000 });
       await post(server, '/reset', {});
-      const events = await stream.next(4);
-      expect(events.map((event) => event.type)).toEqual(['request', 'topup', 'clock', 'reset']);
+      const events = await stream.next(5);
+      expect(events.map((event) => event.type)).toEqual(['request', 'topup', 'clock', 'marker', 'reset']);
+      expect(events[3]).toMatchObject({ id: '2', data: { seq: 2, marker: 'reset', scenario: 'default' } });
       expect(events[0]).toMatchObject({ id: '1', data: { seq: 1, url: '/api/v1/getBalance', request: { headers: { 'x-api-key': '************cess' } } } });
       expect(events[1]!.data).toMatchObject({ payment: { walletCreditThb: 50 } });
       await stream.close();
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('sends the marker rows of the history too, in order, when resuming; and says when the history is cleared', async () => {
+    const server = await startServer({ port: 0 });
+    try {
+      await call(server, '/getBalance');
+      await post(server, '/reset', {});
+      await post(server, '/faults', { route: '/getOrders', effect: 'drop' });
+      const resumed = await openEvents(`${server.origin}/__sandbox/events?since=0`);
+      const events = await resumed.next(3);
+      expect(events.map((event) => [event.type, event.id, event.data['text'] ?? event.data['url']])).toEqual([
+        ['request', '1', '/api/v1/getBalance'],
+        ['marker', '2', 'reset (scenario default)'],
+        ['marker', '3', 'fault queued: the next call of /getOrders → drop'],
+      ]);
+      await fetch(`${server.origin}/__sandbox/requests`, { method: 'DELETE', headers: JSON_HEADERS }).then((response) => response.arrayBuffer());
+      expect((await resumed.next(4))[3]).toMatchObject({ type: 'history-cleared' });
+      await resumed.close();
     } finally {
       await server.close();
     }

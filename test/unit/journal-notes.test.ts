@@ -19,16 +19,40 @@ function withFaults(faults: unknown[], behavior: Record<string, unknown> = {}): 
 }
 
 describe('the request journal', () => {
-  it('numbers requests from 1 and starts again at a reset or a new scenario', async () => {
+  it('numbers entries from 1 on through resets and switches; the requests of the run are those after the last one', async () => {
     const sandbox = createSandbox();
     await sandbox.fetch(request('/getBalance'));
     await sandbox.fetch(request('/getBalance'));
     expect(sandbox.requests.map((entry) => entry.seq)).toEqual([1, 2]);
     await sandbox.reset();
     await sandbox.fetch(request('/getBalance'));
-    expect(sandbox.requests.map((entry) => entry.seq)).toEqual([1]);
+    expect(sandbox.requests.map((entry) => entry.seq)).toEqual([4]);
     await sandbox.useScenario('low-balance');
     expect(sandbox.requests).toEqual([]);
+    const snapshot = await sandbox.snapshot();
+    await sandbox.fetch(request('/getOrders?limit=1'));
+    await sandbox.restore(snapshot);
+    expect(sandbox.requests).toEqual([]);
+    expect(sandbox.history().map((entry) => ('marker' in entry ? entry.text : `${entry.seq} ${entry.url}`))).toEqual([
+      '1 /api/v1/getBalance',
+      '2 /api/v1/getBalance',
+      'reset (scenario default)',
+      '4 /api/v1/getBalance',
+      'scenario → low-balance',
+      '6 /api/v1/getOrders?limit=1',
+      expect.stringMatching(/^snapshot restored \(scenario low-balance, clock 2026-/),
+    ]);
+  });
+
+  it('clears the history as an action of its own, and numbers on from where it was', async () => {
+    const sandbox = createSandbox();
+    await sandbox.fetch(request('/getBalance'));
+    await sandbox.reset();
+    sandbox.clearHistory();
+    expect(sandbox.history()).toEqual([]);
+    expect(sandbox.requests).toEqual([]);
+    await sandbox.fetch(request('/getBalance'));
+    expect(sandbox.history().map((entry) => entry.seq)).toEqual([3]);
   });
 
   it('keeps numbering on past its capacity, so an entry keeps its number', async () => {

@@ -317,7 +317,10 @@ describe('admin routes of one session', () => {
 
     const again = await placeOrder(key);
     expect((await admin<{ scenario: string }>('POST', `/sessions/${id}/reset`)).json.data?.scenario).toBe('tiny-shop');
-    expect((await admin('GET', `/sessions/${id}/requests`)).json.data).toEqual([]);
+    // The session's history keeps its requests, with a marker row for the switch and for the reset.
+    const history = (await admin<{ marker?: string; text?: string }[]>('GET', `/sessions/${id}/requests`)).json.data!;
+    expect(history.filter((entry) => entry.marker).map((entry) => entry.text)).toEqual(['scenario → tiny-shop', 'reset (scenario tiny-shop)']);
+    expect(history.at(-1)).toMatchObject({ marker: 'reset' });
     expect(await orderIds(key)).not.toContain(again.orderId);
 
     const bad = await admin('POST', `/sessions/${id}/scenario`, { name: 'no-such-scenario' });

@@ -12,6 +12,7 @@ export const createOrder: CallHandler<'createOrder'> = async (ctx, { caller, que
   const orderRequest = { productId, quantity, ...(idempotencyKey !== undefined && { idempotencyKey }), includeQrImages };
   const { order, reused } = await ctx.writes.run(() => placeOrder(ctx, caller, orderRequest, now));
   facts.orderId = order.id;
+  facts.reused = reused;
 
   if (reused && ctx.behavior.reusedResponse === 'minimal') return { purchaseOrderId: order.id, reused };
   const view = { now, includeQrImages, qrImages: ctx.qrImages };

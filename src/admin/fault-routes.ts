@@ -1,0 +1,38 @@
+import { ApiError } from '../domain/api-error.js';
+import { describeQueuedFault, type QueuedFault, type QueuedFaultInput } from '../domain/queued-fault.js';
+import type { AdminRoute } from './admin-route.js';
+
+/** A queued fault as the admin API shows it: with what it does in words. */
+function described(fault: QueuedFault) {
+  return { ...fault, description: describeQueuedFault(fault) };
+}
+
+/**
+ * `POST /faults` queues a fault for the next call of one route (a marker row in the history; its `seq` is the
+ * fault's `id`), `GET /faults` lists those not yet used, `DELETE /faults/:id` takes one back.
+ */
+export const faultRoutes: AdminRoute[] = [
+  {
+    method: 'POST',
+    path: '/faults',
+    // The sandbox checks the fault, as it does for a caller in process.
+    handle: async ({ sandbox, body }) => described(await sandbox.queueFault((await body()) as QueuedFaultInput)),
+  },
+  {
+    method: 'GET',
+    path: '/faults',
+    handle: async ({ sandbox }) => (await sandbox.queuedFaults()).map(described),
+  },
+  {
+    method: 'DELETE',
+    path: '/faults/:id',
+    handle: async ({ sandbox, params }) => {
+      const text = params['id']!;
+      const id = /^\d{1,15}$/.test(text) ? Number(text) : NaN;
+      if (!(await sandbox.cancelFault(id))) {
+        throw new ApiError('NOT_FOUND', `No queued fault ${JSON.stringify(text)}: it was used, taken back, or never queued. GET /__sandbox/faults lists those waiting.`);
+      }
+      return { id, deleted: true };
+    },
+  },
+];

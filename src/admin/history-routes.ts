@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { everyProblem, parseInput } from '../api/parse-input.js';
+import { ApiError } from '../domain/api-error.js';
+import { curlCommand } from '../lib/curl-command.js';
+import type { RequestAsSent } from '../state/journal.js';
+import type { Sandbox } from '../types.js';
+import type { AdminRoute } from './admin-route.js';
+
+/** The variable a copied command reads each secret header from, instead of its value. */
+const SECRET_VARIABLES: Record<string, string> = {
+  'x-api-key': 'ESIM_API_KEY',
+  authorization: 'ESIM_AUTHORIZATION',
+  'proxy-authorization': 'ESIM_PROXY_AUTHORIZATION',
+  cookie: 'ESIM_COOKIE',
+  'x-admin-token': 'ESIM_ADMIN_TOKEN',
+};
+
+const noFields = everyProblem(z.strictObject({}));
+const curlQuery = everyProblem(
+  z.strictObject({
+    key: z.enum(['placeholder', 'include'], { error: 'expected "placeholder" (the default: $ESIM_API_KEY in place of the key) or "include" (the key as sent)' }).optional(),
+  }),
+);
+
+function seqOf(params: Record<string, string>): number {
+  const text = params['seq']!;
+  if (!/^\d{1,15}$/.test(text)) throw new ApiError('VALIDATION_ERROR', `seq: expected the seq of a journal entry, a whole number from 1, got "${text}"`);
+  return Number(text);
+}
+
+/** The request numbered `seq` as it was sent, or a 404 saying why it is not there. */
+function requestAsSent(sandbox: Sandbox, seq: number): RequestAsSent {
+  const sent = sandbox.requestAsSent(seq);
+  if (sent) return sent;
+  throw new ApiError(
+    'NOT_FOUND',
+    `No request #${seq} with its headers and body kept: the journal keeps them for its latest requests only (serve --journal-bodies), and none for a marker row or a body cut at 64 KiB.`,
+  );
+}
+
+/**
+ * `DELETE /requests` clears the history (markers too; the numbers go on); `POST /requests/:seq/replay` sends a
+ * request again, as it was sent, and answers its new entry (`replayOf`); `GET /requests/:seq/curl` answers the
+ * request as a curl command, the key as `$ESIM_API_KEY` unless `?key=include`.
+ */
+export const historyRoutes: AdminRoute[] = [
+  {
+    method: 'DELETE',
+    path: '/requests',
+    handle: ({ sandbox }) => {
+      sandbox.clearHistory();
+      return { cleared: true };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/requests/:seq/replay',
+    handle: async ({ sandbox, params, body }) => {
+      parseInput(noFields, await body());
+      const seq = seqOf(params);
+      requestAsSent(sandbox, seq);
+      return sandbox.replay(seq);
+    },
+  },
+  {
+    method: 'GET',
+    path: '/requests/:seq/curl',
+    handle: ({ sandbox, params, query, origin }) => {
+      const { key = 'placeholder' } = parseInput(curlQuery, Object.fromEntries(query));
+      const seq = seqOf(params);
+      const sent = requestAsSent(sandbox, seq);
+      const command = curlCommand({ ...sent, url: `${origin}${sent.url}` }, key === 'include' ? undefined : (name) => SECRET_VARIABLES[name]);
+      const variables = key === 'include' ? [] : [...new Set(sent.headers.flatMap(([name]) => SECRET_VARIABLES[name] ?? []))];
+      return { seq, command, variables };
+    },
+  },
+];

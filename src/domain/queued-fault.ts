@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { CALL_PATHS } from '../contract/route-table.js';
+
+const route = z.enum(['*', ...CALL_PATHS], { error: `expected a route path of the API (${CALL_PATHS.join(', ')}) or "*" for the next call of any route` });
+
+/**
+ * A fault for the next call of one route only, queued from the inspector or `POST /__sandbox/faults`: `error`
+ * answers `status` (500 or 503) and changes nothing, `rate-limit` answers 429 with `Retry-After: retryAfterS`,
+ * `latency` answers after `latencyMs`, `lose-response` carries the request out and closes the connection,
+ * `drop` closes it first.
+ */
+export const queuedFaultSchema = z.discriminatedUnion(
+  'effect',
+  [
+    z.strictObject({ route, effect: z.literal('error'), status: z.union([z.literal(500), z.literal(503)], { error: 'expected 500 or 503' }).default(503) }),
+    z.strictObject({ route, effect: z.literal('rate-limit'), retryAfterS: z.int().min(1).max(3600).default(1) }),
+    z.strictObject({ route, effect: z.literal('latency'), latencyMs: z.int().min(1).max(60_000) }),
+    z.strictObject({ route, effect: z.literal('lose-response') }),
+    z.strictObject({ route, effect: z.literal('drop') }),
+  ],
+  { error: 'expected effect "error", "rate-limit", "latency", "lose-response" or "drop"' },
+);
+
+export type QueuedFaultInput = z.output<typeof queuedFaultSchema>;
+
+/** A queued fault; its id is the `seq` of the marker row that queued it. */
+export type QueuedFault = QueuedFaultInput & { id: number };
+
+/** What the fault does, in words: `error 503`, `latency 1500 ms`, `rate-limit, Retry-After 5 s`. */
+export function describeQueuedFault(fault: QueuedFaultInput): string {
+  switch (fault.effect) {
+    case 'error':
+      return `error ${fault.status}`;
+    case 'rate-limit':
+      return `rate-limit, Retry-After ${fault.retryAfterS} s`;
+    case 'latency':
+      return `latency ${fault.latencyMs} ms`;
+    default:
+      return fault.effect;
+  }
+}
+
+/** The marker row's text: `fault queued: the next call of /createOrder → error 503`. */
+export function queuedFaultText(fault: QueuedFaultInput): string {
+  const target = fault.route === '*' ? 'the next call of any route' : `the next call of ${fault.route}`;
+  return `fault queued: ${target} → ${describeQueuedFault(fault)}`;
+}

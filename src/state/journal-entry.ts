@@ -1,0 +1,139 @@
+import type { ExchangeNote, JournalRequest, JournalResponse } from './journal-exchange.js';
+
+/**
+ * What a fault did to a request: `error` (an injected 500 or 503, nothing done), `rate-limit` (an injected 429,
+ * nothing done), `drop` (no answer, nothing done) or `lose-response` (done, not answered).
+ */
+export type FaultEffect = 'error' | 'rate-limit' | 'drop' | 'lose-response';
+
+/** The fields of a createOrder body that tell one order request from another, each as sent when of its type. */
+export interface OrderRequestNote {
+  productId?: string;
+  quantity?: number;
+  idempotencyKey?: string;
+}
+
+/** What the sandbox made of a request: how it answered, what struck it, what the route learnt. */
+export interface RequestFacts {
+  /** The route of the API the path names (`/createOrder`); absent for a path that names none. */
+  route?: string;
+  /** The status answered, or that a fault kept from the client; 0 when the connection was closed before anything was done. */
+  status: number;
+  /** The `error.code` of an error answer. */
+  errorCode?: string;
+  /** The `error.message` of an error answer. */
+  errorMessage?: string;
+  /** The fault that struck this request. */
+  fault?: FaultEffect;
+  /** The `Retry-After` of a 429 answer, in seconds. */
+  retryAfterS?: number;
+  /** createOrder: its body's productId, quantity and idempotencyKey, when the body was a JSON object. */
+  orderRequest?: OrderRequestNote;
+  /** createOrder: the order it created or replayed, even when the answer was lost; getOrderStatus: the order it read. */
+  orderId?: string;
+  /** getOrderStatus: the order's status as answered. */
+  orderStatus?: string;
+  /** createOrder: whether the answer replayed an earlier order of the same idempotencyKey. */
+  reused?: boolean;
+  /** The one-off fault that struck this request: the `seq` of the marker that queued it. */
+  queuedFault?: number;
+}
+
+export interface JournalEntry extends RequestFacts {
+  /**
+   * 1 for the first entry since the sandbox started, then one more for each request and each marker: the numbers
+   * go on through resets and scenario switches, so an entry keeps its number.
+   */
+  seq: number;
+  /** Sandbox-clock time the request was answered, ISO 8601. */
+  at: string;
+  /** Wall-clock time the request arrived, ISO 8601: how long a client waited between two requests. */
+  wallAt: string;
+  method: string;
+  /** Path and query string, as received. */
+  url: string;
+  /** The API key with all but its last 4 characters masked, or null when none was sent. */
+  apiKey: string | null;
+  /**
+   * 8 hex digits, the same for every request with the same key and different for another key, even one whose
+   * mask looks the same (`************0001` of two keys of one session); null when none was sent.
+   */
+  keyId: string | null;
+  /** Wall time from the request's arrival to its answer, in ms (a fault's latency included). */
+  durationMs: number;
+  /**
+   * The request as sent: headers (secrets masked) and body. Kept for the latest requests only (`journalBodies`,
+   * default 100); left out by `GET /__sandbox/requests` without `include=bodies`.
+   */
+  request?: JournalRequest;
+  /** The answer as made, even one a fault kept from the client; absent when none was made (a dropped connection). */
+  response?: JournalResponse;
+  /** The `seq` of the request this one sent again (a replay from the inspector or `POST /__sandbox/requests/<seq>/replay`). */
+  replayOf?: number;
+}
+
+/**
+ * What a marker row of the history stands for: `reset`, `scenario` (another scenario loaded), `restore` (a
+ * snapshot restored), each of which starts a new run; `fault` (a one-off fault queued), which does not.
+ */
+export type MarkerKind = 'reset' | 'scenario' | 'restore' | 'fault';
+
+/** Something that happened to the sandbox between requests, kept in the history beside them. */
+export interface JournalMarker {
+  seq: number;
+  /** Sandbox-clock time, ISO 8601. */
+  at: string;
+  /** Wall-clock time, ISO 8601. */
+  wallAt: string;
+  marker: MarkerKind;
+  /** The scenario loaded after it. */
+  scenario: string;
+  /** One line, as the inspector's row shows it: `scenario → readiness-drill`. */
+  text: string;
+}
+
+/** One row of the history: a request, or a marker. */
+export type HistoryEntry = JournalEntry | JournalMarker;
+
+export function isMarker(entry: HistoryEntry): entry is JournalMarker {
+  return 'marker' in entry;
+}
+
+/** Which entries `Journal.entries` and `Journal.history` give. */
+export interface JournalQuery {
+  /** Only the entries after this `seq`. Default: 0, all. */
+  since?: number;
+  /** Whether each entry carries `request` and `response`. Default: true. */
+  bodies?: boolean;
+}
+
+/** One request as the sandbox notes it; the journal makes a `JournalEntry` of it when read. */
+export interface JournalNote extends RequestFacts {
+  /** Sandbox-clock time, epoch ms. */
+  atMs: number;
+  /** Wall-clock time the request arrived, epoch ms. */
+  wallMs: number;
+  method: string;
+  /** Path and query string. */
+  url: string;
+  /** The key as sent: the journal keeps it masked only. */
+  apiKey: string | null;
+  /** Wall time from arrival to answer, ms. */
+  durationMs?: number;
+  /** The `seq` of the request this one sends again. */
+  replayOf?: number;
+  /** The headers and bodies, kept by reference (masked and parsed only when read). */
+  exchange?: ExchangeNote;
+}
+
+/** A marker as the sandbox notes it. */
+export interface MarkerNote {
+  marker: MarkerKind;
+  scenario: string;
+  text: string;
+  /** Sandbox-clock time, epoch ms. */
+  atMs: number;
+  /** Wall-clock time, epoch ms. */
+  wallMs: number;
+}
+

@@ -49,7 +49,11 @@ export function journalHeaders(list: HeaderList | undefined): Record<string, str
   return headers;
 }
 
-const QR_IMAGE_FIELD = '"qrBase64Url"';
+/**
+ * What every QR image field of an answer holds. Without its opening quote: a search for a text that starts
+ * with `"` stops at every quote of a JSON document, and is ~2× slower.
+ */
+const QR_IMAGE_FIELD = 'qrBase64Url"';
 
 /**
  * An answer body as the journal keeps it: QR images shortened, then at most 64 KiB. A body that needs neither

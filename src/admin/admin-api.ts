@@ -17,6 +17,7 @@ import { scenarioRoutes } from './scenario-routes.js';
 import { sessionRoutes } from './session-routes.js';
 import { snapshotRoutes } from './snapshot-routes.js';
 import { statusRoutes } from './status-routes.js';
+import { DEFAULT_MAX_STREAMS, StreamSlots } from './stream-slots.js';
 import { topupRoutes } from './topup-routes.js';
 
 /** The routes that act on one sandbox: the main one, and each session's under `/sessions/:sessionId`. */
@@ -28,6 +29,8 @@ export interface AdminApiOptions {
    * Default: built-in scenarios only.
    */
   scenarioFiles?: ScenarioFileAccess;
+  /** How many event streams (`/events`) may be open at once; one more is answered 503 with `Retry-After`. Default: 32. */
+  maxStreams?: number;
 }
 
 /** What the transport knows of a request and the request itself does not say. */
@@ -46,8 +49,9 @@ export type AdminApi = (request: ApiRequest, info?: AdminRequestInfo) => Promise
  * `/sessions/:sessionId` on that session's; `/sessions` creates, lists and deletes sessions. HEAD is
  * answered as GET (the transport leaves the body out), OPTIONS with 204 and `Allow`.
  */
-export function createAdminApi(host: SandboxHost, { scenarioFiles = BUILT_INS_ONLY }: AdminApiOptions = {}): AdminApi {
+export function createAdminApi(host: SandboxHost, { scenarioFiles = BUILT_INS_ONLY, maxStreams = DEFAULT_MAX_STREAMS }: AdminApiOptions = {}): AdminApi {
   const routes = [...SANDBOX_ROUTES, ...sessionRoutes(host, SANDBOX_ROUTES)];
+  const streams = new StreamSlots(maxStreams);
   return async (request, info = {}) => {
     try {
       const url = new URL(request.url);
@@ -75,6 +79,7 @@ export function createAdminApi(host: SandboxHost, { scenarioFiles = BUILT_INS_ON
         query: url.searchParams,
         header: (name) => request.headers.get(name),
         closing: info.closing ?? NEVER,
+        streams,
         origin: info.origin ?? url.origin,
         body: () => readJsonBody(request, ADMIN_BODY),
         scenarioFiles,

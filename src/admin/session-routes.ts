@@ -54,7 +54,10 @@ export function sessionRoutes(host: SandboxHost, perSession: readonly AdminRoute
       (route): AdminRoute => ({
         method: route.method,
         path: `/sessions/:sessionId${route.path}`,
-        handle: (context) => route.handle({ ...context, sandbox: sessionOf(host, context.params['sessionId']!).sandbox }),
+        handle: (context) => {
+          const session = sessionOf(host, context.params['sessionId']!);
+          return route.handle({ ...context, sandbox: session.sandbox, closing: AbortSignal.any([context.closing, session.ended]) });
+        },
       }),
     ),
   ];

@@ -1,4 +1,5 @@
 import type { Argv, CommandModule } from 'yargs';
+import { DEFAULT_MAX_STREAMS, MAX_STREAMS_LIMIT } from '../admin/stream-slots.js';
 import { DEFAULT_MAX_SCENARIO_BYTES, MAX_SCENARIO_BYTES_LIMIT } from '../scenarios/scenario-file-access.js';
 import { normalizeHostName } from '../server/host-names.js';
 import { startServer } from '../server/start-server.js';
@@ -20,6 +21,7 @@ interface ServeArgs {
   maxScenarioBytes: unknown;
   allowedHost?: unknown;
   shutdownGrace: unknown;
+  maxStreams: unknown;
 }
 
 /** `esim-sandbox serve`: starts the standalone server and runs until stopped. Sets `result.exitCode`. */
@@ -91,8 +93,17 @@ export function serveCommand(io: CliIo, result: { exitCode: number }): CommandMo
           defaultDescription: '5000 (5 s)',
           requiresArg: true,
         })
+        .option('max-streams', {
+          describe:
+            'How many event streams (GET /__sandbox/events, the inspector) may be open at once; one more is answered 503 ' +
+            'with Retry-After. Each holds at most 1 MiB its client has not read',
+          default: String(DEFAULT_MAX_STREAMS),
+          defaultDescription: String(DEFAULT_MAX_STREAMS),
+          requiresArg: true,
+        })
         .check((argv) => {
           parsePort(argv.port);
+          parseMaxStreams(argv.maxStreams);
           parseShutdownGrace(argv.shutdownGrace);
           if (argv.seed !== undefined) parseSeed(argv.seed);
           parseJournalSize(argv.journalSize);
@@ -126,6 +137,7 @@ export function serveCommand(io: CliIo, result: { exitCode: number }): CommandMo
           maxScenarioBytes: parseMaxScenarioBytes(argv.maxScenarioBytes),
           allowedHosts: parseAllowedHosts(argv.allowedHost),
           shutdownGraceMs,
+          maxStreams: parseMaxStreams(argv.maxStreams),
         });
         const warning = openAdminWarning(argv.host, adminToken, ADMIN_TOKEN_ENV);
         if (warning !== undefined) io.stderr.write(warning);
@@ -153,6 +165,9 @@ const parseJournalSize = (value: unknown) =>
   parseIntegerOption('journal-size', value, 0, 1_000_000, 'pass e.g. --journal-size 1000, or 0 to keep no journal');
 const parseJournalBodies = (value: unknown) =>
   parseIntegerOption('journal-bodies', value, 0, 1_000_000, 'pass e.g. --journal-bodies 100, or 0 to keep no bodies');
+
+const parseMaxStreams = (value: unknown) =>
+  parseIntegerOption('max-streams', value, 0, MAX_STREAMS_LIMIT, 'pass e.g. --max-streams 32, or 0 to refuse every event stream');
 
 const parseMaxScenarioBytes = (value: unknown) =>
   parseIntegerOption('max-scenario-bytes', value, 1, MAX_SCENARIO_BYTES_LIMIT, 'pass e.g. --max-scenario-bytes 1048576 for 1 MiB');

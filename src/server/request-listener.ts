@@ -20,6 +20,8 @@ export interface RequestListenerOptions {
   boundAddress?: () => string;
   /** Aborted when the server shuts down: open event streams end then, instead of holding the shutdown. */
   closing?: AbortSignal;
+  /** How many event streams may be open at once. Default: 32. */
+  maxStreams?: number;
 }
 
 /**
@@ -30,7 +32,7 @@ export interface RequestListenerOptions {
  */
 export function createRequestListener(host: CoreSandboxHost, options: RequestListenerOptions = {}): RequestListener {
   const adminApi = once(() =>
-    import('../admin/admin-api.js').then(({ createAdminApi }) => createAdminApi(host, { scenarioFiles: options.scenarioFiles })),
+    import('../admin/admin-api.js').then(({ createAdminApi }) => createAdminApi(host, { scenarioFiles: options.scenarioFiles, maxStreams: options.maxStreams })),
   );
   const docsApp = once(() => import('./docs-app.js').then(({ createDocsApp }) => createDocsApp((req, res) => answer('api', req, res))));
   const areas: Record<Area, (req: IncomingMessage, res: ServerResponse) => Promise<void>> = {

@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { checkMaxStreams } from '../admin/stream-slots.js';
 import { confinedFiles } from '../scenarios/scenario-dirs.js';
 import { CoreSandboxHost, type SandboxHost } from '../sessions/sandbox-host.js';
 import type { Sandbox, ScenarioSource } from '../types.js';
@@ -40,6 +41,12 @@ export interface StartServerOptions {
   wallClock?: () => number;
   /** How many sessions (`POST /__sandbox/sessions`) may be alive at once. Default: 100. */
   maxSessions?: number;
+  /**
+   * How many event streams (`GET /__sandbox/events`, the inspector) may be open at once, from 0 to 100000; one
+   * more is answered 503 `SERVICE_UNAVAILABLE` with `Retry-After`. Each holds at most 1 MiB its client has not
+   * read. Default: 32.
+   */
+  maxStreams?: number;
   /**
    * When set, the admin API (`/__sandbox`) answers 401 `UNAUTHORIZED` unless a request sends this token as
    * `Authorization: Bearer <token>` or `x-admin-token: <token>`. Default: none, the admin API is open.
@@ -131,6 +138,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       `headersTimeoutMs (${headersTimeoutMs}) must not be longer than requestTimeoutMs (${requestTimeoutMs}): the headers are part of the request`,
     );
   }
+  if (options.maxStreams !== undefined) checkMaxStreams(options.maxStreams);
   const scenarioFiles = confinedFiles(options.scenarioDirs ?? [], options.maxScenarioBytes);
   const allowedHosts = checkAllowedHosts(options.allowedHosts ?? []);
   const sandboxHost = new CoreSandboxHost({
@@ -160,6 +168,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       scenarioFiles,
       allowedHosts,
       boundAddress: () => (server.address() as AddressInfo | null)?.address ?? host,
+      maxStreams: options.maxStreams,
       closing: closing.signal,
     }),
   );

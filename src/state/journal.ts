@@ -79,6 +79,8 @@ export interface JournalQuery {
   since?: number;
   /** Whether each entry carries `request` and `response`. Default: true. */
   bodies?: boolean;
+  /** At most this many entries, the oldest of those asked for: a reader that follows the journal a few at a time. Default: all. */
+  limit?: number;
 }
 
 /** One request as the sandbox notes it; the journal makes a `JournalEntry` of it when read. */
@@ -222,10 +224,19 @@ export class Journal {
     return kept?.seq === seq ? kept : undefined;
   }
 
-  /** The entries kept, oldest first: all, or those after `since`; with bodies unless `bodies` is false. */
-  entries({ since = 0, bodies = true }: JournalQuery = {}): JournalEntry[] {
-    const ordered = this.#slots.length < this.capacity ? this.#slots : [...this.#slots.slice(this.#next), ...this.#slots.slice(0, this.#next)];
-    return ordered.filter((slot) => slot.seq > since).map((slot) => entryOf(slot, bodies ? this.#exchangeOf(slot.seq) : undefined));
+  /**
+   * The entries kept, oldest first: all, or those after `since`, at most `limit`; with bodies unless `bodies` is
+   * false. The request numbered `seq` lives in slot `(seq - 1) % capacity` (numbers start at 1 after a clear), so
+   * a reader that asks for one entry at a time pays for that entry only.
+   */
+  entries({ since = 0, bodies = true, limit = Number.POSITIVE_INFINITY }: JournalQuery = {}): JournalEntry[] {
+    const entries: JournalEntry[] = [];
+    const oldest = this.#seq - this.#slots.length + 1;
+    for (let seq = Math.max(Math.floor(since) + 1, oldest); seq <= this.#seq && entries.length < limit; seq++) {
+      const slot = this.#slots[(seq - 1) % this.capacity]!;
+      entries.push(entryOf(slot, bodies ? this.#exchangeOf(seq) : undefined));
+    }
+    return entries;
   }
 
   /** The entry of the request noted last; undefined when none is kept. */

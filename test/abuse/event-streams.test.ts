@@ -186,7 +186,7 @@ describe('streams a browser asks for on behalf of another site', () => {
 
   it("takes the server's own page (same-origin, cors) and clients that send neither", async () => {
     const server = await serve();
-    for (const headers of [{ 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'cors' }, {}]) {
+    for (const headers of [{ 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'cors' }, {}] as Record<string, string>[]) {
       const answer = await fetch(`${server.origin}/__sandbox/events`, { method: 'HEAD', headers });
       expect(answer.status).toBe(200);
     }

@@ -7,7 +7,7 @@ import type { Sandbox, ScenarioSource } from '../types.js';
 import { gracefulClose } from './graceful-close.js';
 import { normalizeHostName } from './host-names.js';
 import { createRequestListener } from './request-listener.js';
-import { answerExpectationFailed, clientErrorAnswerer } from './transport-answers.js';
+import { answerConnect, answerExpectationFailed, clientErrorAnswerer } from './transport-answers.js';
 
 export interface StartServerOptions {
   /** TCP port to listen on; 0 picks a free port. Default: `4010`. */
@@ -173,6 +173,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     }),
   );
   server.on('checkExpectation', answerExpectationFailed);
+  server.on('connect', answerConnect);
   server.on('clientError', clientErrorAnswerer({ headersTimeoutMs, requestTimeoutMs }));
   await listen(server, port, host);
   const actualPort = (server.address() as AddressInfo).port;

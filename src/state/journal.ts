@@ -1,6 +1,7 @@
 import { fnv1a32 } from '../lib/fnv1a.js';
 import { maskApiKey } from '../lib/mask-api-key.js';
 import {
+  journalAnswerHeaders,
   journalBody,
   journalHeaders,
   keptAnswerBody,
@@ -55,7 +56,7 @@ export interface JournalEntry extends RequestFacts {
   method: string;
   /** Path and query string, as received. */
   url: string;
-  /** The API key with all but its last 4 characters masked, or null when none was sent. */
+  /** The API key masked (its last 4 characters shown when it has 16 or more), or null when none was sent. */
   apiKey: string | null;
   /**
    * 8 hex digits, the same for every request with the same key and different for another key, even one whose
@@ -290,7 +291,7 @@ function entryOf(slot: Slot, exchange: ExchangeSlot | undefined): JournalEntry {
     ...(exchange && {
       request: { headers: journalHeaders(exchange.requestHeaders), ...journalBody(exchange.requestBody, exchange.requestBodyTruncated) },
       ...(exchange.answerHeaders && {
-        response: { headers: { ...exchange.answerHeaders }, ...journalBody(exchange.answerBody, exchange.answerBodyTruncated) },
+        response: { headers: journalAnswerHeaders(exchange.answerHeaders), ...journalBody(exchange.answerBody, exchange.answerBodyTruncated) },
       }),
     }),
   };

@@ -6,6 +6,7 @@ import type { ScenarioFile } from '../scenarios/scenario-schema.js';
 import type { Sandbox } from '../types.js';
 import type { LoadedScenarioAnswer, ScenarioListAnswer } from './admin-answers.js';
 import type { AdminRoute } from './admin-route.js';
+import { inlineScenarioBytes } from './inline-scenario-size.js';
 import { scenarioNameSchema } from './scenario-name.js';
 
 const useScenarioBody = everyProblem(
@@ -38,6 +39,7 @@ export const scenarioRoutes: AdminRoute[] = [
     path: '/scenario',
     handle: async ({ sandbox, body, scenarioFiles }) => {
       const { name, scenario } = parseInput(useScenarioBody, await body());
+      inlineScenarioBytes(scenario, scenarioFiles);
       await sandbox.useScenario(loadScenario(name ?? (scenario as ScenarioFile), scenarioFiles));
       return loadedScenario(sandbox);
     },

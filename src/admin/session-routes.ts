@@ -6,6 +6,7 @@ import type { ScenarioFile } from '../scenarios/scenario-schema.js';
 import type { SandboxHost, SandboxSession } from '../sessions/sandbox-host.js';
 import type { DeletedSessionAnswer, SessionAnswer } from './admin-answers.js';
 import type { AdminRoute } from './admin-route.js';
+import { inlineScenarioBytes } from './inline-scenario-size.js';
 import { scenarioNameSchema } from './scenario-name.js';
 
 const createSessionBody = everyProblem(
@@ -24,8 +25,9 @@ export function sessionRoutes(host: SandboxHost, perSession: readonly AdminRoute
     {
       method: 'POST',
       path: '/sessions',
-      handle: async ({ origin, body, scenarioFiles }) => {
+      handle: async ({ origin, body, scenarioFiles, memory }) => {
         const { scenario, seed } = parseInput(createSessionBody, await body());
+        memory.checkSession(inlineScenarioBytes(scenario, scenarioFiles));
         const resolved = scenario === undefined ? undefined : loadScenario(scenario as string | ScenarioFile, scenarioFiles);
         const session = host.createSession({ scenario: resolved, seed });
         return describeSession(session, origin);

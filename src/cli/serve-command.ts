@@ -1,4 +1,5 @@
 import type { Argv, CommandModule } from 'yargs';
+import { DEFAULT_MEMORY_BUDGET_MIB, MEMORY_BUDGET_MIB_RANGE } from '../admin/memory-budget.js';
 import { DEFAULT_MAX_STREAMS, MAX_STREAMS_LIMIT } from '../admin/stream-slots.js';
 import { DEFAULT_MAX_SCENARIO_BYTES, MAX_SCENARIO_BYTES_LIMIT } from '../scenarios/scenario-file-access.js';
 import { normalizeHostName } from '../server/host-names.js';
@@ -22,6 +23,7 @@ interface ServeArgs {
   allowedHost?: unknown;
   shutdownGrace: unknown;
   maxStreams: unknown;
+  memoryBudget: unknown;
 }
 
 /** `esim-sandbox serve`: starts the standalone server and runs until stopped. Sets `result.exitCode`. */
@@ -101,9 +103,18 @@ export function serveCommand(io: CliIo, result: { exitCode: number }): CommandMo
           defaultDescription: String(DEFAULT_MAX_STREAMS),
           requiresArg: true,
         })
+        .option('memory-budget', {
+          describe:
+            'The memory sessions and snapshots may take the server to, in MiB; past it creating one is answered 507 ' +
+            'INSUFFICIENT_STORAGE and nothing is made',
+          default: String(DEFAULT_MEMORY_BUDGET_MIB),
+          defaultDescription: `${DEFAULT_MEMORY_BUDGET_MIB} (2 GiB)`,
+          requiresArg: true,
+        })
         .check((argv) => {
           parsePort(argv.port);
           parseMaxStreams(argv.maxStreams);
+          parseMemoryBudget(argv.memoryBudget);
           parseShutdownGrace(argv.shutdownGrace);
           if (argv.seed !== undefined) parseSeed(argv.seed);
           parseJournalSize(argv.journalSize);
@@ -138,6 +149,7 @@ export function serveCommand(io: CliIo, result: { exitCode: number }): CommandMo
           allowedHosts: parseAllowedHosts(argv.allowedHost),
           shutdownGraceMs,
           maxStreams: parseMaxStreams(argv.maxStreams),
+          memoryBudgetMiB: parseMemoryBudget(argv.memoryBudget),
         });
         const warning = openAdminWarning(argv.host, adminToken, ADMIN_TOKEN_ENV);
         if (warning !== undefined) io.stderr.write(warning);
@@ -168,6 +180,9 @@ const parseJournalBodies = (value: unknown) =>
 
 const parseMaxStreams = (value: unknown) =>
   parseIntegerOption('max-streams', value, 0, MAX_STREAMS_LIMIT, 'pass e.g. --max-streams 32, or 0 to refuse every event stream');
+
+const parseMemoryBudget = (value: unknown) =>
+  parseIntegerOption('memory-budget', value, MEMORY_BUDGET_MIB_RANGE.min, MEMORY_BUDGET_MIB_RANGE.max, 'pass MiB, e.g. --memory-budget 4096 for 4 GiB');
 
 const parseMaxScenarioBytes = (value: unknown) =>
   parseIntegerOption('max-scenario-bytes', value, 1, MAX_SCENARIO_BYTES_LIMIT, 'pass e.g. --max-scenario-bytes 1048576 for 1 MiB');

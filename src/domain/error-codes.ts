@@ -26,6 +26,8 @@ export const ERROR_CODES = {
   /** A method the server knows nowhere (`FOO / HTTP/1.1`); answered by the HTTP server only, with `Allow`. */
   NOT_IMPLEMENTED: 501,
   SERVICE_UNAVAILABLE: 503,
+  /** Standalone server: a session or snapshot past the memory budget (`--memory-budget`). */
+  INSUFFICIENT_STORAGE: 507,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { checkMemoryBudget } from '../admin/memory-budget.js';
 import { checkMaxStreams } from '../admin/stream-slots.js';
 import { confinedFiles } from '../scenarios/scenario-dirs.js';
 import { CoreSandboxHost, type SandboxHost } from '../sessions/sandbox-host.js';
@@ -47,6 +48,12 @@ export interface StartServerOptions {
    * read. Default: 32.
    */
   maxStreams?: number;
+  /**
+   * The memory sessions and snapshots may take the server to, in MiB (the JavaScript heap in use and the buffers
+   * outside it), from 64 to 1048576: past it `POST /__sandbox/sessions` and `/snapshots` are answered 507
+   * `INSUFFICIENT_STORAGE` and nothing is made. Default: 2048, which fits a 2-core, 24 GiB CI machine.
+   */
+  memoryBudgetMiB?: number;
   /**
    * When set, the admin API (`/__sandbox`) answers 401 `UNAUTHORIZED` unless a request sends this token as
    * `Authorization: Bearer <token>` or `x-admin-token: <token>`. Default: none, the admin API is open.
@@ -139,6 +146,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     );
   }
   if (options.maxStreams !== undefined) checkMaxStreams(options.maxStreams);
+  if (options.memoryBudgetMiB !== undefined) checkMemoryBudget(options.memoryBudgetMiB);
   const scenarioFiles = confinedFiles(options.scenarioDirs ?? [], options.maxScenarioBytes);
   const allowedHosts = checkAllowedHosts(options.allowedHosts ?? []);
   const sandboxHost = new CoreSandboxHost({
@@ -169,6 +177,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       allowedHosts,
       boundAddress: () => (server.address() as AddressInfo | null)?.address ?? host,
       maxStreams: options.maxStreams,
+      memoryBudgetMiB: options.memoryBudgetMiB,
       closing: closing.signal,
     }),
   );

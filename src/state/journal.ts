@@ -140,13 +140,17 @@ interface ExchangeSlot {
 /** The journal's requests at one moment; the slots are copies, since the journal reuses its own. */
 export interface JournalSnapshot {
   readonly slots: readonly Readonly<Slot>[];
-  readonly exchanges: readonly Readonly<ExchangeSlot>[];
+  /** By `seq % bodyCapacity`; a hole where the snapshot keeps no bodies. */
+  readonly exchanges: readonly (Readonly<ExchangeSlot> | undefined)[];
   readonly next: number;
   readonly seq: number;
 }
 
 /** How many of the latest requests keep their headers and bodies, unless told otherwise. */
 const DEFAULT_BODY_CAPACITY = 100;
+
+/** The most body text a snapshot of the journal keeps, in characters: the latest entries' bodies up to it. */
+export const SNAPSHOT_BODY_CHARS = 1024 * 1024;
 
 /** Distinct URLs, keys and messages remembered for reuse; past this the memo starts afresh. */
 const MEMO_SIZE = 1024;
@@ -165,7 +169,7 @@ const MEMO_SIZE = 1024;
  */
 export class Journal {
   #slots: Slot[] = [];
-  #exchanges: ExchangeSlot[] = [];
+  #exchanges: (ExchangeSlot | undefined)[] = [];
   #next = 0;
   #seq = 0;
   readonly #keys = new Map<string, KeyView>();
@@ -255,14 +259,28 @@ export class Journal {
     this.#seq = 0;
   }
 
-  /** A copy of the requests noted, with their headers and bodies, to go back to with `restore`. */
+  /**
+   * A copy of the requests noted, to go back to with `restore`: every entry, and the headers and bodies of the
+   * latest ones up to `SNAPSHOT_BODY_CHARS` of bodies. The bodies are the journal's own strings, shared, never
+   * copied; the bound keeps snapshots taken between many large requests from holding all of them (60 snapshots,
+   * each after 100 new bodies of 60 KB, once held 750 MB).
+   */
   snapshot(): JournalSnapshot {
-    return { slots: this.#slots.map((slot) => ({ ...slot })), exchanges: this.#exchanges.map((kept) => ({ ...kept })), next: this.#next, seq: this.#seq };
+    const exchanges: (ExchangeSlot | undefined)[] = [];
+    let chars = 0;
+    for (let seq = this.#seq; seq > this.#seq - this.bodyCapacity && seq > 0; seq--) {
+      const kept = this.#exchangeOf(seq);
+      if (kept === undefined) break;
+      chars += (kept.requestBody?.length ?? 0) + (kept.answerBody?.length ?? 0);
+      if (chars > SNAPSHOT_BODY_CHARS) break;
+      exchanges[seq % this.bodyCapacity] = { ...kept };
+    }
+    return { slots: this.#slots.map((slot) => ({ ...slot })), exchanges, next: this.#next, seq: this.#seq };
   }
 
   restore(snapshot: JournalSnapshot): void {
     this.#slots = snapshot.slots.map((slot) => ({ ...slot }));
-    this.#exchanges = snapshot.exchanges.map((kept) => ({ ...kept }));
+    this.#exchanges = Array.from(snapshot.exchanges, (kept) => kept && { ...kept });
     this.#next = snapshot.next;
     this.#seq = snapshot.seq;
   }

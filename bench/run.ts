@@ -86,7 +86,7 @@ if (sections.has('oversize')) {
   ];
 }
 if (sections.has('abuse')) {
-  results.abuse = await measureAbuse(quick ? { orders: 1000, snapshots: 20, shutdownRuns: 3 } : { orders: 4000, snapshots: 60, shutdownRuns: 10 }, log);
+  results.abuse = await measureAbuse(quick ? { orders: 1000, snapshots: 20, shutdownRuns: 3, warmup: 1000 } : { orders: 4000, snapshots: 60, shutdownRuns: 10, warmup: 2000 }, log);
 }
 
 const complete: BenchResults = { ...results, targets: targetsOf(results) };

@@ -13,7 +13,7 @@ const useScenarioBody = everyProblem(
   z
     .strictObject({
       name: scenarioNameSchema.optional(),
-      scenario: z.record(z.string(), z.json()).optional(),
+      scenario: z.record(z.string(), z.unknown()).optional(),
     })
     .refine((body) => (body.name === undefined) !== (body.scenario === undefined), {
       message:

@@ -23,8 +23,6 @@ export const ERROR_CODES = {
   EXPECTATION_FAILED: 417,
   RATE_LIMITED: 429,
   INTERNAL_ERROR: 500,
-  /** A method the server knows nowhere (`FOO / HTTP/1.1`); answered by the HTTP server only, with `Allow`. */
-  NOT_IMPLEMENTED: 501,
   SERVICE_UNAVAILABLE: 503,
   /** Standalone server: a session or snapshot past the memory budget (`--memory-budget`). */
   INSUFFICIENT_STORAGE: 507,

@@ -14,8 +14,8 @@ export interface RequestTimeouts {
 }
 
 /**
- * A `clientError` listener: a request Node could not read gets an envelope (an unknown method 501 with
- * `Allow`, a malformed header 400, headers over 16 KiB 431, one that did not arrive in time 408), then the
+ * A `clientError` listener: a request Node could not read gets an envelope (a method no one knows 405 with
+ * `Allow`, as the API answers one Node does know, a malformed header 400, headers over 16 KiB 431, one that did not arrive in time 408), then the
  * connection is closed. A connection reset, or one that already has its answer, is just closed.
  */
 export function clientErrorAnswerer(timeouts: RequestTimeouts) {
@@ -58,7 +58,7 @@ function clientErrorOf(error: NodeJS.ErrnoException, timeouts: RequestTimeouts):
   }
   if (error.code === 'HPE_INVALID_METHOD') {
     const message = `The request's method is none this server knows: it answers ${SERVER_METHODS}. Send one of those.`;
-    return new ApiError('NOT_IMPLEMENTED', message, { headers: { allow: SERVER_METHODS } });
+    return new ApiError('METHOD_NOT_ALLOWED', message, { headers: { allow: SERVER_METHODS } });
   }
   const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
   const problem = tooLarge ? 'its headers are larger than this server accepts (16 KiB)' : `it is not valid HTTP/1.1 (${error.code ?? error.message})`;

@@ -35,11 +35,11 @@ describe('every method is answered, never a silent close', () => {
     });
   });
 
-  it('a method no one knows gets a 501 envelope with Allow', async () => {
+  it('a method no one knows gets a 405 envelope with Allow, as one HTTP knows does', async () => {
     const answer = await exchange(`FROB /api/v1/getBalance HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\n\r\n`);
-    expect(answer.status).toBe(501);
+    expect(answer.status).toBe(405);
     expect(answer.headers['allow']).toBe('GET, HEAD, POST, DELETE, OPTIONS');
-    expect(JSON.parse(answer.body)).toMatchObject({ success: false, error: { code: 'NOT_IMPLEMENTED' } });
+    expect(JSON.parse(answer.body)).toMatchObject({ success: false, error: { code: 'METHOD_NOT_ALLOWED', message: expect.stringMatching(/none this server knows/) } });
   });
 
   it.each(['PROPFIND', 'PURGE', 'PATCH', 'TRACE', 'M-SEARCH'])('%s, a method HTTP knows, gets a 405 envelope with Allow', async (method) => {

@@ -221,7 +221,7 @@ describe('request body limits over HTTP', () => {
 
   it('answers a request Node cannot parse with the error envelope, then closes the connection', async () => {
     for (const [head, status, code] of <const>[
-      ['BREW /api/v1/getBalance HTTP/1.1\r\nHost: x\r\n\r\n', '501 Not Implemented', 'NOT_IMPLEMENTED'],
+      ['BREW /api/v1/getBalance HTTP/1.1\r\nHost: x\r\n\r\n', '405 Method Not Allowed', 'METHOD_NOT_ALLOWED'],
       ['GET /api/v1/getBalance HTTP/1.1\r\nBad Header: x\r\n\r\n', '400 Bad Request', 'VALIDATION_ERROR'],
     ]) {
       const socket = connect(server.port, '127.0.0.1');

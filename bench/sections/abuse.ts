@@ -140,7 +140,7 @@ export async function measureAbuse(settings: AbuseSettings, log: (message: strin
  * getBalance every 10 ms (open loop: each timed from when it was due, so a stalled server counts for every call
  * it held up) while a session is built from a 7.6 MB inline scenario; then sessions past the budget.
  */
-async function measureLargeSession(push: (name: string, target: string, measured: string, met: boolean) => void): Promise<void> {
+export async function measureLargeSession(push: (name: string, target: string, measured: string, met: boolean) => void): Promise<void> {
   const body = JSON.stringify({ scenario: largeScenario(7.6e6) });
   const server = await serve('--memory-budget', '512');
   try {

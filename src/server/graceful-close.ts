@@ -1,5 +1,6 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
+import { nextTurn } from '../lib/next-turn.js';
 
 /**
  * The graceful stop of an HTTP server, for `RunningServer.close()` and the signals of `serve`. Call it
@@ -54,10 +55,6 @@ export function gracefulClose(server: Server): { close(graceMs: number): Promise
   const closeSilentConnections = () => {
     for (const socket of open) if (socket.bytesRead === 0 && !inFlight.has(socket)) socket.destroy();
   };
-  /** Keep-alive connections between requests: those that have sent a request and wait for none. */
-  const closeIdleKeepAlives = () => {
-    for (const socket of open) if (socket.bytesRead > 0 && !inFlight.has(socket)) socket.destroy();
-  };
 
   /**
    * Waits until two turns of the event loop in a row accept no connection, or `deadline`. Connections the
@@ -75,8 +72,8 @@ export function gracefulClose(server: Server): { close(graceMs: number): Promise
 
   return {
     /**
-     * Keeps accepting until the accept queue is empty (at most `graceMs`), then stops accepting and closes idle
-     * keep-alive connections; requests in flight are answered (each connection closed after its last answer,
+     * Keeps accepting until the accept queue is empty (a few turns of the event loop, at most `graceMs`), then
+     * stops accepting and closes idle keep-alive connections; requests in flight are answered (each connection closed after its last answer,
      * which says `connection: close`), and whatever is still open after `graceMs` is closed then. Resolves once
      * every connection is closed; a second call returns the same promise.
      */
@@ -85,7 +82,6 @@ export function gracefulClose(server: Server): { close(graceMs: number): Promise
         if (!server.listening) return resolve();
         const cutOff = setTimeout(() => server.closeAllConnections(), graceMs);
         for (const answers of inFlight.values()) closeAfterLast(answers);
-        closeIdleKeepAlives();
         void drainAcceptQueue(performance.now() + graceMs).then(() => {
           listenerClosed = true;
           server.close((error) => {
@@ -93,7 +89,8 @@ export function gracefulClose(server: Server): { close(graceMs: number): Promise
             if (error) reject(error);
             else resolve();
           });
-          // Node closes idle keep-alive connections, but not one that has not sent a byte yet (a client's spare).
+          // Node closes idle keep-alive connections (a request that came on one while the queue drained was
+          // answered with connection: close), but not one that has not sent a byte yet (a client's spare).
           closeSilentConnections();
         });
       });
@@ -102,4 +99,3 @@ export function gracefulClose(server: Server): { close(graceMs: number): Promise
   };
 }
 
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));

@@ -133,6 +133,7 @@ const UNREAD_END_GRACE_MS = 10_000;
 
 /** Resolves once `res` can take more, or is closed. */
 function drained(res: ServerResponse): Promise<void> {
+  if (res.destroyed) return Promise.resolve();
   return new Promise((resolve) => {
     const done = () => {
       res.off('drain', done);

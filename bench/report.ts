@@ -29,6 +29,8 @@ export interface BenchResults {
   hostile?: HostileCase[];
   snapshots?: SnapshotCase[];
   fastPath?: FastPathCase[];
+  /** The figures of the abuse probes, each with its target. */
+  abuse?: Target[];
   targets: Target[];
 }
 
@@ -128,6 +130,7 @@ export function targetsOf(results: Omit<BenchResults, 'targets'>): Target[] {
     const errors = oversize.reduce((sum, row) => sum + row.errors, 0);
     targets.push({ name: 'oversize bodies answered 413 (not reset), fetch and curl', target: '0 errors', measured: `${errors} of ${n(attempts)}`, met: errors === 0 });
   }
+  if (results.abuse) targets.push(...results.abuse);
   return targets;
 }
 

@@ -8,6 +8,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, platform, release } from 'node:os';
 import { parseArgs } from 'node:util';
 import { markdown, targetsOf, type BenchResults } from './report.ts';
+import { measureAbuse } from './sections/abuse.ts';
 import { measureBinary } from './sections/binary.ts';
 import { measureGrowth } from './sections/growth.ts';
 import { measureHostileAnswers } from './sections/hostile-answers.ts';
@@ -99,6 +100,9 @@ if (sections.has('oversize')) {
 if (sections.has('hostile')) {
   log('verify against hostile servers: a 1 GiB body, a gzip bomb, a drip, an endless 429; peak RSS against a refused run');
   results.hostile = await measureHostileAnswers();
+}
+if (sections.has('abuse')) {
+  results.abuse = await measureAbuse(quick ? { orders: 1000, snapshots: 20, shutdownRuns: 3, warmup: 1000 } : { orders: 4000, snapshots: 60, shutdownRuns: 10, warmup: 2000 }, log);
 }
 
 busy.stop();

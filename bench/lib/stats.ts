@@ -12,3 +12,10 @@ export function round(value: number, digits = 1): number {
 }
 
 export const MiB = 1024 * 1024;
+
+/** The value below which `p` percent of the values fall (nearest rank). */
+export function percentile(values: readonly number[], p: number): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}

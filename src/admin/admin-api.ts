@@ -19,6 +19,8 @@ import { scenarioRoutes } from './scenario-routes.js';
 import { sessionRoutes } from './session-routes.js';
 import { snapshotRoutes } from './snapshot-routes.js';
 import { statusRoutes } from './status-routes.js';
+import { DEFAULT_MEMORY_BUDGET_MIB, MemoryBudget } from './memory-budget.js';
+import { DEFAULT_MAX_STREAMS, StreamSlots } from './stream-slots.js';
 import { topupRoutes } from './topup-routes.js';
 
 /** The routes that act on one sandbox: the main one, and each session's under `/sessions/:sessionId`. */
@@ -38,6 +40,10 @@ export interface AdminApiOptions {
    * Default: built-in scenarios only.
    */
   scenarioFiles?: ScenarioFileAccess;
+  /** How many event streams (`/events`) may be open at once; one more is answered 503 with `Retry-After`. Default: 32. */
+  maxStreams?: number;
+  /** The memory sessions and snapshots may take the server to, in MiB; past it they are refused with 507. Default: 2048. */
+  memoryBudgetMiB?: number;
 }
 
 /** What the transport knows of a request and the request itself does not say. */
@@ -56,8 +62,11 @@ export type AdminApi = (request: ApiRequest, info?: AdminRequestInfo) => Promise
  * `/sessions/:sessionId` on that session's; `/sessions` creates, lists and deletes sessions. HEAD is
  * answered as GET (the transport leaves the body out), OPTIONS with 204 and `Allow`.
  */
-export function createAdminApi(host: SandboxHost, { scenarioFiles = BUILT_INS_ONLY }: AdminApiOptions = {}): AdminApi {
+export function createAdminApi(host: SandboxHost, options: AdminApiOptions = {}): AdminApi {
+  const { scenarioFiles = BUILT_INS_ONLY, maxStreams = DEFAULT_MAX_STREAMS, memoryBudgetMiB = DEFAULT_MEMORY_BUDGET_MIB } = options;
   const routes = [...SANDBOX_ROUTES, ...sessionRoutes(host, SANDBOX_ROUTES)];
+  const streams = new StreamSlots(maxStreams);
+  const memory = new MemoryBudget(memoryBudgetMiB);
   return async (request, info = {}) => {
     try {
       const url = new URL(request.url);
@@ -85,6 +94,8 @@ export function createAdminApi(host: SandboxHost, { scenarioFiles = BUILT_INS_ON
         query: url.searchParams,
         header: (name) => request.headers.get(name),
         closing: info.closing ?? NEVER,
+        streams,
+        memory,
         origin: info.origin ?? url.origin,
         body: () => readJsonBody(request, ADMIN_BODY),
         scenarioFiles,

@@ -2,6 +2,8 @@ import type { ScenarioFileAccess } from '../scenarios/scenario-file-access.js';
 import type { AdminAnswer } from './admin-answers.js';
 import type { StreamedAnswer } from '../api/outcome.js';
 import type { Sandbox } from '../types.js';
+import type { MemoryBudget } from './memory-budget.js';
+import type { StreamSlots } from './stream-slots.js';
 
 export type AdminMethod = 'GET' | 'POST' | 'DELETE';
 
@@ -13,8 +15,12 @@ export interface AdminRequestContext {
   query: URLSearchParams;
   /** A request header, as `Headers.get` answers. */
   header(name: string): string | null;
-  /** Aborted when the server shuts down: an answer that streams ends then. */
+  /** Aborted when the server shuts down, or the session acted on is deleted: an answer that streams ends then. */
   closing: AbortSignal;
+  /** The event streams open on this server, at most `max`. */
+  streams: StreamSlots;
+  /** The memory budget a new session or snapshot is checked against. */
+  memory: MemoryBudget;
   /** The server's own origin (`http://127.0.0.1:4010`), never the `Host` a request names. */
   origin: string;
   /** The parsed JSON body; `{}` when there is none. */

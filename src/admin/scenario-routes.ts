@@ -6,13 +6,14 @@ import type { ScenarioFile } from '../scenarios/scenario-schema.js';
 import type { Sandbox } from '../types.js';
 import type { LoadedScenarioAnswer, ScenarioListAnswer } from './admin-answers.js';
 import type { AdminRoute } from './admin-route.js';
+import { inlineScenarioBytes } from './inline-scenario-size.js';
 import { scenarioNameSchema } from './scenario-name.js';
 
 const useScenarioBody = everyProblem(
   z
     .strictObject({
       name: scenarioNameSchema.optional(),
-      scenario: z.record(z.string(), z.json()).optional(),
+      scenario: z.record(z.string(), z.unknown()).optional(),
     })
     .refine((body) => (body.name === undefined) !== (body.scenario === undefined), {
       message:
@@ -38,6 +39,7 @@ export const scenarioRoutes: AdminRoute[] = [
     path: '/scenario',
     handle: async ({ sandbox, body, scenarioFiles }) => {
       const { name, scenario } = parseInput(useScenarioBody, await body());
+      inlineScenarioBytes(scenario, scenarioFiles);
       await sandbox.useScenario(loadScenario(name ?? (scenario as ScenarioFile), scenarioFiles));
       return loadedScenario(sandbox);
     },

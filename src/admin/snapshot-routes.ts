@@ -15,8 +15,9 @@ export const snapshotRoutes: AdminRoute[] = [
   {
     method: 'POST',
     path: '/snapshots',
-    handle: async ({ sandbox, body }) => {
+    handle: async ({ sandbox, body, memory }) => {
       parseInput(noFields, await body());
+      memory.checkSnapshot();
       const snapshot = await sandbox.snapshot();
       return describe(snapshotsOf(sandbox).add(snapshot), snapshot);
     },

@@ -4,6 +4,7 @@ import type { StreamedAnswer } from '../api/outcome.js';
 import type { HealthAnswer, JournalAnswer, ReadinessAnswer, StateAnswer } from './admin-answers.js';
 import type { AdminRoute } from './admin-route.js';
 import type { ScenarioFile } from '../scenarios/scenario-schema.js';
+import { crossSiteRefusal } from './cross-site-stream.js';
 import { eventStream } from './event-stream.js';
 
 const seqSchema = z.string().regex(/^\d{1,15}$/, 'expected the seq of a journal entry, a whole number from 0').transform(Number);
@@ -33,15 +34,17 @@ const requests: AdminRoute<JournalAnswer> = {
   },
 };
 
-/** Server-Sent Events; `?since=<seq>` or `Last-Event-ID` sends the journal entries after it first. */
+/** Server-Sent Events; `?since=<seq>` or `Last-Event-ID` sends the history's rows after it first (requests and markers), as the client reads. */
 const events: AdminRoute<StreamedAnswer> = {
   method: 'GET',
   path: '/events',
-  handle: ({ sandbox, query, header, closing }) => {
+  handle: ({ sandbox, query, header, closing, streams }) => {
     const { since } = parseInput(eventsQuery, Object.fromEntries(query));
+    const refused = crossSiteRefusal(header);
+    if (refused) throw refused;
     const lastEventId = header('last-event-id');
     const resumed = lastEventId !== null && /^\d{1,15}$/.test(lastEventId) ? Number(lastEventId) : undefined;
-    return eventStream(sandbox, { since: since ?? resumed, closing });
+    return eventStream(sandbox, { since: since ?? resumed, closing, onEnd: streams.take() });
   },
 };
 

@@ -1,4 +1,6 @@
 import type { Argv, CommandModule } from 'yargs';
+import { DEFAULT_MEMORY_BUDGET_MIB, MEMORY_BUDGET_MIB_RANGE } from '../admin/memory-budget.js';
+import { DEFAULT_MAX_STREAMS, MAX_STREAMS_LIMIT } from '../admin/stream-slots.js';
 import { DEFAULT_MAX_SCENARIO_BYTES, MAX_SCENARIO_BYTES_LIMIT } from '../scenarios/scenario-file-access.js';
 import { normalizeHostName } from '../server/host-names.js';
 import { startServer } from '../server/start-server.js';
@@ -20,6 +22,8 @@ interface ServeArgs {
   maxScenarioBytes: unknown;
   allowedHost?: unknown;
   shutdownGrace: unknown;
+  maxStreams: unknown;
+  memoryBudget: unknown;
 }
 
 /** `esim-sandbox serve`: starts the standalone server and runs until stopped. Sets `result.exitCode`. */
@@ -91,8 +95,26 @@ export function serveCommand(io: CliIo, result: { exitCode: number }): CommandMo
           defaultDescription: '5000 (5 s)',
           requiresArg: true,
         })
+        .option('max-streams', {
+          describe:
+            'How many event streams (GET /__sandbox/events, the inspector) may be open at once; one more is answered 503 ' +
+            'with Retry-After. Each holds at most 1 MiB its client has not read',
+          default: String(DEFAULT_MAX_STREAMS),
+          defaultDescription: String(DEFAULT_MAX_STREAMS),
+          requiresArg: true,
+        })
+        .option('memory-budget', {
+          describe:
+            'The memory sessions and snapshots may take the server to, in MiB; past it creating one is answered 507 ' +
+            'INSUFFICIENT_STORAGE and nothing is made',
+          default: String(DEFAULT_MEMORY_BUDGET_MIB),
+          defaultDescription: `${DEFAULT_MEMORY_BUDGET_MIB} (2 GiB)`,
+          requiresArg: true,
+        })
         .check((argv) => {
           parsePort(argv.port);
+          parseMaxStreams(argv.maxStreams);
+          parseMemoryBudget(argv.memoryBudget);
           parseShutdownGrace(argv.shutdownGrace);
           if (argv.seed !== undefined) parseSeed(argv.seed);
           parseJournalSize(argv.journalSize);
@@ -126,6 +148,8 @@ export function serveCommand(io: CliIo, result: { exitCode: number }): CommandMo
           maxScenarioBytes: parseMaxScenarioBytes(argv.maxScenarioBytes),
           allowedHosts: parseAllowedHosts(argv.allowedHost),
           shutdownGraceMs,
+          maxStreams: parseMaxStreams(argv.maxStreams),
+          memoryBudgetMiB: parseMemoryBudget(argv.memoryBudget),
         });
         const warning = openAdminWarning(argv.host, adminToken, ADMIN_TOKEN_ENV);
         if (warning !== undefined) io.stderr.write(warning);
@@ -153,6 +177,12 @@ const parseJournalSize = (value: unknown) =>
   parseIntegerOption('journal-size', value, 0, 1_000_000, 'pass e.g. --journal-size 1000, or 0 to keep no journal');
 const parseJournalBodies = (value: unknown) =>
   parseIntegerOption('journal-bodies', value, 0, 1_000_000, 'pass e.g. --journal-bodies 100, or 0 to keep no bodies');
+
+const parseMaxStreams = (value: unknown) =>
+  parseIntegerOption('max-streams', value, 0, MAX_STREAMS_LIMIT, 'pass e.g. --max-streams 32, or 0 to refuse every event stream');
+
+const parseMemoryBudget = (value: unknown) =>
+  parseIntegerOption('memory-budget', value, MEMORY_BUDGET_MIB_RANGE.min, MEMORY_BUDGET_MIB_RANGE.max, 'pass MiB, e.g. --memory-budget 4096 for 4 GiB');
 
 const parseMaxScenarioBytes = (value: unknown) =>
   parseIntegerOption('max-scenario-bytes', value, 1, MAX_SCENARIO_BYTES_LIMIT, 'pass e.g. --max-scenario-bytes 1048576 for 1 MiB');

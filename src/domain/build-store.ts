@@ -1,20 +1,32 @@
 import type { ProviderSpec, ResolvedScenario } from '../scenarios/scenario-schema.js';
 import { accountTrailingYearQty, tiersFor } from './account-pricing.js';
 import { toSatang } from '../lib/money.js';
+import { Slices } from '../lib/next-turn.js';
 import { priceOrder } from './order-rules.js';
 import { buildPayment } from './payments.js';
 import { buildOrder } from './provisioning.js';
 import type { SeededRandom } from '../state/seeded-random.js';
 import { Store } from '../state/store.js';
 
-/** The initial state of a scenario. Past orders are replayed oldest first, so each is priced as it was then. */
+/** Records built between two turns of the event loop: a large scenario does not hold up other requests. */
+const RECORDS_PER_SLICE = 256;
+
+/**
+ * The initial state of a scenario. Past orders are replayed oldest first, so each is priced as it was then.
+ * Built in slices that let other requests through; the records and their order are the same either way.
+ */
 export async function buildStore(scenario: ResolvedScenario, random: SeededRandom): Promise<Store> {
   const store = new Store(providersOf(scenario));
+  const slices = new Slices(RECORDS_PER_SLICE);
   for (const account of scenario.accounts) await store.addAccount(account);
   for (const apiKey of scenario.apiKeys) await store.addApiKey(apiKey);
-  for (const product of scenario.products) await store.addProduct(product);
+  for (const product of scenario.products) {
+    await store.addProduct(product);
+    await slices.tick();
+  }
 
   for (const payment of byTime(scenario.payments)) {
+    await slices.tick();
     await store.addPayment(
       buildPayment({
         id: payment.id,
@@ -30,6 +42,7 @@ export async function buildStore(scenario: ResolvedScenario, random: SeededRando
   }
 
   for (const order of byTime(scenario.orders)) {
+    await slices.tick();
     const account = store.account(order.accountId)!;
     const product = store.product(order.productId)!;
     const createdAt = Date.parse(order.createdAt);

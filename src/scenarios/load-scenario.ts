@@ -39,7 +39,20 @@ const INLINE = '<inline>';
  * the machine); the admin API confines them to the scenario dirs.
  */
 export function loadScenario(source: ScenarioSource, files: ScenarioFileAccess = LOCAL_FILES): ResolvedScenario {
-  return new ScenarioResolver(files).resolve(source);
+  if (typeof source === 'object' && resolvedScenarios.has(source)) return source as ResolvedScenario;
+  return adoptResolved(new ScenarioResolver(files).resolve(source));
+}
+
+/**
+ * Scenarios already resolved: loading one again gives it back as it is. A session's scenario passed through
+ * here three times on its way to its sandbox, each a validation of the whole (1 s for 7.6 MB, the server held).
+ */
+const resolvedScenarios = new WeakSet<object>();
+
+/** Takes `scenario` as resolved: only for one made of a resolved scenario by changes that keep it valid. */
+export function adoptResolved(scenario: ResolvedScenario): ResolvedScenario {
+  resolvedScenarios.add(scenario);
+  return scenario;
 }
 
 /** A file as problems name it: relative to the project root when inside it, else absolute. */

@@ -92,8 +92,9 @@ export function nodeAnswerHandler(handler: AnswerHandler) {
 }
 
 /**
- * Writes a streamed answer: the head at once, then each chunk as the stream gives it, and the end when it
- * ends. The client closing the connection cancels the stream, which lets its source stop (unsubscribe).
+ * Writes a streamed answer: the head at once, then each chunk as the stream gives it and the socket takes it,
+ * and the end when it ends. The client closing the connection cancels the stream, which lets its source stop
+ * (unsubscribe).
  */
 async function writeStreamedAnswer(answer: StreamedAnswer, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const headers: string[] = [];
@@ -111,12 +112,37 @@ async function writeStreamedAnswer(answer: StreamedAnswer, req: IncomingMessage,
   }
   res.once('close', cancel);
   try {
-    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) res.write(chunk.value);
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+      // A full socket: read on only once it drains, so that what the client has not read waits in the stream, within its bound.
+      if (!res.write(chunk.value)) await drained(res);
+    }
   } catch {
     // A stream that fails ends the answer as one that ends.
   }
   res.off('close', cancel);
   res.end();
+  // A client that stopped reading would keep what the socket still holds for as long as it stays connected.
+  if (!res.writableFinished) {
+    const cutOff = setTimeout(() => res.destroy(), UNREAD_END_GRACE_MS).unref();
+    res.once('close', () => clearTimeout(cutOff));
+  }
+}
+
+/** How long a streamed answer that has ended may wait for its client to read the rest, in ms. */
+const UNREAD_END_GRACE_MS = 10_000;
+
+/** Resolves once `res` can take more, or is closed. */
+function drained(res: ServerResponse): Promise<void> {
+  if (res.destroyed) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off('drain', done);
+      res.off('close', done);
+      resolve();
+    };
+    res.on('drain', done);
+    res.on('close', done);
+  });
 }
 
 export function hasBody(req: IncomingMessage): boolean {

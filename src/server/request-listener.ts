@@ -20,6 +20,10 @@ export interface RequestListenerOptions {
   boundAddress?: () => string;
   /** Aborted when the server shuts down: open event streams end then, instead of holding the shutdown. */
   closing?: AbortSignal;
+  /** How many event streams may be open at once. Default: 32. */
+  maxStreams?: number;
+  /** The memory sessions and snapshots may take the server to, in MiB. Default: 2048. */
+  memoryBudgetMiB?: number;
 }
 
 /**
@@ -30,7 +34,7 @@ export interface RequestListenerOptions {
  */
 export function createRequestListener(host: CoreSandboxHost, options: RequestListenerOptions = {}): RequestListener {
   const adminApi = once(() =>
-    import('../admin/admin-api.js').then(({ createAdminApi }) => createAdminApi(host, { scenarioFiles: options.scenarioFiles })),
+    import('../admin/admin-api.js').then(({ createAdminApi }) => createAdminApi(host, { scenarioFiles: options.scenarioFiles, maxStreams: options.maxStreams, memoryBudgetMiB: options.memoryBudgetMiB })),
   );
   const docsApp = once(() => import('./docs-app.js').then(({ createDocsApp }) => createDocsApp((req, res) => answer('api', req, res))));
   const areas: Record<Area, (req: IncomingMessage, res: ServerResponse) => Promise<void>> = {

@@ -1,12 +1,14 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { checkMemoryBudget } from '../admin/memory-budget.js';
+import { checkMaxStreams } from '../admin/stream-slots.js';
 import { confinedFiles } from '../scenarios/scenario-dirs.js';
 import { CoreSandboxHost, type SandboxHost } from '../sessions/sandbox-host.js';
 import type { Sandbox, ScenarioSource } from '../types.js';
 import { gracefulClose } from './graceful-close.js';
 import { normalizeHostName } from './host-names.js';
 import { createRequestListener } from './request-listener.js';
-import { answerExpectationFailed, clientErrorAnswerer } from './transport-answers.js';
+import { answerConnect, answerExpectationFailed, clientErrorAnswerer } from './transport-answers.js';
 
 export interface StartServerOptions {
   /** TCP port to listen on; 0 picks a free port. Default: `4010`. */
@@ -40,6 +42,18 @@ export interface StartServerOptions {
   wallClock?: () => number;
   /** How many sessions (`POST /__sandbox/sessions`) may be alive at once. Default: 100. */
   maxSessions?: number;
+  /**
+   * How many event streams (`GET /__sandbox/events`, the inspector) may be open at once, from 0 to 100000; one
+   * more is answered 503 `SERVICE_UNAVAILABLE` with `Retry-After`. Each holds at most 1 MiB its client has not
+   * read. Default: 32.
+   */
+  maxStreams?: number;
+  /**
+   * The memory sessions and snapshots may take the server to, in MiB (the JavaScript heap in use and the buffers
+   * outside it), from 64 to 1048576: past it `POST /__sandbox/sessions` and `/snapshots` are answered 507
+   * `INSUFFICIENT_STORAGE` and nothing is made. Default: 2048, which fits a 2-core, 24 GiB CI machine.
+   */
+  memoryBudgetMiB?: number;
   /**
    * When set, the admin API (`/__sandbox`) answers 401 `UNAUTHORIZED` unless a request sends this token as
    * `Authorization: Bearer <token>` or `x-admin-token: <token>`. Default: none, the admin API is open.
@@ -131,6 +145,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       `headersTimeoutMs (${headersTimeoutMs}) must not be longer than requestTimeoutMs (${requestTimeoutMs}): the headers are part of the request`,
     );
   }
+  if (options.maxStreams !== undefined) checkMaxStreams(options.maxStreams);
+  if (options.memoryBudgetMiB !== undefined) checkMemoryBudget(options.memoryBudgetMiB);
   const scenarioFiles = confinedFiles(options.scenarioDirs ?? [], options.maxScenarioBytes);
   const allowedHosts = checkAllowedHosts(options.allowedHosts ?? []);
   const sandboxHost = new CoreSandboxHost({
@@ -160,10 +176,13 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       scenarioFiles,
       allowedHosts,
       boundAddress: () => (server.address() as AddressInfo | null)?.address ?? host,
+      maxStreams: options.maxStreams,
+      memoryBudgetMiB: options.memoryBudgetMiB,
       closing: closing.signal,
     }),
   );
   server.on('checkExpectation', answerExpectationFailed);
+  server.on('connect', answerConnect);
   server.on('clientError', clientErrorAnswerer({ headersTimeoutMs, requestTimeoutMs }));
   await listen(server, port, host);
   const actualPort = (server.address() as AddressInfo).port;

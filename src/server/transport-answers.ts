@@ -14,20 +14,38 @@ export interface RequestTimeouts {
 }
 
 /**
- * A `clientError` listener: a request Node could not read (an unknown method, a malformed header, headers
- * over 16 KiB) gets a 400 or 431 envelope, one that did not arrive in time a 408; then the connection is
- * closed. A connection reset, or one that already has its answer, is just closed.
+ * A `clientError` listener: a request Node could not read gets an envelope (a method no one knows 405 with
+ * `Allow`, as the API answers one Node does know, a malformed header 400, headers over 16 KiB 431, one that did not arrive in time 408), then the
+ * connection is closed. A connection reset, or one that already has its answer, is just closed.
  */
 export function clientErrorAnswerer(timeouts: RequestTimeouts) {
   return (error: NodeJS.ErrnoException, socket: Duplex): void => {
     if (error.code === 'ECONNRESET' || !socket.writable || isLingering(socket)) return void socket.destroy();
-    const refusal = clientErrorOf(error, timeouts);
-    const answer = errorAnswer(refusal);
-    const head = [`HTTP/1.1 ${refusal.status} ${STATUS_CODES[refusal.status]}`, 'connection: close'];
-    for (const [name, value] of Object.entries(answer.headers)) head.push(`${name}: ${value}`);
-    head.push(`content-length: ${Buffer.byteLength(answer.body)}`);
-    socket.end(`${head.join('\r\n')}\r\n\r\n${answer.body}`);
+    endWithAnswer(socket, clientErrorOf(error, timeouts));
   };
+}
+
+/** The methods this server answers somewhere, for the `Allow` of a method it answers nowhere. */
+const SERVER_METHODS = 'GET, HEAD, POST, DELETE, OPTIONS';
+
+/**
+ * A `connect` listener: `CONNECT` (a proxy tunnel) gets a 405 envelope with `Allow`, then the connection is
+ * closed. Without it Node closes the connection without a byte.
+ */
+export function answerConnect(req: IncomingMessage, socket: Duplex): void {
+  socket.on('error', () => undefined);
+  const target = JSON.stringify((req.url ?? '').slice(0, 100));
+  const message = `CONNECT ${target}: this server is no proxy and opens no tunnel. It answers ${SERVER_METHODS}; send one of those to a path of its own.`;
+  endWithAnswer(socket, new ApiError('METHOD_NOT_ALLOWED', message, { headers: { allow: SERVER_METHODS } }));
+}
+
+/** Writes the envelope of `refusal` straight to the socket, saying `connection: close`, and ends it. */
+function endWithAnswer(socket: Duplex, refusal: ApiError): void {
+  const answer = errorAnswer(refusal);
+  const head = [`HTTP/1.1 ${refusal.status} ${STATUS_CODES[refusal.status]}`, 'connection: close'];
+  for (const [name, value] of Object.entries(answer.headers)) head.push(`${name}: ${value}`);
+  head.push(`content-length: ${Buffer.byteLength(answer.body)}`);
+  socket.end(`${head.join('\r\n')}\r\n\r\n${answer.body}`);
 }
 
 function clientErrorOf(error: NodeJS.ErrnoException, timeouts: RequestTimeouts): ApiError {
@@ -37,6 +55,10 @@ function clientErrorOf(error: NodeJS.ErrnoException, timeouts: RequestTimeouts):
       `The request did not arrive in time: this server waits ${timeouts.headersTimeoutMs} ms for the headers and ` +
         `${timeouts.requestTimeoutMs} ms for the whole request. Send the request without pausing.`,
     );
+  }
+  if (error.code === 'HPE_INVALID_METHOD') {
+    const message = `The request's method is none this server knows: it answers ${SERVER_METHODS}. Send one of those.`;
+    return new ApiError('METHOD_NOT_ALLOWED', message, { headers: { allow: SERVER_METHODS } });
   }
   const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
   const problem = tooLarge ? 'its headers are larger than this server accepts (16 KiB)' : `it is not valid HTTP/1.1 (${error.code ?? error.message})`;

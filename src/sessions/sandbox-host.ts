@@ -29,6 +29,8 @@ export interface SandboxSession {
   readonly sandbox: Sandbox;
   /** Scenario key → session key (`sk_test_full_access` → `sk_test_full_access__ses_0001`), for the scenario it runs now. */
   apiKeys(): Record<string, string>;
+  /** Aborted when the session is deleted: what follows it (an event stream) ends then. */
+  readonly ended: AbortSignal;
 }
 
 /**
@@ -64,6 +66,7 @@ export function createSandboxHost(options: SandboxHostOptions = {}): SandboxHost
 /** A session as the host keeps it: with its sandbox's `answer`. */
 interface LiveSession extends SandboxSession {
   readonly sandbox: SessionSandbox;
+  readonly end: AbortController;
 }
 
 /** The host behind `createSandboxHost`; the HTTP server holds it as it is, for its `answer`. */
@@ -126,7 +129,8 @@ export class CoreSandboxHost implements SandboxHost, AnswersApiRequests {
       wallClock: this.#options.wallClock,
     });
     const sandbox = new SessionSandbox(inner, id, this.#files);
-    const session: LiveSession = { id, sandbox, apiKeys: () => sessionKeyMap(sandbox.scenario) };
+    const end = new AbortController();
+    const session: LiveSession = { id, sandbox, apiKeys: () => sessionKeyMap(sandbox.scenario), end, ended: end.signal };
     this.#created += 1;
     this.#sessions.set(id, session);
     return session;
@@ -141,11 +145,16 @@ export class CoreSandboxHost implements SandboxHost, AnswersApiRequests {
   }
 
   deleteSession(id: string): boolean {
-    return this.#sessions.delete(id);
+    const session = this.#sessions.get(id);
+    if (!session) return false;
+    this.#sessions.delete(id);
+    session.end.abort();
+    return true;
   }
 
   async [Symbol.asyncDispose](): Promise<void> {
     const sandboxes = [this.main, ...[...this.#sessions.values()].map((session) => session.sandbox)];
+    for (const session of this.#sessions.values()) session.end.abort();
     this.#sessions.clear();
     await Promise.all(sandboxes.map((sandbox) => sandbox[Symbol.asyncDispose]()));
   }

@@ -1,4 +1,5 @@
-import type { ResolvedScenario, ScenarioFile } from '../scenarios/scenario-schema.js';
+import { adoptResolved } from '../scenarios/load-scenario.js';
+import type { ResolvedScenario } from '../scenarios/scenario-schema.js';
 
 /** `ses_0001`, `ses_0002`, …: the n-th session created by a host. */
 export function sessionIdOf(sequence: number): string {
@@ -23,13 +24,13 @@ export function parseSessionKey(key: string): { key: string; sessionId: string }
 
 /**
  * The scenario a session runs: the resolved scenario with every API key given the session's suffix, and
- * nothing else changed. It is a complete scenario file, so the core loads it like any inline scenario.
+ * nothing else changed. Still resolved: a suffix keeps each key valid (letters, digits, `_`) and unique.
  */
-export function withSessionKeys(scenario: ResolvedScenario, sessionId: string): ScenarioFile {
-  return {
+export function withSessionKeys(scenario: ResolvedScenario, sessionId: string): ResolvedScenario {
+  return adoptResolved({
     ...scenario,
     apiKeys: scenario.apiKeys.map((apiKey) => ({ ...apiKey, key: sessionKey(apiKey.key, sessionId) })),
-  };
+  });
 }
 
 /** Scenario key → session key, for every key of a session's scenario. */

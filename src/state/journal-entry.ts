@@ -52,7 +52,7 @@ export interface JournalEntry extends RequestFacts {
   method: string;
   /** Path and query string, as received. */
   url: string;
-  /** The API key with all but its last 4 characters masked, or null when none was sent. */
+  /** The API key masked (its last 4 characters shown when it has 16 or more), or null when none was sent. */
   apiKey: string | null;
   /**
    * 8 hex digits, the same for every request with the same key and different for another key, even one whose
@@ -105,6 +105,8 @@ export interface JournalQuery {
   since?: number;
   /** Whether each entry carries `request` and `response`. Default: true. */
   bodies?: boolean;
+  /** At most this many entries, the oldest of those asked for: a reader that follows the journal a few at a time. Default: all. */
+  limit?: number;
 }
 
 /** One request as the sandbox notes it; the journal makes a `JournalEntry` of it when read. */

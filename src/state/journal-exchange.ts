@@ -17,12 +17,12 @@ export interface JournalBody {
 }
 
 export interface JournalRequest extends JournalBody {
-  /** Lower-case names; the API key, an `Authorization` and cookies masked. */
+  /** Lower-case names; secrets masked (a name with auth, token, key, secret, cookie, session or password in it). */
   headers: Record<string, string>;
 }
 
 export interface JournalResponse extends JournalBody {
-  /** Lower-case names, as answered. */
+  /** Lower-case names, as answered; secrets masked as in the request. */
   headers: Record<string, string>;
 }
 
@@ -36,18 +36,28 @@ export interface ExchangeNote {
   answer?: { headers: Record<string, string>; body: string };
 }
 
-/** Headers whose values are secrets: the journal shows only their last characters. */
-const SECRET_HEADERS = new Set(['x-api-key', 'authorization', 'x-admin-token', 'cookie', 'proxy-authorization']);
+/**
+ * Names of headers whose values are secrets, by what they contain: `x-api-key`, `authorization`, `x-auth-token`,
+ * `x-secret-thing`, `session-id`, `cookie`, and whatever a client names alike. The journal shows them masked.
+ */
+const SECRET_HEADER_NAME = /auth|token|key|secret|cookie|session|password/i;
 
-/** The request headers as the journal shows them. */
+/** The request headers as the journal shows them: lower-case names, secrets masked. */
 export function journalHeaders(list: HeaderList | undefined): Record<string, string> {
   const headers: Record<string, string> = {};
   list?.forEach((value, name) => {
     const lower = name.toLowerCase();
-    headers[lower] = SECRET_HEADERS.has(lower) ? maskApiKey(value) : value;
+    headers[lower] = shownValue(lower, value);
   });
   return headers;
 }
+
+/** The headers of an answer (lower-case names already) as the journal shows them: secrets masked, as a fault may answer any header. */
+export function journalAnswerHeaders(answered: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(answered).map(([name, value]) => [name, shownValue(name, value)]));
+}
+
+const shownValue = (name: string, value: string) => (SECRET_HEADER_NAME.test(name) ? maskApiKey(value) : value);
 
 /**
  * What every QR image field of an answer holds. Without its opening quote: a search for a text that starts

@@ -1,6 +1,6 @@
 import { fnv1a32 } from '../lib/fnv1a.js';
 import { maskApiKey } from '../lib/mask-api-key.js';
-import { journalBody, journalHeaders, keptAnswerBody, type ExchangeNote, type HeaderList } from './journal-exchange.js';
+import { journalAnswerHeaders, journalBody, journalHeaders, keptAnswerBody, type ExchangeNote, type HeaderList } from './journal-exchange.js';
 import type {
   FaultEffect,
   HistoryEntry,
@@ -169,23 +169,46 @@ export class Journal {
     return kept?.seq === seq ? kept : undefined;
   }
 
-  #ordered(): Slot[] {
-    return this.#slots.length < this.capacity ? this.#slots : [...this.#slots.slice(this.#next), ...this.#slots.slice(0, this.#next)];
+  /**
+   * The slot of the entry numbered `seq`, or undefined when it is not kept. The newest entry is in the slot before
+   * `#next`, and each older one in the slot before that (numbers go on through `clear`, slots start afresh), so
+   * a reader that asks for one entry at a time pays for that entry only.
+   */
+  #slotOf(seq: number): Slot | undefined {
+    const back = this.#seq - seq;
+    if (!Number.isInteger(back) || back < 0 || back >= this.#slots.length) return undefined;
+    return this.#slots[(((this.#next - 1 - back) % this.capacity) + this.capacity) % this.capacity];
   }
 
-  /** The requests of the current run, oldest first: all, or those after `since`; with bodies unless `bodies` is false. */
-  entries({ since = 0, bodies = true }: JournalQuery = {}): JournalEntry[] {
-    const after = Math.max(since, this.#runStart);
-    return this.#ordered()
-      .filter((slot) => slot.seq > after && !slot.marker)
-      .map((slot) => entryOf(slot, bodies ? this.#exchangeOf(slot.seq) : undefined));
+  /** The `seq` of the oldest entry kept after `since` (which may be a fraction), whether or not one is kept. */
+  #firstAfter(since: number): number {
+    return Math.max(Math.floor(since) + 1, this.#seq - this.#slots.length + 1);
   }
 
-  /** Every request and marker kept, oldest first, through resets and switches: all, or those after `since`. */
-  history({ since = 0, bodies = true }: JournalQuery = {}): HistoryEntry[] {
-    return this.#ordered()
-      .filter((slot) => slot.seq > since)
-      .map((slot) => (slot.marker ? markerOf(slot, slot.marker) : entryOf(slot, bodies ? this.#exchangeOf(slot.seq) : undefined)));
+  /**
+   * The requests of the current run, oldest first: all, or those after `since`, at most `limit` (the oldest of
+   * those asked for); with bodies unless `bodies` is false.
+   */
+  entries({ since = 0, bodies = true, limit = Number.POSITIVE_INFINITY }: JournalQuery = {}): JournalEntry[] {
+    const entries: JournalEntry[] = [];
+    for (let seq = this.#firstAfter(Math.max(since, this.#runStart)); seq <= this.#seq && entries.length < limit; seq++) {
+      const slot = this.#slotOf(seq)!;
+      if (!slot.marker) entries.push(entryOf(slot, bodies ? this.#exchangeOf(seq) : undefined));
+    }
+    return entries;
+  }
+
+  /**
+   * Every request and marker kept, oldest first, through resets and switches: all, or those after `since`, at most
+   * `limit` (the oldest of those asked for). An event stream's replay reads it one entry at a time.
+   */
+  history({ since = 0, bodies = true, limit = Number.POSITIVE_INFINITY }: JournalQuery = {}): HistoryEntry[] {
+    const rows: HistoryEntry[] = [];
+    for (let seq = this.#firstAfter(since); seq <= this.#seq && rows.length < limit; seq++) {
+      const slot = this.#slotOf(seq)!;
+      rows.push(slot.marker ? markerOf(slot, slot.marker) : entryOf(slot, bodies ? this.#exchangeOf(seq) : undefined));
+    }
+    return rows;
   }
 
   /** The entry of the request noted last; undefined when none is kept. */
@@ -197,9 +220,9 @@ export class Journal {
 
   /** The request numbered `seq` as it was sent, while its headers and body are kept whole; else undefined. */
   requestAsSent(seq: number): RequestAsSent | undefined {
-    const slot = this.#slots.find((each) => each.seq === seq && !each.marker);
+    const slot = this.#slotOf(seq);
     const exchange = this.#exchangeOf(seq);
-    if (!slot || !exchange?.requestHeaders || exchange.requestBodyTruncated) return undefined;
+    if (!slot || slot.marker || !exchange?.requestHeaders || exchange.requestBodyTruncated) return undefined;
     const headers: [string, string][] = [];
     exchange.requestHeaders.forEach((value, name) => void headers.push([name.toLowerCase(), value]));
     return { method: slot.method, url: slot.url, headers, body: exchange.requestBody };
@@ -270,7 +293,7 @@ function entryOf(slot: Slot, exchange: ExchangeSlot | undefined): JournalEntry {
     ...(exchange && {
       request: { headers: journalHeaders(exchange.requestHeaders), ...journalBody(exchange.requestBody, exchange.requestBodyTruncated) },
       ...(exchange.answerHeaders && {
-        response: { headers: { ...exchange.answerHeaders }, ...journalBody(exchange.answerBody, exchange.answerBodyTruncated) },
+        response: { headers: journalAnswerHeaders(exchange.answerHeaders), ...journalBody(exchange.answerBody, exchange.answerBodyTruncated) },
       }),
     }),
   };

@@ -61,6 +61,30 @@ describe('the request journal', () => {
     expect(sandbox.requests.map((entry) => entry.seq)).toEqual([3, 4, 5]);
   });
 
+  it('gives the history and the run a few rows at a time, by number, past its capacity and after a clear', async () => {
+    const sandbox = createSandbox({ journalSize: 4 });
+    for (let i = 0; i < 3; i++) await sandbox.fetch(request('/getBalance'));
+    sandbox.clearHistory();
+    await sandbox.fetch(request('/getBalance'));
+    await sandbox.reset();
+    for (let i = 0; i < 4; i++) await sandbox.fetch(request(`/getOrders?limit=${i + 1}`));
+    // 1..3 cleared, 4 a request, 5 the reset, 6..9 the requests after it: 6..9 kept (4 rows at most).
+    const rowOf = (entry: ReturnType<typeof sandbox.history>[number]) => ('marker' in entry ? `${entry.seq} ${entry.marker}` : `${entry.seq} ${entry.url}`);
+    expect(sandbox.history().map(rowOf)).toEqual(['6 /api/v1/getOrders?limit=1', '7 /api/v1/getOrders?limit=2', '8 /api/v1/getOrders?limit=3', '9 /api/v1/getOrders?limit=4']);
+    const oneByOne = [];
+    for (let [row] = sandbox.history({ since: 0, limit: 1 }); row; [row] = sandbox.history({ since: row.seq, limit: 1 })) oneByOne.push(rowOf(row));
+    expect(oneByOne).toEqual(sandbox.history().map(rowOf));
+    expect(sandbox.history({ since: 7, limit: 1 }).map(rowOf)).toEqual(['8 /api/v1/getOrders?limit=3']);
+    expect(sandbox.history({ since: 2, limit: 1 }).map(rowOf)).toEqual(['6 /api/v1/getOrders?limit=1']);
+    expect(sandbox.journal({ since: 6.5, limit: 2 }).map((entry) => entry.seq)).toEqual([7, 8]);
+    await sandbox.useScenario('low-balance');
+    await sandbox.fetch(request('/getBalance'));
+    expect(sandbox.history({ since: 8, limit: 2 }).map(rowOf)).toEqual(['9 /api/v1/getOrders?limit=4', '10 scenario']);
+    expect(sandbox.journal({ limit: 1 }).map((entry) => entry.seq)).toEqual([11]);
+    expect(sandbox.requestAsSent(10)).toBeUndefined();
+    expect(sandbox.requestAsSent(11)).toMatchObject({ url: '/api/v1/getBalance' });
+  });
+
   it('times each request by the wall clock it is given, when it arrives and when it is answered', async () => {
     let wall = Date.parse('2026-11-23T10:00:00.000Z');
     const sandbox = createSandbox({ scenario: withFaults([{ route: '/getBalance', effect: 'latency', latencyMs: 20 }]), wallClock: () => (wall += 7) });

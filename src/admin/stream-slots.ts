@@ -1,0 +1,48 @@
+import { ApiError } from '../domain/api-error.js';
+
+/** How many event streams a server keeps open at once, unless told otherwise: each may hold up to its bound. */
+export const DEFAULT_MAX_STREAMS = 32;
+
+/** The largest `maxStreams` taken. */
+export const MAX_STREAMS_LIMIT = 100_000;
+
+/** Throws unless `max` is a whole number of streams from 0 (no stream at all) to `MAX_STREAMS_LIMIT`. */
+export function checkMaxStreams(max: number): number {
+  if (Number.isInteger(max) && max >= 0 && max <= MAX_STREAMS_LIMIT) return max;
+  throw new RangeError(`maxStreams must be an integer from 0 to ${MAX_STREAMS_LIMIT} (got ${max})`);
+}
+
+/** How long a refused client is told to wait before it tries again, in seconds. */
+const RETRY_AFTER_S = 5;
+
+/** The open event streams of one server, at most `max`. */
+export class StreamSlots {
+  #open = 0;
+
+  constructor(readonly max: number = DEFAULT_MAX_STREAMS) {
+    checkMaxStreams(max);
+  }
+
+  get open(): number {
+    return this.#open;
+  }
+
+  /** Takes a slot; the function returned gives it back (once, however often called). Throws a 503 when all are taken. */
+  take(): () => void {
+    if (this.#open >= this.max) {
+      throw new ApiError(
+        'SERVICE_UNAVAILABLE',
+        `${this.#open} event streams are open, the most this server keeps (--max-streams ${this.max}, maxStreams in startServer): ` +
+          `close a stream you no longer read, or try again in ${RETRY_AFTER_S} s.`,
+        { headers: { 'retry-after': String(RETRY_AFTER_S) } },
+      );
+    }
+    this.#open += 1;
+    let given = false;
+    return () => {
+      if (given) return;
+      given = true;
+      this.#open -= 1;
+    };
+  }
+}

@@ -18,7 +18,7 @@ import { buildStore, providersOf } from './domain/build-store.js';
 import { SandboxSnapshot, snapshotContents, type SnapshotContents } from './sandbox-snapshot.js';
 import { Store } from './state/store.js';
 import { sandboxDb, type SandboxDb } from './state/sandbox-db.js';
-import { SandboxClock } from './state/clock.js';
+import { checkClockMode, SandboxClock, type ClockMode } from './state/clock.js';
 import { Journal, type JournalEntry, type JournalQuery } from './state/journal.js';
 import type { HeaderList } from './state/journal-exchange.js';
 import { Listeners } from './lib/listeners.js';
@@ -54,6 +54,8 @@ export class CoreSandbox implements Sandbox, AnswersApiRequests {
   #generation = 0;
   readonly #journal: Journal;
   readonly #wallClock: () => number;
+  /** The clock mode chosen at run time, which wins over the scenario's. */
+  #clockMode: ClockMode | undefined;
   readonly #seed: number | undefined;
   readonly #files: ScenarioFileAccess;
   readonly #qrImages = new BoundedQrImageCache();
@@ -63,6 +65,7 @@ export class CoreSandbox implements Sandbox, AnswersApiRequests {
     this.#seed = options.seed;
     this.#journal = new Journal(options.journalSize ?? DEFAULTS.journalSize, options.journalBodies);
     this.#wallClock = options.wallClock ?? DEFAULTS.wallClock;
+    this.#clockMode = options.clock === undefined ? undefined : checkClockMode(options.clock);
     this.#files = localFiles(options.maxScenarioBytes);
     this.#scenario = loadScenario(options.scenario ?? DEFAULTS.scenario, this.#files);
     this.#ready = this.#start(this.#scenario);
@@ -199,6 +202,18 @@ export class CoreSandbox implements Sandbox, AnswersApiRequests {
     this.#listeners.emit({ type: 'clock', now: this.now() });
   }
 
+  get clockMode(): ClockMode {
+    this.#checkLive();
+    return this.#clock.mode;
+  }
+
+  setClockMode(mode: ClockMode): void {
+    this.#checkLive();
+    this.#clockMode = checkClockMode(mode, 'the clock mode');
+    this.#clock.setMode(this.#clockMode);
+    this.#listeners.emit({ type: 'clock', now: this.now() });
+  }
+
   now(): string {
     this.#checkLive();
     return new Date(this.#clock.now()).toISOString();
@@ -275,7 +290,7 @@ export class CoreSandbox implements Sandbox, AnswersApiRequests {
   async #start(scenario: ResolvedScenario): Promise<void> {
     const generation = ++this.#generation;
     const random = new SeededRandom(this.#seed ?? scenario.seed);
-    const clock = (this.#clock = new SandboxClock(scenario.clock));
+    const clock = (this.#clock = this.#clockOf(scenario));
     const store = await buildStore(scenario, random);
     if (generation !== this.#generation) return;
     this.#context = this.#contextOf(scenario, store, clock, random);
@@ -287,13 +302,17 @@ export class CoreSandbox implements Sandbox, AnswersApiRequests {
     const { scenario } = taken;
     const random = new SeededRandom(taken.random.seed);
     random.moveTo(taken.random);
-    const clock = (this.#clock = new SandboxClock(scenario.clock));
+    const clock = (this.#clock = this.#clockOf(scenario));
     clock.offsetMs = taken.clockOffsetMs;
     const store = Store.fromSnapshot(providersOf(scenario), taken.store);
     const context = this.#contextOf(scenario, store, clock, random);
     context.faults.restore(taken.faults);
     if (taken.rateLimits) context.rateLimiter?.restore(taken.rateLimits);
     this.#context = context;
+  }
+
+  #clockOf(scenario: ResolvedScenario): SandboxClock {
+    return new SandboxClock({ ...scenario.clock, mode: this.#clockMode ?? scenario.clock.mode }, this.#wallClock);
   }
 
   #contextOf(scenario: ResolvedScenario, store: Store, clock: SandboxClock, random: SeededRandom): SandboxContext {
@@ -305,7 +324,7 @@ export class CoreSandbox implements Sandbox, AnswersApiRequests {
       random,
       writes: new SerialQueue(),
       qrImages: this.#qrImages,
-      rateLimiter: scenario.behavior.rateLimit && new RateLimiter(scenario.behavior.rateLimit),
+      rateLimiter: scenario.behavior.rateLimit && new RateLimiter(scenario.behavior.rateLimit, this.#wallClock),
       faults: new FaultPlan(scenario.faults, this.#seed ?? scenario.seed),
     };
   }

@@ -5,6 +5,9 @@ import type { RenderedPayment } from './api/render.js';
 import type { SandboxState } from './api/summarize-state.js';
 import type { SandboxSnapshot } from './sandbox-snapshot.js';
 import type { SandboxDb } from './state/sandbox-db.js';
+import type { ClockMode } from './state/clock.js';
+
+export type { ClockMode };
 
 export type { SandboxDb };
 export type { ReadOnlyCollection } from './state/sandbox-db.js';
@@ -41,6 +44,13 @@ export interface SandboxOptions {
    * of `performance` (`performance.timeOrigin + performance.now()`); a test gives a clock of its own.
    */
   wallClock?: () => number;
+  /**
+   * How the sandbox clock moves, whatever the scenario says: `"step"` (a fixed step per answered request: the same
+   * requests see the same times) or `"wall"` (real elapsed time, read from `wallClock`: provisioning delays,
+   * idempotency windows and polling intervals take as long as on the real service). Default: the scenario's
+   * `clock.mode` (`"step"` unless it says otherwise).
+   */
+  clock?: ClockMode;
 }
 
 export interface TopupInput {
@@ -88,6 +98,13 @@ export interface Sandbox {
   setClock(now: string): void;
   /** Sandbox-clock time, ISO 8601. */
   now(): string;
+  /** How the sandbox clock moves now: `"step"` or `"wall"`. */
+  readonly clockMode: ClockMode;
+  /**
+   * Makes the clock move by steps or with real time from now on, for this scenario and those loaded after it
+   * (as the `clock` option does); the time it shows does not jump.
+   */
+  setClockMode(mode: ClockMode): void;
   /**
    * The state, for reading in tests: the @msw/data collections `accounts`, `apiKeys`, `products` (with the
    * inventory left), `payments`, `orders` (with their status) and `idempotencyKeys`, each with `findFirst`,

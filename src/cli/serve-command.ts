@@ -4,6 +4,7 @@ import { normalizeHostName } from '../server/host-names.js';
 import { startServer } from '../server/start-server.js';
 import { ADMIN_TOKEN_ENV, adminTokenOf, parseAdminToken } from './admin-token-option.js';
 import type { CliIo } from './cli-io.js';
+import type { ClockMode } from '../state/clock.js';
 import { formatServeBanner } from './serve-banner.js';
 import { openAdminWarning } from './serve-warning.js';
 
@@ -20,6 +21,7 @@ interface ServeArgs {
   maxScenarioBytes: unknown;
   allowedHost?: unknown;
   shutdownGrace: unknown;
+  clock?: unknown;
 }
 
 /** `esim-sandbox serve`: starts the standalone server and runs until stopped. Sets `result.exitCode`. */
@@ -53,6 +55,13 @@ export function serveCommand(io: CliIo, result: { exitCode: number }): CommandMo
           describe: 'The largest scenario file read (--scenario, or over the admin API), in bytes; a larger one is refused unread',
           default: String(DEFAULT_MAX_SCENARIO_BYTES),
           defaultDescription: `${DEFAULT_MAX_SCENARIO_BYTES} (16 MiB)`,
+          requiresArg: true,
+        })
+        .option('clock', {
+          describe:
+            'How the sandbox clock moves: step (a fixed step per answered request, the same times every run) or wall ' +
+            '(real elapsed time: provisioning delays, idempotency windows and polling take as long as on the real service)',
+          defaultDescription: "the scenario's clock.mode (step unless it says wall)",
           requiresArg: true,
         })
         .option('seed', { describe: 'Seed of the id and data generators, a non-negative integer', requiresArg: true })
@@ -93,6 +102,7 @@ export function serveCommand(io: CliIo, result: { exitCode: number }): CommandMo
         })
         .check((argv) => {
           parsePort(argv.port);
+          if (argv.clock !== undefined) parseClock(argv.clock);
           parseShutdownGrace(argv.shutdownGrace);
           if (argv.seed !== undefined) parseSeed(argv.seed);
           parseJournalSize(argv.journalSize);
@@ -105,6 +115,7 @@ export function serveCommand(io: CliIo, result: { exitCode: number }): CommandMo
         })
         .example('$0 serve', 'Serve the default scenario at http://127.0.0.1:4010/api/v1')
         .example('$0 serve --port 0 --seed 7', 'Serve on a free port with seed 7')
+        .example('$0 serve --clock wall', 'Let provisioning delays and windows take real time, however often a client polls')
         .example('$0 serve --scenario ./my-scenario.json', 'Serve a scenario of your own')
         .example('$0 serve --scenario-dir ./scenarios', 'Let POST /__sandbox/scenario {"name": "my-scenario"} load ./scenarios/my-scenario.json')
         .example(`${ADMIN_TOKEN_ENV}=s3cret $0 serve --host 0.0.0.0`, 'Serve on every interface, the admin API behind a token')
@@ -119,6 +130,7 @@ export function serveCommand(io: CliIo, result: { exitCode: number }): CommandMo
           host: argv.host,
           scenario: argv.scenario,
           seed: argv.seed === undefined ? undefined : parseSeed(argv.seed),
+          clock: argv.clock === undefined ? undefined : parseClock(argv.clock),
           journalSize: parseJournalSize(argv.journalSize),
           journalBodies: parseJournalBodies(argv.journalBodies),
           adminToken,
@@ -153,6 +165,12 @@ const parseJournalSize = (value: unknown) =>
   parseIntegerOption('journal-size', value, 0, 1_000_000, 'pass e.g. --journal-size 1000, or 0 to keep no journal');
 const parseJournalBodies = (value: unknown) =>
   parseIntegerOption('journal-bodies', value, 0, 1_000_000, 'pass e.g. --journal-bodies 100, or 0 to keep no bodies');
+
+function parseClock(value: unknown): ClockMode {
+  if (value === 'step' || value === 'wall') return value;
+  const got = Array.isArray(value) ? 'it was given more than once' : `got ${JSON.stringify(value)}`;
+  throw new Error(`--clock must be step or wall (${got}); pass --clock wall for real elapsed time`);
+}
 
 const parseMaxScenarioBytes = (value: unknown) =>
   parseIntegerOption('max-scenario-bytes', value, 1, MAX_SCENARIO_BYTES_LIMIT, 'pass e.g. --max-scenario-bytes 1048576 for 1 MiB');

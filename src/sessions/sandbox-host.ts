@@ -124,6 +124,7 @@ export class CoreSandboxHost implements SandboxHost, AnswersApiRequests {
       journalSize: this.#options.journalSize,
       journalBodies: this.#options.journalBodies,
       wallClock: this.#options.wallClock,
+      clock: this.#options.clock,
     });
     const sandbox = new SessionSandbox(inner, id, this.#files);
     const session: LiveSession = { id, sandbox, apiKeys: () => sessionKeyMap(sandbox.scenario) };

@@ -4,7 +4,7 @@ import { loadScenario } from '../scenarios/load-scenario.js';
 import type { ScenarioFileAccess } from '../scenarios/scenario-file-access.js';
 import type { JournalQuery } from '../state/journal.js';
 import type { ScenarioFile } from '../scenarios/scenario-schema.js';
-import type { RenderedPayment, Sandbox, SandboxEvent, SandboxSnapshot, SandboxState, ScenarioSource, TopupInput } from '../types.js';
+import type { ClockMode, RenderedPayment, Sandbox, SandboxEvent, SandboxSnapshot, SandboxState, ScenarioSource, TopupInput } from '../types.js';
 import { parseSessionKey, sessionKey, withSessionKeys } from './session-keys.js';
 
 /**
@@ -76,6 +76,14 @@ export class SessionSandbox implements Sandbox, AnswersApiRequests {
 
   now(): string {
     return this.#inner.now();
+  }
+
+  get clockMode() {
+    return this.#inner.clockMode;
+  }
+
+  setClockMode(mode: ClockMode): void {
+    this.#inner.setClockMode(mode);
   }
 
   state(): Promise<SandboxState> {

@@ -87,7 +87,7 @@ export class ReferenceClient {
   }
 
   /** Polls a processing order at the poll interval until it is confirmed or failed. */
-  async waitForOrder(purchaseOrderId: string, maxPolls = 30): Promise<{ id: string; status: string; items: unknown[] }> {
+  async waitForOrder(purchaseOrderId: string, maxPolls = 100): Promise<{ id: string; status: string; items: unknown[] }> {
     const intervalMs = this.#options.flaw === 'polls-too-often' ? 100 : this.#options.pollIntervalMs;
     for (let poll = 1; ; poll++) {
       const order = await this.getOrderStatus(purchaseOrderId);

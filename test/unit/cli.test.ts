@@ -76,6 +76,7 @@ describe('esim-sandbox serve: bad arguments', () => {
     [['serve', '--scenario-dir', ''], '--scenario-dir must name a directory (got ""); pass e.g. --scenario-dir ./scenarios'],
     [['serve', '--max-scenario-bytes', '0'], '--max-scenario-bytes must be an integer from 1 to 268435456 (got "0"); pass e.g. --max-scenario-bytes 1048576'],
     [['serve', '--max-scenario-bytes', '16MiB'], '--max-scenario-bytes must be an integer from 1 to 268435456 (got "16MiB")'],
+    [['serve', '--clock', 'fast'], '--clock must be step or wall (got "fast"); pass --clock wall for real elapsed time'],
     [['launch'], 'Unknown argument: launch'],
     [[], 'Give a command, for example: esim-sandbox serve'],
   ])('%j exits 1 saying what is wrong and how to fix it', async (argv, message) => {

@@ -325,7 +325,7 @@ export class CoreSandbox implements Sandbox, AnswersApiRequests {
       writes: new SerialQueue(),
       qrImages: this.#qrImages,
       rateLimiter: scenario.behavior.rateLimit && new RateLimiter(scenario.behavior.rateLimit, this.#wallClock),
-      faults: new FaultPlan(scenario.faults, this.#seed ?? scenario.seed),
+      faults: new FaultPlan(scenario.faults, this.#seed ?? scenario.seed, this.#wallClock),
     };
   }
 }

@@ -63,20 +63,27 @@ async function serveCall(
   let answer: Answer;
   let refusal: { errorCode: string; errorMessage?: string } | undefined;
   const facts: RouteFacts = {};
+  const caller = request.headers.get('x-api-key') ?? '';
+  // A window a rate-limit fault opened holds the call before anything else counts it.
+  const heldS = route?.kind === 'call' ? ctx.faults.windows.secondsLeft(caller, route.path) : undefined;
   try {
-    limit = ctx.rateLimiter?.admit(request.headers.get('x-api-key') ?? '');
+    if (heldS !== undefined) throw rateLimitFault(heldS, ctx);
+    limit = ctx.rateLimiter?.admit(caller);
     if (faults?.errorStatus) {
       const [code, message] = FAULT_MESSAGES[faults.errorStatus]!;
       throw new ApiError(code, message, { status: faults.errorStatus });
     }
-    if (faults?.retryAfterS) throw rateLimitFault(faults.retryAfterS);
+    if (faults?.retryAfterS) {
+      ctx.faults.windows.open(caller, faults.rateLimitRoute ?? '*', faults.retryAfterS);
+      throw rateLimitFault(faults.retryAfterS, ctx);
+    }
     answer = await handleApiRequest(ctx, request, url, route, now, facts);
   } catch (thrown) {
     answer = toErrorAnswer(thrown);
     // An unexpected failure's message stays in the log, as it stays out of the answer.
     refusal = thrown instanceof ApiError ? { errorCode: thrown.code, errorMessage: thrown.message } : { errorCode: 'INTERNAL_ERROR' };
   }
-  if (limit) Object.assign(answer.headers, rateLimitHeaders(limit));
+  if (limit && answer.headers['x-ratelimit-limit'] === undefined) Object.assign(answer.headers, rateLimitHeaders(limit));
 
   const retryAfter = Number(answer.headers['retry-after']);
   const served: ServedRequest = {
@@ -88,14 +95,18 @@ async function serveCall(
     ...facts,
   };
   if (faults?.errorStatus) return { ...served, fault: 'error' };
-  if (faults?.retryAfterS) return { ...served, fault: 'rate-limit' };
+  if (faults?.retryAfterS || heldS !== undefined) return { ...served, fault: 'rate-limit' };
   if (faults?.loseResponse) return { ...served, outcome: NETWORK_ERROR, fault: 'lose-response' };
   return served;
 }
 
-/** The 429 of a rate-limit fault: the envelope and `Retry-After` of the scenario's rate limit, without its counts. */
-function rateLimitFault(retryAfterS: number): ApiError {
+/**
+ * The 429 of a rate-limit fault's window: the envelope and headers of the steady limit, nothing left to spend
+ * until the window closes (`X-RateLimit-Limit` is the steady limit's, 0 without one).
+ */
+function rateLimitFault(retryAfterS: number, ctx: SandboxContext): ApiError {
+  const status = { limit: ctx.rateLimiter?.rule.requests ?? 0, remaining: 0, resetSeconds: retryAfterS };
   return new ApiError('RATE_LIMITED', `rate limit reached; retry after ${retryAfterS} s`, {
-    headers: { 'retry-after': String(retryAfterS) },
+    headers: { 'retry-after': String(retryAfterS), ...rateLimitHeaders(status) },
   });
 }

@@ -1,13 +1,18 @@
 import type { Fault } from '../scenarios/scenario-schema.js';
 import { SeededRandom, type RandomPosition } from '../state/seeded-random.js';
+import { RateLimitWindows, type HeldWindows } from './rate-limit-window.js';
 
 /** What the faults of a scenario do to one call. */
 export interface CallFaults {
   latencyMs: number;
   /** Answer this status instead of handling the request. */
   errorStatus: number | null;
-  /** Answer 429 with `Retry-After` of this many seconds instead of handling the request (an error status wins). */
+  /**
+   * Answer 429 with `Retry-After` of this many seconds instead of handling the request (an error status wins), and
+   * hold the caller's calls of `rateLimitRoute` (a route path, or `*`) for as long.
+   */
   retryAfterS: number | null;
+  rateLimitRoute: string | null;
   /** Close the connection before handling the request. */
   drop: boolean;
   /** Handle the request, then close the connection instead of answering. */
@@ -17,9 +22,10 @@ export interface CallFaults {
 export interface FaultPlanSnapshot {
   readonly calls: readonly number[];
   readonly random: RandomPosition;
+  readonly windows: HeldWindows;
 }
 
-const NO_FAULTS: CallFaults = { latencyMs: 0, errorStatus: null, retryAfterS: null, drop: false, loseResponse: false };
+const NO_FAULTS: CallFaults = { latencyMs: 0, errorStatus: null, retryAfterS: null, rateLimitRoute: null, drop: false, loseResponse: false };
 
 /**
  * Decides, call by call, which faults strike. Each fault counts the calls of its route since the plan was made
@@ -30,20 +36,28 @@ const NO_FAULTS: CallFaults = { latencyMs: 0, errorStatus: null, retryAfterS: nu
 export class FaultPlan {
   #calls: number[];
   readonly #random: SeededRandom;
+  /** The windows the rate-limit faults opened. */
+  readonly windows: RateLimitWindows;
 
-  constructor(private readonly faults: readonly Fault[], seed: number) {
+  constructor(
+    private readonly faults: readonly Fault[],
+    seed: number,
+    elapsedMs: () => number,
+  ) {
     this.#calls = faults.map(() => 0);
     this.#random = new SeededRandom(seed + 0x5eed);
+    this.windows = new RateLimitWindows(elapsedMs);
   }
 
   /** The calls counted per fault and the position of the fault generator, to go back to with `restore`. */
   snapshot(): FaultPlanSnapshot {
-    return { calls: [...this.#calls], random: this.#random.position() };
+    return { calls: [...this.#calls], random: this.#random.position(), windows: this.windows.snapshot() };
   }
 
   restore(snapshot: FaultPlanSnapshot): void {
     this.#calls = [...snapshot.calls];
     this.#random.moveTo(snapshot.random);
+    this.windows.restore(snapshot.windows);
   }
 
   next(routePath: string): CallFaults {
@@ -62,7 +76,10 @@ export class FaultPlan {
           outcome.errorStatus ??= fault.status;
           break;
         case 'rate-limit':
-          outcome.retryAfterS ??= fault.retryAfterS;
+          if (outcome.retryAfterS === null) {
+            outcome.retryAfterS = fault.retryAfterS;
+            outcome.rateLimitRoute = fault.route;
+          }
           break;
         case 'drop':
           outcome.drop = true;

@@ -192,7 +192,8 @@ export const faultSchema = z.strictObject({
   /**
    * latency: answer after `latencyMs` plus up to `jitterMs` (seeded); error: answer `status` with its error
    * envelope, changing nothing; rate-limit: answer 429 RATE_LIMITED with `Retry-After: <retryAfterS>`,
-   * changing nothing; drop: close the connection without an answer, changing nothing; lose-response: carry
+   * changing nothing, and hold the same key's calls of `route` (every route for "*") with 429 until
+   * `retryAfterS` seconds have passed; drop: close the connection without an answer, changing nothing; lose-response: carry
    * the request out (an order is committed and charged), then close the connection. When an error and a
    * rate-limit fault strike the same call, the error is answered.
    */

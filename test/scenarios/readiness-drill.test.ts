@@ -45,11 +45,14 @@ describeBothModes('scenario readiness-drill: the failures one run of a partner\'
     await expectSuccess(await target().call('/getBalance'));
   });
 
-  it('readiness-drill: getProducts call 2 answers 429 RATE_LIMITED with Retry-After: 1; call 3 answers', async () => {
+  it('readiness-drill: getProducts call 2 answers 429 RATE_LIMITED with Retry-After: 1, and so does every call within that second; then it answers', async () => {
     await productOf(target());
     const limited = await target().call('/getProducts?limit=1');
     expect(limited.headers.get('retry-after')).toBe('1');
     await expectError(limited, 429, 'RATE_LIMITED', 'rate limit reached; retry after 1 s');
+    await clock.sleep(999);
+    await expectError(await target().call('/getProducts?limit=1'), 429, 'RATE_LIMITED');
+    await clock.sleep(1);
     await productOf(target());
   });
 

@@ -3,7 +3,8 @@
  *
  * - every createOrder carries an idempotencyKey, made once per order and kept for each of its retries;
  * - a request that gets no answer or a 5xx is retried after 200, 400, 800, 1600 ms, at most 5 attempts in all;
- * - a 429 is retried once its Retry-After has passed;
+ * - a 429 is retried once its Retry-After has passed (the flaw ignores-retry-after retries every 250 ms instead, and
+ *   meets 429 until the window closes);
  * - any other 4xx is not retried: it is reported (`ApiRefusal`);
  * - a processing order is polled at the poll interval until it is confirmed or failed.
  *
@@ -48,7 +49,9 @@ export class ApiRefusal extends Error {
 
 const MAX_ATTEMPTS = 5;
 const FIRST_BACKOFF_MS = 200;
-const MAX_RATE_LIMITED = 5;
+const MAX_RATE_LIMITED = 10;
+/** How long the flaw ignores-retry-after waits after a 429, whatever Retry-After says. */
+const OWN_RETRY_DELAY_MS = 250;
 
 export class ReferenceClient {
   readonly #options: Required<Omit<ReferenceClientOptions, 'flaw'>> & { flaw?: ClientFlaw };
@@ -112,7 +115,7 @@ export class ReferenceClient {
       if (response?.status === 429 && rateLimited < MAX_RATE_LIMITED) {
         rateLimited += 1;
         const retryAfterS = Number(response.headers.get('retry-after')) || 1;
-        await sleep(flaw === 'ignores-retry-after' ? 0 : retryAfterS * 1000);
+        await sleep(flaw === 'ignores-retry-after' ? OWN_RETRY_DELAY_MS : retryAfterS * 1000);
         continue;
       }
       if (response === undefined || response.status >= 500) {

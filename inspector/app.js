@@ -339,7 +339,9 @@ function RequestsPanel({ entries, selectedSeq, onSelect }) {
               <td>${entry.method}</td>
               <td class="path">${entry.url}</td>
               <td class="num status">${entry.status === 0 ? '—' : entry.status}</td>
-              <td>${entry.errorCode && html`<span class="code">${entry.errorCode}</span>`}${entry.fault && html`<span class="badge">fault: ${entry.fault}</span>`}</td>
+              <td>${entry.errorCode && html`<span class="code">${entry.errorCode}</span>`}${entry.fault && html`<span class="badge">fault: ${entry.fault}</span>`}${(entry.hints ?? []).map(
+                (hint) => html`<span class="badge hint" title=${hint.message}>hint: ${hint.code}</span>`,
+              )}</td>
             </tr>`,
           )}
         </tbody>
@@ -369,6 +371,7 @@ function Detail({ entry }) {
       <dt>Status</dt><dd>${entry.status === 0 ? 'none (connection closed)' : entry.status}${entry.errorCode ? ` ${entry.errorCode}` : ''}</dd>
       ${entry.errorMessage && html`<dt>Message</dt><dd>${entry.errorMessage}</dd>`}
       <dt>Fault applied</dt><dd>${entry.fault ?? 'none'}</dd>
+      ${entry.hints && html`<dt>Hints</dt><dd><ul class="hints">${entry.hints.map((hint) => html`<li><span class="code">${hint.code}</span>: ${hint.message}</li>`)}</ul></dd>`}
       <dt>Duration</dt><dd>${entry.durationMs ?? '—'} ms</dd>
       <dt>Arrived</dt><dd>${entry.wallAt ?? '—'} (sandbox clock ${entry.at})</dd>
       <dt>API key</dt><dd>${entry.apiKey ?? 'none'}</dd>

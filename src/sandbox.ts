@@ -57,6 +57,7 @@ export class CoreSandbox implements Sandbox, AnswersApiRequests {
   /** The clock mode chosen at run time, which wins over the scenario's. */
   #clockMode: ClockMode | undefined;
   readonly #seed: number | undefined;
+  readonly #hintHeader: boolean;
   readonly #files: ScenarioFileAccess;
   readonly #qrImages = new BoundedQrImageCache();
   readonly #listeners = new Listeners<SandboxEvent>();
@@ -65,6 +66,7 @@ export class CoreSandbox implements Sandbox, AnswersApiRequests {
     this.#seed = options.seed;
     this.#journal = new Journal(options.journalSize ?? DEFAULTS.journalSize, options.journalBodies);
     this.#wallClock = options.wallClock ?? DEFAULTS.wallClock;
+    this.#hintHeader = options.hintHeader ?? true;
     this.#clockMode = options.clock === undefined ? undefined : checkClockMode(options.clock);
     this.#files = localFiles(options.maxScenarioBytes);
     this.#scenario = loadScenario(options.scenario ?? DEFAULTS.scenario, this.#files);
@@ -326,6 +328,7 @@ export class CoreSandbox implements Sandbox, AnswersApiRequests {
       qrImages: this.#qrImages,
       rateLimiter: scenario.behavior.rateLimit && new RateLimiter(scenario.behavior.rateLimit, this.#wallClock),
       faults: new FaultPlan(scenario.faults, this.#seed ?? scenario.seed, this.#wallClock),
+      hintHeader: this.#hintHeader,
     };
   }
 }

@@ -51,6 +51,12 @@ export interface SandboxOptions {
    * `clock.mode` (`"step"` unless it says otherwise).
    */
   clock?: ClockMode;
+  /**
+   * Whether answers carry the sandbox-only header `x-sandbox-hint`, naming a mistake the real service would let
+   * pass (an `Idempotency-Key` header, `Authorization: Bearer` instead of `x-api-key`, …). The journal notes the
+   * hints either way (`hints` of an entry). Default: true.
+   */
+  hintHeader?: boolean;
 }
 
 export interface TopupInput {

@@ -9,6 +9,7 @@ import { captureBody } from './body-capture.js';
 import { toErrorAnswer } from './envelope.js';
 import { handleApiRequest } from './handle-api-request.js';
 import { orderRequestNote } from './order-request-note.js';
+import { hintHeader, hintsOf } from '../domain/hints.js';
 import { JOURNAL_BODY_MAX_BYTES } from '../state/journal-exchange.js';
 import type { ApiRoute, RouteFacts } from './route.js';
 
@@ -41,11 +42,25 @@ export async function serveApiRequest(
   // A body is noted even when a fault or a refusal comes before the route reads it: which order a lost
   // createOrder asked for is what tells a retry from a new order.
   const captured = request.body === null ? undefined : captureBody(request, JOURNAL_BODY_MAX_BYTES);
-  const served = await serveCall(ctx, captured?.request ?? request, url, route, now);
-  if (!captured) return { ...served, ...(call && { route: call.path }) };
-  const requestBody = await captured.prefix();
-  const orderRequest = call?.name === 'createOrder' && request.method === 'POST' ? orderRequestNote(requestBody.truncated ? undefined : requestBody.text) : undefined;
-  return { ...served, ...(call && { route: call.path }), ...(orderRequest !== undefined && { orderRequest }), requestBody };
+  const { noted, ...served } = await serveCall(ctx, captured?.request ?? request, url, route, now);
+  const requestBody = await captured?.prefix();
+  const orderRequest =
+    requestBody && call?.name === 'createOrder' && request.method === 'POST' ? orderRequestNote(requestBody.truncated ? undefined : requestBody.text) : undefined;
+  const hints = hintsOf({
+    route: call?.path,
+    header: (name) => request.headers.get(name),
+    hasQuery: (name) => url.search !== '' && url.searchParams.has(name),
+    bodyIdempotencyKey: orderRequest?.idempotencyKey !== undefined,
+    ...noted,
+  });
+  if (hints && ctx.hintHeader && served.answer) served.answer.headers['x-sandbox-hint'] = hintHeader(hints);
+  return {
+    ...served,
+    ...(call && { route: call.path }),
+    ...(orderRequest !== undefined && { orderRequest }),
+    ...(hints && { hints }),
+    ...(requestBody && { requestBody }),
+  };
 }
 
 async function serveCall(
@@ -54,7 +69,7 @@ async function serveCall(
   url: URL,
   route: ApiRoute | undefined,
   now: number,
-): Promise<ServedRequest> {
+): Promise<ServedRequest & { noted?: RouteFacts }> {
   const faults = route?.kind === 'call' ? ctx.faults.next(route.path) : undefined;
   if (faults && faults.latencyMs > 0) await sleep(faults.latencyMs);
   if (faults?.drop) return { outcome: NETWORK_ERROR, status: 0, fault: 'drop' };
@@ -86,13 +101,15 @@ async function serveCall(
   if (limit && answer.headers['x-ratelimit-limit'] === undefined) Object.assign(answer.headers, rateLimitHeaders(limit));
 
   const retryAfter = Number(answer.headers['retry-after']);
-  const served: ServedRequest = {
+  const served: ServedRequest & { noted: RouteFacts } = {
     outcome: answer,
     answer,
     status: answer.status,
     ...refusal,
     ...(answer.status === 429 && Number.isInteger(retryAfter) && { retryAfterS: retryAfter }),
-    ...facts,
+    ...(facts.orderId !== undefined && { orderId: facts.orderId }),
+    ...(facts.orderStatus !== undefined && { orderStatus: facts.orderStatus }),
+    noted: facts,
   };
   if (faults?.errorStatus) return { ...served, fault: 'error' };
   if (faults?.retryAfterS || heldS !== undefined) return { ...served, fault: 'rate-limit' };

@@ -22,6 +22,7 @@ interface ServeArgs {
   allowedHost?: unknown;
   shutdownGrace: unknown;
   clock?: unknown;
+  hints: boolean;
 }
 
 /** `esim-sandbox serve`: starts the standalone server and runs until stopped. Sets `result.exitCode`. */
@@ -63,6 +64,14 @@ export function serveCommand(io: CliIo, result: { exitCode: number }): CommandMo
             '(real elapsed time: provisioning delays, idempotency windows and polling take as long as on the real service)',
           defaultDescription: "the scenario's clock.mode (step unless it says wall)",
           requiresArg: true,
+        })
+        .option('hints', {
+          describe:
+            'Answer the sandbox-only header x-sandbox-hint when a request makes a mistake the real service lets pass ' +
+            '(an Idempotency-Key header, Authorization: Bearer instead of x-api-key, …); --no-hints leaves it out. ' +
+            'The journal and the inspector note hints either way',
+          type: 'boolean',
+          default: true,
         })
         .option('seed', { describe: 'Seed of the id and data generators, a non-negative integer', requiresArg: true })
         .option('journal-size', {
@@ -131,6 +140,7 @@ export function serveCommand(io: CliIo, result: { exitCode: number }): CommandMo
           scenario: argv.scenario,
           seed: argv.seed === undefined ? undefined : parseSeed(argv.seed),
           clock: argv.clock === undefined ? undefined : parseClock(argv.clock),
+          hintHeader: argv.hints,
           journalSize: parseJournalSize(argv.journalSize),
           journalBodies: parseJournalBodies(argv.journalBodies),
           adminToken,

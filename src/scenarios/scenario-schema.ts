@@ -132,6 +132,10 @@ export const behaviorSchema = z.strictObject({
     })
     .default({ mode: 'immediate', delayMs: 30_000 }),
   limitOutOfRange: z.enum(['reject', 'clamp']).default('reject'),
+  /** A query parameter the route does not take: refused with 400 (`reject`), or left out and a hint journaled (`ignore`). */
+  unknownQueryParameter: z.enum(['reject', 'ignore']).default('reject'),
+  /** A createOrder body field the spec does not list: refused with 400 (`reject`), or left out and a hint journaled (`ignore`). */
+  unknownBodyField: z.enum(['reject', 'ignore']).default('reject'),
   rateLimit: z
     .strictObject({ requests: z.int().positive(), perMs: z.int().positive() })
     .nullable()

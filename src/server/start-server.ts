@@ -40,6 +40,8 @@ export interface StartServerOptions {
   wallClock?: () => number;
   /** How the sandbox clock moves, whatever the scenario says: `"step"` or `"wall"` (see `SandboxOptions`). Default: the scenario's. */
   clock?: ClockMode;
+  /** Whether answers carry the sandbox-only header `x-sandbox-hint` (see `SandboxOptions`). Default: true. */
+  hintHeader?: boolean;
   /** How many sessions (`POST /__sandbox/sessions`) may be alive at once. Default: 100. */
   maxSessions?: number;
   /**
@@ -142,6 +144,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     journalBodies: options.journalBodies,
     wallClock: options.wallClock,
     clock: options.clock,
+    hintHeader: options.hintHeader,
     maxSessions: options.maxSessions,
     maxScenarioBytes: options.maxScenarioBytes,
   });

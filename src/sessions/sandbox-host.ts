@@ -125,6 +125,7 @@ export class CoreSandboxHost implements SandboxHost, AnswersApiRequests {
       journalBodies: this.#options.journalBodies,
       wallClock: this.#options.wallClock,
       clock: this.#options.clock,
+      hintHeader: this.#options.hintHeader,
     });
     const sandbox = new SessionSandbox(inner, id, this.#files);
     const session: LiveSession = { id, sandbox, apiKeys: () => sessionKeyMap(sandbox.scenario) };

@@ -21,7 +21,7 @@ export class SandboxClock {
   ) {
     this.#startMs = Date.parse(spec.start);
     this.#mode = spec.mode;
-    this.#wallSince = wallClock();
+    this.#wallSince = spec.mode === 'wall' ? wallClock() : 0;
   }
 
   get mode(): ClockMode {

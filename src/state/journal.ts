@@ -16,6 +16,12 @@ import {
  */
 export type FaultEffect = 'error' | 'rate-limit' | 'drop' | 'lose-response';
 
+/** A mistake in a request the real service would let pass without a word: a stable code and what to do instead. */
+export interface JournalHint {
+  code: string;
+  message: string;
+}
+
 /** The fields of a createOrder body that tell one order request from another, each as sent when of its type. */
 export interface OrderRequestNote {
   productId?: string;
@@ -43,6 +49,8 @@ export interface RequestFacts {
   orderId?: string;
   /** getOrderStatus: the order's status as answered. */
   orderStatus?: string;
+  /** Mistakes in the request the real service would let pass without a word. */
+  hints?: JournalHint[];
 }
 
 export interface JournalEntry extends RequestFacts {
@@ -120,6 +128,7 @@ interface Slot {
   orderRequest: OrderRequestNote | undefined;
   orderId: string | undefined;
   orderStatus: string | undefined;
+  hints: JournalHint[] | undefined;
   durationMs: number;
 }
 
@@ -198,6 +207,7 @@ export class Journal {
     slot.orderRequest = note.orderRequest;
     slot.orderId = note.orderId;
     slot.orderStatus = note.orderStatus;
+    slot.hints = note.hints;
     slot.durationMs = note.durationMs ?? 0;
     if (this.bodyCapacity > 0) this.#keepExchange(slot.seq, note.exchange);
     this.#next = (this.#next + 1) % this.capacity;
@@ -275,6 +285,7 @@ function entryOf(slot: Slot, exchange: ExchangeSlot | undefined): JournalEntry {
     ...(slot.orderRequest !== undefined && { orderRequest: { ...slot.orderRequest } }),
     ...(slot.orderId !== undefined && { orderId: slot.orderId }),
     ...(slot.orderStatus !== undefined && { orderStatus: slot.orderStatus }),
+    ...(slot.hints !== undefined && { hints: slot.hints.map((hint) => ({ ...hint })) }),
     durationMs: Math.round(slot.durationMs * 1000) / 1000,
     ...(exchange && {
       request: { headers: journalHeaders(exchange.requestHeaders), ...journalBody(exchange.requestBody, exchange.requestBodyTruncated) },

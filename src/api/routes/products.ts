@@ -1,12 +1,11 @@
 import { accountTier, accountTrailingYearQty } from '../../domain/account-pricing.js';
 import { renderProduct } from '../render.js';
 import { listQuery, resolveLimit } from '../request-rules.js';
-import { parseInput } from '../parse-input.js';
 import type { CallData, CallHandler } from '../route.js';
 
-export const getProducts: CallHandler<'getProducts'> = (ctx, { caller, query, now }) => {
-  const { limit } = parseInput(listQuery, query);
-  const max = resolveLimit(limit, ctx.behavior);
+export const getProducts: CallHandler<'getProducts'> = (ctx, { caller, query, now, facts, parse }) => {
+  const { limit } = parse(listQuery, query);
+  const max = resolveLimit(limit, ctx.behavior, facts);
   const trailingQty = accountTrailingYearQty(ctx.store, caller.account, now);
   const products: CallData<'getProducts'> = [];
   for (const product of ctx.store.products()) {

@@ -3,6 +3,7 @@ import { asRecord } from './exchange.js';
 import { callerRefused } from './observe.js';
 import { listOf, type Observation } from './probe.js';
 import { LIST_ROUTES } from './read-probes.js';
+import { unknownFieldInferences } from './unknown-fields.js';
 
 /** Switches of a scenario's `behavior`, as a scenario file gives them. */
 export type BehaviorSwitches = NonNullable<ScenarioFile['behavior']>;
@@ -34,6 +35,7 @@ export function inferBehaviors(observations: readonly Observation[]): Inference[
   if (replay) inferences.push(fromKey('reusedResponse', replay, { full: { reusedResponse: 'full' }, minimal: { reusedResponse: 'minimal' } }));
   if (mismatch) inferences.push(fromKey('idempotencyMismatch', mismatch, { 'return-original': { idempotencyMismatch: 'return-original' }, reject: { idempotencyMismatch: 'reject' } }));
   if (!first) inferences.push({ name: 'reusedResponse', unknown: 'not checked: run with --orders' }, { name: 'idempotencyMismatch', unknown: 'not checked: run with --orders' });
+  inferences.push(...unknownFieldInferences((id) => byId.get(id)));
   return inferences;
 }
 

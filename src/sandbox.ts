@@ -12,7 +12,8 @@ import { toSatang } from './lib/money.js';
 import { buildPayment, checkTopupAmount } from './domain/payments.js';
 import { loadScenario } from './scenarios/load-scenario.js';
 import { localFiles, type ScenarioFileAccess } from './scenarios/scenario-file-access.js';
-import type { ResolvedScenario, ScenarioFile } from './scenarios/scenario-schema.js';
+import type { Chaos, ResolvedScenario, ScenarioFile } from './scenarios/scenario-schema.js';
+import { checkChaos } from './scenarios/chaos-option.js';
 import { exportScenario } from './domain/scenario-export.js';
 import { buildStore, providersOf } from './domain/build-store.js';
 import { SandboxSnapshot, snapshotContents, type SnapshotContents } from './sandbox-snapshot.js';
@@ -58,6 +59,8 @@ export class CoreSandbox implements Sandbox, AnswersApiRequests {
   #clockMode: ClockMode | undefined;
   readonly #seed: number | undefined;
   readonly #hintHeader: boolean;
+  /** Chaos given at run time, which wins over the scenario's; undefined to take the scenario's. */
+  readonly #chaos: Chaos | null | undefined;
   readonly #files: ScenarioFileAccess;
   readonly #qrImages = new BoundedQrImageCache();
   readonly #listeners = new Listeners<SandboxEvent>();
@@ -67,6 +70,7 @@ export class CoreSandbox implements Sandbox, AnswersApiRequests {
     this.#journal = new Journal(options.journalSize ?? DEFAULTS.journalSize, options.journalBodies);
     this.#wallClock = options.wallClock ?? DEFAULTS.wallClock;
     this.#hintHeader = options.hintHeader ?? true;
+    this.#chaos = options.chaos === undefined ? undefined : checkChaos(options.chaos);
     this.#clockMode = options.clock === undefined ? undefined : checkClockMode(options.clock);
     this.#files = localFiles(options.maxScenarioBytes);
     this.#scenario = loadScenario(options.scenario ?? DEFAULTS.scenario, this.#files);
@@ -327,7 +331,7 @@ export class CoreSandbox implements Sandbox, AnswersApiRequests {
       writes: new SerialQueue(),
       qrImages: this.#qrImages,
       rateLimiter: scenario.behavior.rateLimit && new RateLimiter(scenario.behavior.rateLimit, this.#wallClock),
-      faults: new FaultPlan(scenario.faults, this.#seed ?? scenario.seed, this.#wallClock),
+      faults: new FaultPlan(scenario.faults, this.#seed ?? scenario.seed, this.#wallClock, this.#chaos === undefined ? scenario.chaos : this.#chaos),
       hintHeader: this.#hintHeader,
     };
   }

@@ -1,6 +1,6 @@
 import type { ReadinessReport } from './domain/readiness/report.js';
 import type { JournalEntry, JournalQuery } from './state/journal.js';
-import type { PaymentMethod, ResolvedScenario, ScenarioFile, ScenarioSource } from './scenarios/scenario-schema.js';
+import type { ChaosInput, PaymentMethod, ResolvedScenario, ScenarioFile, ScenarioSource } from './scenarios/scenario-schema.js';
 import type { RenderedPayment } from './api/render.js';
 import type { SandboxState } from './api/summarize-state.js';
 import type { SandboxSnapshot } from './sandbox-snapshot.js';
@@ -15,6 +15,7 @@ export type { ReadOnlyCollection } from './state/sandbox-db.js';
 export type { SandboxSnapshot };
 
 export type { ScenarioSource };
+export type { ChaosInput };
 export type { JournalEntry, JournalQuery };
 export type { JournalRequest, JournalResponse } from './state/journal-exchange.js';
 export type { RenderedBalance, RenderedPayment } from './api/render.js';
@@ -57,6 +58,14 @@ export interface SandboxOptions {
    * hints either way (`hints` of an entry). Default: true.
    */
   hintHeader?: boolean;
+  /**
+   * Seeded chaos on every API call, whatever the scenario says (null: none, also where the scenario has some):
+   * `{ rate: 0.05 }` strikes about 5 % of calls with a 503, a 429 that holds 1 s, a dropped connection, or (on
+   * createOrder) an answer lost after the order is placed. `seed` (default: the sandbox's), `effects` (default:
+   * all four: "error", "rate-limit", "drop", "lose-response") and `routes` (default: every call, e.g.
+   * `["/createOrder"]`) narrow it. The same seed and requests meet the same faults. Default: the scenario's `chaos`.
+   */
+  chaos?: ChaosInput | null;
 }
 
 export interface TopupInput {

@@ -5,11 +5,12 @@ import { startServer } from '../server/start-server.js';
 import { ADMIN_TOKEN_ENV, adminTokenOf, parseAdminToken } from './admin-token-option.js';
 import type { CliIo } from './cli-io.js';
 import type { ClockMode } from '../state/clock.js';
+import { chaosOptions, parseChaosArgs, type ChaosArgs } from './chaos-options.js';
 import { formatServeBanner } from './serve-banner.js';
 import { openAdminWarning } from './serve-warning.js';
 
 /** As parsed: option values are strings, checked and converted here. */
-interface ServeArgs {
+interface ServeArgs extends ChaosArgs {
   port: unknown;
   host: string;
   scenario: string;
@@ -31,7 +32,7 @@ export function serveCommand(io: CliIo, result: { exitCode: number }): CommandMo
     command: 'serve',
     describe: 'Start the sandbox as an HTTP server',
     builder: (yargs: Argv) =>
-      yargs
+      chaosOptions(yargs)
         .option('port', {
           describe: 'TCP port to listen on, an integer from 0 to 65535; 0 picks a free port',
           default: '4010',
@@ -112,6 +113,7 @@ export function serveCommand(io: CliIo, result: { exitCode: number }): CommandMo
         .check((argv) => {
           parsePort(argv.port);
           if (argv.clock !== undefined) parseClock(argv.clock);
+          parseChaosArgs(argv);
           parseShutdownGrace(argv.shutdownGrace);
           if (argv.seed !== undefined) parseSeed(argv.seed);
           parseJournalSize(argv.journalSize);
@@ -124,6 +126,7 @@ export function serveCommand(io: CliIo, result: { exitCode: number }): CommandMo
         })
         .example('$0 serve', 'Serve the default scenario at http://127.0.0.1:4010/api/v1')
         .example('$0 serve --port 0 --seed 7', 'Serve on a free port with seed 7')
+        .example('$0 serve --chaos 0.05 --chaos-seed 7', 'Let 5 % of API calls meet a fault, the same ones every run with seed 7')
         .example('$0 serve --clock wall', 'Let provisioning delays and windows take real time, however often a client polls')
         .example('$0 serve --scenario ./my-scenario.json', 'Serve a scenario of your own')
         .example('$0 serve --scenario-dir ./scenarios', 'Let POST /__sandbox/scenario {"name": "my-scenario"} load ./scenarios/my-scenario.json')
@@ -141,6 +144,7 @@ export function serveCommand(io: CliIo, result: { exitCode: number }): CommandMo
           seed: argv.seed === undefined ? undefined : parseSeed(argv.seed),
           clock: argv.clock === undefined ? undefined : parseClock(argv.clock),
           hintHeader: argv.hints,
+          chaos: parseChaosArgs(argv),
           journalSize: parseJournalSize(argv.journalSize),
           journalBodies: parseJournalBodies(argv.journalBodies),
           adminToken,

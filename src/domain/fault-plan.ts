@@ -1,6 +1,8 @@
 import type { Fault } from '../scenarios/scenario-schema.js';
 import { SeededRandom, type RandomPosition } from '../state/seeded-random.js';
 import { RateLimitWindows, type HeldWindows } from './rate-limit-window.js';
+import { ChaosPlan } from './chaos-plan.js';
+import type { Chaos } from '../scenarios/scenario-schema.js';
 
 /** What the faults of a scenario do to one call. */
 export interface CallFaults {
@@ -23,6 +25,7 @@ export interface FaultPlanSnapshot {
   readonly calls: readonly number[];
   readonly random: RandomPosition;
   readonly windows: HeldWindows;
+  readonly chaos: RandomPosition | undefined;
 }
 
 const NO_FAULTS: CallFaults = { latencyMs: 0, errorStatus: null, retryAfterS: null, rateLimitRoute: null, drop: false, loseResponse: false };
@@ -38,31 +41,37 @@ export class FaultPlan {
   readonly #random: SeededRandom;
   /** The windows the rate-limit faults opened. */
   readonly windows: RateLimitWindows;
+  readonly #chaos: ChaosPlan | undefined;
 
   constructor(
     private readonly faults: readonly Fault[],
     seed: number,
     elapsedMs: () => number,
+    chaos: Chaos | null = null,
   ) {
     this.#calls = faults.map(() => 0);
     this.#random = new SeededRandom(seed + 0x5eed);
     this.windows = new RateLimitWindows(elapsedMs);
+    this.#chaos = chaos && chaos.rate > 0 ? new ChaosPlan(chaos, seed) : undefined;
   }
 
   /** The calls counted per fault and the position of the fault generator, to go back to with `restore`. */
   snapshot(): FaultPlanSnapshot {
-    return { calls: [...this.#calls], random: this.#random.position(), windows: this.windows.snapshot() };
+    return { calls: [...this.#calls], random: this.#random.position(), windows: this.windows.snapshot(), chaos: this.#chaos?.position() };
   }
 
   restore(snapshot: FaultPlanSnapshot): void {
     this.#calls = [...snapshot.calls];
     this.#random.moveTo(snapshot.random);
     this.windows.restore(snapshot.windows);
+    if (snapshot.chaos) this.#chaos?.moveTo(snapshot.chaos);
   }
 
   next(routePath: string): CallFaults {
-    if (this.faults.length === 0) return NO_FAULTS;
+    const chaos = this.#chaos?.next(routePath);
+    if (this.faults.length === 0 && chaos === undefined) return NO_FAULTS;
     const outcome = { ...NO_FAULTS };
+    if (chaos !== undefined) strike(outcome, chaos, routePath);
     this.faults.forEach((fault, index) => {
       if (fault.route !== '*' && fault.route !== routePath) return;
       const call = ++this.#calls[index]!;
@@ -91,4 +100,12 @@ export class FaultPlan {
     });
     return outcome;
   }
+}
+
+/** What a chaos effect does to a call: as the scenario fault of that effect would, with its defaults. */
+function strike(outcome: CallFaults, effect: Chaos['effects'][number], routePath: string): void {
+  if (effect === 'error') outcome.errorStatus = 503;
+  else if (effect === 'rate-limit') Object.assign(outcome, { retryAfterS: 1, rateLimitRoute: routePath });
+  else if (effect === 'drop') outcome.drop = true;
+  else outcome.loseResponse = true;
 }

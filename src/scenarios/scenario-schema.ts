@@ -211,6 +211,27 @@ export const faultSchema = z.strictObject({
   fraction: z.number().min(0).max(1).optional(),
 });
 
+/** What seeded chaos may do to a request: the fault effects it draws from. */
+export const CHAOS_EFFECTS = ['error', 'rate-limit', 'drop', 'lose-response'] as const;
+export const DEFAULT_CHAOS_EFFECTS = [...CHAOS_EFFECTS];
+
+/**
+ * Seeded chaos: each call of the chosen routes meets a fault with probability `rate`, drawn from a generator of
+ * its own (seeded by `seed`, else the sandbox's), so the same requests in the same order meet the same faults.
+ * error: 503 SERVICE_UNAVAILABLE, nothing done; rate-limit: 429 with Retry-After: 1 and a 1 s window on that
+ * route; drop: the connection closes, nothing done; lose-response: createOrder only, carried out, then the
+ * connection closes.
+ */
+export const chaosSchema = z.strictObject({
+  rate: z.number().min(0, 'expected a rate from 0 to 1, e.g. 0.05 for 5 % of calls').max(1, 'expected a rate from 0 to 1, e.g. 0.05 for 5 % of calls'),
+  seed: z.int().nonnegative().optional(),
+  effects: z
+    .array(z.enum(CHAOS_EFFECTS, { error: `expected one of ${CHAOS_EFFECTS.join(', ')}` }))
+    .min(1)
+    .default(DEFAULT_CHAOS_EFFECTS),
+  routes: z.array(z.enum(CALL_PATHS, { error: `expected one of ${CALL_PATHS.join(', ')}` })).min(1).optional(),
+});
+
 /** What the readiness report (`GET /__sandbox/readiness`) expects of a client under this scenario. */
 export const readinessSchema = z.strictObject({
   /**
@@ -235,6 +256,8 @@ export const scenarioFileSchema = z.strictObject({
   inventory: z.record(z.string(), z.int().nonnegative()).optional(),
   /** Failures to inject; a file that gives `faults` replaces those of the scenario it extends. */
   faults: z.array(faultSchema).optional(),
+  /** Seeded chaos on top of the faults; replaces that of the scenario it extends (null turns it off). */
+  chaos: chaosSchema.nullable().optional(),
   /** What the readiness report expects of a client; merged field by field over the scenario it extends. */
   readiness: readinessSchema.partial().optional(),
   ...scenarioOverlayShape,
@@ -252,6 +275,8 @@ export type ClockSpec = z.output<typeof clockSchema>;
 export type PaymentMethod = z.output<typeof paymentMethodSchema>;
 export type Tier = z.output<typeof tierSchema>;
 export type Fault = z.output<typeof faultSchema>;
+export type Chaos = z.output<typeof chaosSchema>;
+export type ChaosInput = z.input<typeof chaosSchema>;
 export type ReadinessSettings = z.output<typeof readinessSchema>;
 export type ScenarioFile = z.input<typeof scenarioFileSchema>;
 
@@ -267,6 +292,8 @@ export interface ResolvedScenario {
   clock: ClockSpec;
   behavior: Behavior;
   faults: Fault[];
+  /** Seeded chaos, or null for none. */
+  chaos: Chaos | null;
   readiness: ReadinessSettings;
   providers: ProviderSpec[];
   products: ProductSpec[];

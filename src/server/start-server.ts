@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { confinedFiles } from '../scenarios/scenario-dirs.js';
 import { CoreSandboxHost, type SandboxHost } from '../sessions/sandbox-host.js';
-import type { ClockMode, Sandbox, ScenarioSource } from '../types.js';
+import type { ChaosInput, ClockMode, Sandbox, ScenarioSource } from '../types.js';
 import { gracefulClose } from './graceful-close.js';
 import { normalizeHostName } from './host-names.js';
 import { createRequestListener } from './request-listener.js';
@@ -42,6 +42,8 @@ export interface StartServerOptions {
   clock?: ClockMode;
   /** Whether answers carry the sandbox-only header `x-sandbox-hint` (see `SandboxOptions`). Default: true. */
   hintHeader?: boolean;
+  /** Seeded chaos on every API call, whatever the scenario says (see `SandboxOptions`). Default: the scenario's. */
+  chaos?: ChaosInput | null;
   /** How many sessions (`POST /__sandbox/sessions`) may be alive at once. Default: 100. */
   maxSessions?: number;
   /**
@@ -145,6 +147,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     wallClock: options.wallClock,
     clock: options.clock,
     hintHeader: options.hintHeader,
+    chaos: options.chaos,
     maxSessions: options.maxSessions,
     maxScenarioBytes: options.maxScenarioBytes,
   });

@@ -34,6 +34,8 @@ export interface ReferenceClientOptions {
   /** Starts the idempotency keys this client makes. Default: "ref". */
   keyPrefix?: string;
   flaw?: ClientFlaw;
+  /** A client without retries: a 429, a 5xx or no answer fails the call at once. */
+  noRetries?: boolean;
 }
 
 /** A 4xx other than 429: the request must change before it is sent again. */
@@ -54,7 +56,7 @@ const MAX_RATE_LIMITED = 10;
 const OWN_RETRY_DELAY_MS = 250;
 
 export class ReferenceClient {
-  readonly #options: Required<Omit<ReferenceClientOptions, 'flaw'>> & { flaw?: ClientFlaw };
+  readonly #options: Required<Omit<ReferenceClientOptions, 'flaw' | 'noRetries'>> & { flaw?: ClientFlaw; noRetries?: boolean };
   #keys = 0;
 
   constructor(options: ReferenceClientOptions) {
@@ -112,6 +114,9 @@ export class ReferenceClient {
     let refusals = 0;
     for (;;) {
       const response = await this.#send(method, path, body);
+      if (this.#options.noRetries && (response === undefined || response.status === 429 || response.status >= 500)) {
+        throw new Error(`${method} ${path}: ${response?.status ?? 'no answer'}, not retried`);
+      }
       if (response?.status === 429 && rateLimited < MAX_RATE_LIMITED) {
         rateLimited += 1;
         const retryAfterS = Number(response.headers.get('retry-after')) || 1;

@@ -43,8 +43,9 @@ describe('esim-sandbox readiness', () => {
     await drill(server, { flaw: 'new-key-on-retry' });
     const { exitCode, stdout } = await cli('readiness', '--url', server.origin);
     expect(exitCode).toBe(1);
-    expect(stdout).toContain('  FAIL  retry-same-key         createOrder #3 lost its answer and its retry #4 carried another idempotencyKey');
-    expect(stdout).toMatch(/\nretry-same-key: A createOrder whose answer was lost is retried with the same idempotencyKey\n {2}#3 \S+ POST \/api\/v1\/createOrder 200: carried the request out/);
+    expect(stdout).toContain('  FAIL  retry-same-key         createOrder journal entry 3 placed order ');
+    expect(stdout).toContain('but its answer was lost, and its retry, journal entry 4, carried another idempotencyKey: two orders');
+    expect(stdout).toMatch(/\nretry-same-key: A createOrder whose answer was lost is retried with the same idempotencyKey\n {2}journal entry 3, \S+ POST \/api\/v1\/createOrder 200: carried the request out/);
     expect(stdout).toContain('  Fix: When a createOrder gets no answer');
     expect(stdout.trimEnd().split('\n').at(-1)).toBe('Not ready: 1 of 7 checks fail.');
   });

@@ -1,4 +1,5 @@
-// npm run bench [-- --soak [--soak-seconds 60] [--soak-warmup 30]] [-- --quick] [-- --sections startup,binary,http,in-process,fast-path,growth,snapshots,soak,oversize]
+// npm run bench [-- --soak [--soak-seconds 60] [--soak-warmup 30]] [-- --quick] [-- --sections startup,binary,http,in-process,fast-path,growth,snapshots,soak,oversize,real-time]
+// (real-time: BENCH_BASELINE_BIN=<an earlier build's bin/esim-sandbox.js> measures it alongside)
 // Measures the sandbox against baselines run alongside it (see README.md, "Performance"), prints markdown
 // tables and, for a full run, writes bench/results/latest.json. The servers run in child processes; the
 // load comes from this process with autocannon over loopback.
@@ -16,6 +17,7 @@ import { measureSoak } from './sections/soak.ts';
 import { measureSnapshots } from './sections/snapshots.ts';
 import { measureFastPath } from './sections/fast-path.ts';
 import { measureStartup } from './sections/startup.ts';
+import { measureRealTime } from './sections/real-time.ts';
 
 const ALL = ['startup', 'binary', 'http', 'in-process', 'growth'];
 const { values } = parseArgs({
@@ -83,6 +85,12 @@ if (sections.has('oversize')) {
     ...(await measureOversizeBodies(settings.oversizeAttempts, false)),
     ...(await measureOversizeBodies(settings.oversizeAttempts, true)),
   ];
+}
+
+if (sections.has('real-time')) {
+  log('getBalance with hints on and off, chaos off, a hint on every request' + (process.env.BENCH_BASELINE_BIN ? ', and an earlier build' : ''));
+  // Many short rounds, each against the bare server's of the same round: the figures compared are close.
+  results.realTime = await measureRealTime({ warmupSeconds: 1, rounds: quick ? 4 : 8, roundSeconds: 2 }, process.env.BENCH_BASELINE_BIN);
 }
 
 const complete: BenchResults = { ...results, targets: targetsOf(results) };

@@ -32,6 +32,9 @@ export interface HintFacts {
 }
 
 const KEY_QUERY_NAMES = ['x-api-key', 'apiKey', 'api_key', 'apikey', 'key'];
+const NOT_PRINTABLE = /[^\x20-\x7e]/;
+const NOT_PRINTABLE_ALL = /[^\x20-\x7e]/g;
+
 /** Names listed in one hint at the most: a client may send thousands. */
 const MAX_NAMES = 5;
 
@@ -83,6 +86,6 @@ function names(list: readonly string[], noun = 'parameter'): string {
 
 /** The hints as the sandbox-only answer header `x-sandbox-hint` carries them: printable ASCII, bounded. */
 export function hintHeader(hints: readonly Hint[]): string {
-  const text = hints.map((hint) => `${hint.code}: ${hint.message}`).join(' | ');
-  return text.replace(/[^\x20-\x7e]/g, '?').slice(0, 2000);
+  const text = hints.map((hint) => `${hint.code}: ${hint.message}`).join(' | ').slice(0, 2000);
+  return NOT_PRINTABLE.test(text) ? text.replace(NOT_PRINTABLE_ALL, '?') : text;
 }

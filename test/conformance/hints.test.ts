@@ -60,3 +60,13 @@ describeBothModes('hints with hintHeader: false (serve --no-hints)', (target) =>
     expect(target().sandbox.requests.at(-1)!.hints?.map((hint) => hint.code)).toEqual(['idempotency-key-header']);
   });
 }, { hintHeader: false });
+
+describeBothModes('hints name what a client sent, in a header that stays printable ASCII', (target) => {
+  it('an unknown parameter named in other scripts is shown with ? in x-sandbox-hint, as sent in the journal', async () => {
+    await target().sandbox.useScenario({ name: 'lenient', description: 'ignores unknown parameters', extends: 'default', behavior: { unknownQueryParameter: 'ignore' } });
+    const answer = await target().call(`/getBalance?${encodeURIComponent('süß')}=1`);
+    expect(answer.headers.get('x-sandbox-hint')).toMatch(/^unknown-query-parameter: query parameter "s\?\?" is not taken/);
+    await expectSuccess(answer);
+    expect(target().sandbox.requests.at(-1)!.hints![0]!.message).toContain('"süß"');
+  });
+});

@@ -137,6 +137,7 @@ export function serveCommand(io: CliIo, result: { exitCode: number }): CommandMo
       try {
         const adminToken = adminTokenOf(argv.adminToken);
         const shutdownGraceMs = parseShutdownGrace(argv.shutdownGrace);
+        const chaos = parseChaosArgs(argv);
         const server = await startServer({
           port: parsePort(argv.port),
           host: argv.host,
@@ -144,7 +145,7 @@ export function serveCommand(io: CliIo, result: { exitCode: number }): CommandMo
           seed: argv.seed === undefined ? undefined : parseSeed(argv.seed),
           clock: argv.clock === undefined ? undefined : parseClock(argv.clock),
           hintHeader: argv.hints,
-          chaos: parseChaosArgs(argv),
+          chaos,
           journalSize: parseJournalSize(argv.journalSize),
           journalBodies: parseJournalBodies(argv.journalBodies),
           adminToken,
@@ -155,7 +156,7 @@ export function serveCommand(io: CliIo, result: { exitCode: number }): CommandMo
         });
         const warning = openAdminWarning(argv.host, adminToken, ADMIN_TOKEN_ENV);
         if (warning !== undefined) io.stderr.write(warning);
-        io.stdout.write(formatServeBanner(server));
+        io.stdout.write(formatServeBanner(server, chaos ?? server.sandbox.scenario.chaos));
         await io.waitForStop();
         io.stdout.write(`Stopping: answering the requests in flight (up to ${shutdownGraceMs} ms; a second signal stops at once).\n`);
         await server.close();

@@ -26,7 +26,9 @@ it('POST /__sandbox/clock {"mode"} switches the clock mode at run time; a bad mo
 it('serve --clock wall runs the sandbox on real elapsed time, and its sessions too', async () => {
   const serving = servingIo();
   const exited = run(['serve', '--port', '0', '--clock', 'wall'], serving.io);
-  const origin = /admin\s+(http:\/\/\S+)\/__sandbox/.exec(await serving.banner)![1]!;
+  const banner = await serving.banner;
+  expect(banner).toContain('  clock      wall: real elapsed time\n');
+  const origin = /admin\s+(http:\/\/\S+)\/__sandbox/.exec(banner)![1]!;
   try {
     expect((await (await post(origin, { advanceMs: 0 })).json()).data.mode).toBe('wall');
     const session = (await (await fetch(`${origin}/__sandbox/sessions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).json()).data;

@@ -69,7 +69,7 @@ export function serveCommand(io: CliIo, result: { exitCode: number }): CommandMo
         .option('hints', {
           describe:
             'Answer the sandbox-only header x-sandbox-hint when a request makes a mistake the real service lets pass ' +
-            '(an Idempotency-Key header, Authorization: Bearer instead of x-api-key, …); --no-hints leaves it out. ' +
+            '(an Idempotency-Key header, Authorization: Bearer instead of x-api-key, and others listed in the README); --no-hints leaves it out. ' +
             'The journal and the inspector note hints either way',
           type: 'boolean',
           default: true,

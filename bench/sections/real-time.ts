@@ -1,9 +1,9 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { measureTargets, type LoadResult } from '../lib/load.ts';
+import { loadOnce } from '../lib/load.ts';
 import { httpRequest, spawnNode, type Spawned } from '../lib/processes.ts';
-import { median, round } from '../lib/stats.ts';
+import { median, round as roundTo } from '../lib/stats.ts';
 import { AUTH, BARE_READY, BARE_SERVER, BIN, SANDBOX_READY } from './paths.ts';
 
 const HINTED_SCENARIO = path.join(tmpdir(), `esim-bench-hinted-${process.pid}.json`);
@@ -44,14 +44,30 @@ export async function measureRealTime(
       { name: 'bare node:http', url: bare.url },
       ...setups.map(([name], index) => ({ name, url: `${servers[index]!.url}/getBalance${name.startsWith('a hint') ? '?verbose=1' : ''}`, headers: AUTH })),
     ];
-    const load: Record<string, LoadResult> = await measureTargets(targets, { ...options, sequentialRequests: 200 });
-    // Each round's figure against the bare server's of the same round: the machine's load drifts between rounds.
-    const bareRounds = load['bare node:http']!.rounds;
-    return Object.entries(load).map(([name, result]) => ({
+    // Each round takes the targets in another order (the first of a round runs on a calmer machine than the last),
+    // and each figure is set against the bare server's of the same round.
+    for (const target of targets) await loadOnce(target, options.warmupSeconds);
+    const rates = new Map(targets.map((target) => [target.name, [] as number[]]));
+    const ratios = new Map(targets.map((target) => [target.name, [] as number[]]));
+    const non2xx = new Map(targets.map((target) => [target.name, 0]));
+    for (let turn = 0; turn < options.rounds; turn++) {
+      const order = targets.map((_, index) => targets[(index + turn) % targets.length]!);
+      const round = new Map<string, number>();
+      for (const target of order) {
+        const run = await loadOnce(target, options.roundSeconds);
+        round.set(target.name, run.figures.requestsPerSecond);
+        non2xx.set(target.name, non2xx.get(target.name)! + run.non2xx);
+      }
+      for (const target of targets) {
+        rates.get(target.name)!.push(round.get(target.name)!);
+        ratios.get(target.name)!.push(round.get(target.name)! / round.get('bare node:http')!);
+      }
+    }
+    return targets.map(({ name }) => ({
       name,
-      requestsPerSecond: result.requestsPerSecond,
-      ratioToBare: round(median(result.rounds.map((figures, index) => figures.requestsPerSecond / bareRounds[index]!.requestsPerSecond)), 2),
-      non2xx: result.non2xx,
+      requestsPerSecond: median(rates.get(name)!),
+      ratioToBare: roundTo(median(ratios.get(name)!), 2),
+      non2xx: non2xx.get(name)!,
     }));
   } finally {
     for (const server of servers) await server.stop();

@@ -78,18 +78,18 @@ async function serveCall(
   let answer: Answer;
   let refusal: { errorCode: string; errorMessage?: string } | undefined;
   const facts: RouteFacts = {};
-  const caller = request.headers.get('x-api-key') ?? '';
+  const caller = () => request.headers.get('x-api-key') ?? '';
   // A window a rate-limit fault opened holds the call before anything else counts it.
-  const heldS = route?.kind === 'call' ? ctx.faults.windows.secondsLeft(caller, route.path) : undefined;
+  const heldS = route?.kind === 'call' && ctx.faults.windows.size > 0 ? ctx.faults.windows.secondsLeft(caller(), route.path) : undefined;
   try {
     if (heldS !== undefined) throw rateLimitFault(heldS, ctx);
-    limit = ctx.rateLimiter?.admit(caller);
+    limit = ctx.rateLimiter?.admit(caller());
     if (faults?.errorStatus) {
       const [code, message] = FAULT_MESSAGES[faults.errorStatus]!;
       throw new ApiError(code, message, { status: faults.errorStatus });
     }
     if (faults?.retryAfterS) {
-      ctx.faults.windows.open(caller, faults.rateLimitRoute ?? '*', faults.retryAfterS);
+      ctx.faults.windows.open(caller(), faults.rateLimitRoute ?? '*', faults.retryAfterS);
       throw rateLimitFault(faults.retryAfterS, ctx);
     }
     answer = await handleApiRequest(ctx, request, url, route, now, facts);

@@ -110,3 +110,17 @@ it.each([
 ])('createSandbox refuses chaos %j, naming what is allowed', (chaos, message) => {
   expect(() => createCoreSandbox({ chaos: chaos as never })).toThrow(message);
 });
+
+it('a snapshot keeps where chaos stands: after restore, the same requests meet the same faults again', async () => {
+  const clock = virtualWallClock();
+  const sandbox = createCoreSandbox({ chaos: { rate: 0.4, seed: 8 }, wallClock: clock.now });
+  const fetcher: typeof fetch = (input, init) => sandbox.fetch(new Request(input, init));
+  await send('http://sandbox.test/api/v1', 10, clock, fetcher);
+  const snapshot = await sandbox.snapshot();
+  await send('http://sandbox.test/api/v1', 40, clock, fetcher);
+  const first = faultsOf(sandbox).slice(10);
+  await sandbox.restore(snapshot);
+  await send('http://sandbox.test/api/v1', 40, clock, fetcher);
+  expect(faultsOf(sandbox).slice(10)).toEqual(first);
+  expect(first.some((line) => !line.endsWith(' -'))).toBe(true);
+});

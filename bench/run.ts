@@ -1,5 +1,6 @@
 // npm run bench [-- --soak [--soak-seconds 60] [--soak-warmup 30]] [-- --quick] [-- --busy 2]
-//   [-- --sections startup,binary,http,page,in-process,fast-path,growth,snapshots,soak,oversize,abuse,hostile]
+//   [-- --sections startup,binary,http,page,in-process,fast-path,growth,snapshots,soak,oversize,abuse,hostile,real-time]
+// (real-time: BENCH_BASELINE_BIN=<an earlier build's bin/esim-sandbox.js> measures it alongside)
 // Measures the sandbox against baselines run alongside it (see README.md, "Performance"), prints markdown
 // tables and, for a full run, writes bench/results/latest.json. The servers run in child processes; the
 // load comes from this process with autocannon over loopback. `--busy N` keeps N other processes busy-looping
@@ -21,6 +22,7 @@ import { measureSoak } from './sections/soak.ts';
 import { measureSnapshots } from './sections/snapshots.ts';
 import { measureFastPath } from './sections/fast-path.ts';
 import { measureStartup } from './sections/startup.ts';
+import { measureRealTime } from './sections/real-time.ts';
 
 const ALL = ['startup', 'binary', 'http', 'page', 'in-process', 'growth'];
 const { values } = parseArgs({
@@ -99,6 +101,12 @@ if (sections.has('oversize')) {
 if (sections.has('hostile')) {
   log('verify against hostile servers: a 1 GiB body, a gzip bomb, a drip, an endless 429; peak RSS against a refused run');
   results.hostile = await measureHostileAnswers();
+}
+
+if (sections.has('real-time')) {
+  log('getBalance with hints on and off, chaos off, a hint on every request' + (process.env.BENCH_BASELINE_BIN ? ', and an earlier build' : ''));
+  // Many short rounds, a multiple of the 6 targets (each round starts with another), each against the bare server's.
+  results.realTime = await measureRealTime({ warmupSeconds: 1, rounds: quick ? 6 : 12, roundSeconds: 2 }, process.env.BENCH_BASELINE_BIN);
 }
 
 busy.stop();

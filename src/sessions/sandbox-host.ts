@@ -124,6 +124,9 @@ export class CoreSandboxHost implements SandboxHost, AnswersApiRequests {
       journalSize: this.#options.journalSize,
       journalBodies: this.#options.journalBodies,
       wallClock: this.#options.wallClock,
+      clock: this.#options.clock,
+      hintHeader: this.#options.hintHeader,
+      chaos: this.#options.chaos,
     });
     const sandbox = new SessionSandbox(inner, id, this.#files);
     const session: LiveSession = { id, sandbox, apiKeys: () => sessionKeyMap(sandbox.scenario) };

@@ -117,8 +117,8 @@ export class FaultPlan {
     const chaos = this.#chaos?.next(routePath);
     if (this.faults.length === 0 && this.#queued.length === 0 && chaos === undefined) return NO_FAULTS;
     const outcome: CallFaults = { ...NO_FAULTS };
-    if (chaos !== undefined) strike(outcome, chaos, routePath);
-    this.#takeQueued(routePath, outcome);
+    // A one-off fault is what its caller asked for: it takes the place of what chaos drew for the call.
+    if (!this.#takeQueued(routePath, outcome) && chaos !== undefined) strike(outcome, chaos, routePath);
     this.faults.forEach((fault, index) => {
       if (fault.route !== '*' && fault.route !== routePath) return;
       const call = ++this.#calls[index]!;
@@ -148,10 +148,10 @@ export class FaultPlan {
     return outcome;
   }
 
-  /** The first one-off fault queued for this route, used up and applied ahead of the scenario's. */
-  #takeQueued(routePath: string, outcome: CallFaults): void {
+  /** The first one-off fault queued for this route, used up and applied ahead of the scenario's; false when none is. */
+  #takeQueued(routePath: string, outcome: CallFaults): boolean {
     const index = this.#queued.findIndex((fault) => fault.route === '*' || fault.route === routePath);
-    if (index < 0) return;
+    if (index < 0) return false;
     const fault = this.#queued.splice(index, 1)[0]!;
     outcome.queuedFault = fault.id;
     if (fault.effect === 'latency') outcome.latencyMs += fault.latencyMs;
@@ -159,6 +159,7 @@ export class FaultPlan {
     else if (fault.effect === 'rate-limit') Object.assign(outcome, { retryAfterS: fault.retryAfterS, rateLimitRoute: fault.route });
     else if (fault.effect === 'drop') outcome.drop = true;
     else outcome.loseResponse = true;
+    return true;
   }
 }
 

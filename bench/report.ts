@@ -8,6 +8,7 @@ import type { OversizeCase } from './sections/oversize-bodies.ts';
 import type { SoakResult } from './sections/soak.ts';
 import { snapshotsTable, type SnapshotCase } from './sections/snapshots.ts';
 import { fastPathTable, type FastPathCase } from './sections/fast-path.ts';
+import { realTimeTable, type RealTimeCase } from './sections/real-time.ts';
 import type { StartupResult } from './sections/startup.ts';
 import type { LoadResult } from './lib/load.ts';
 import { MiB, round } from './lib/stats.ts';
@@ -31,6 +32,7 @@ export interface BenchResults {
   fastPath?: FastPathCase[];
   /** The figures of the abuse probes, each with its target. */
   abuse?: Target[];
+  realTime?: RealTimeCase[];
   targets: Target[];
 }
 
@@ -232,6 +234,7 @@ export function markdown(results: BenchResults): string {
   if (results.hostile) lines.push('', hostileTable(results.hostile));
   if (results.snapshots) lines.push('', snapshotsTable(results.snapshots));
   if (results.fastPath) lines.push('', fastPathTable(results.fastPath));
+  if (results.realTime) lines.push('', realTimeTable(results.realTime));
   lines.push('', '| target | wanted | measured | met |', '|---|---|---|---|');
   for (const target of results.targets) lines.push(`| ${target.name} | ${target.target} | ${target.measured} | ${target.met ? 'yes' : '**no**'} |`);
   return lines.join('\n');

@@ -1,5 +1,6 @@
 // npm run bench [-- --soak [--soak-seconds 60] [--soak-warmup 30]] [-- --quick] [-- --busy 2]
-//   [-- --sections startup,binary,http,page,in-process,fast-path,growth,snapshots,soak,oversize,abuse,hostile]
+//   [-- --sections startup,binary,http,page,in-process,fast-path,growth,snapshots,soak,oversize,abuse,hostile,real-time]
+// (real-time: BENCH_BASELINE_BIN=<an earlier build's bin/esim-sandbox.js> measures it alongside)
 // Measures the sandbox against baselines run alongside it (see README.md, "Performance"), prints markdown
 // tables and, for a full run, writes bench/results/latest.json. The servers run in child processes; the
 // load comes from this process with autocannon over loopback. `--busy N` keeps N other processes busy-looping
@@ -22,6 +23,7 @@ import { measureSoak } from './sections/soak.ts';
 import { measureSnapshots } from './sections/snapshots.ts';
 import { measureFastPath } from './sections/fast-path.ts';
 import { measureStartup } from './sections/startup.ts';
+import { measureRealTime } from './sections/real-time.ts';
 
 const ALL = ['startup', 'binary', 'http', 'page', 'in-process', 'growth'];
 const { values } = parseArgs({
@@ -103,6 +105,12 @@ if (sections.has('hostile')) {
 }
 if (sections.has('abuse')) {
   results.abuse = await measureAbuse(quick ? { orders: 1000, snapshots: 20, shutdownRuns: 3, warmup: 1000 } : { orders: 4000, snapshots: 60, shutdownRuns: 10, warmup: 2000 }, log);
+}
+
+if (sections.has('real-time')) {
+  log('getBalance with hints on and off, chaos off, a hint on every request' + (process.env.BENCH_BASELINE_BIN ? ', and an earlier build' : ''));
+  // Many short rounds, a multiple of the 6 targets (each round starts with another), each against the bare server's.
+  results.realTime = await measureRealTime({ warmupSeconds: 1, rounds: quick ? 6 : 12, roundSeconds: 2 }, process.env.BENCH_BASELINE_BIN);
 }
 
 busy.stop();

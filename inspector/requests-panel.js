@@ -80,7 +80,7 @@ function RequestRow({ entry, selected, onSelect }) {
     <td>${entry.method}</td>
     <td class="path" title=${entry.url}>${entry.replayOf !== undefined && html`<span class="tag">replay of #${entry.replayOf}</span> `}${entry.url}</td>
     <td class="num status">${entry.status === 0 ? '—' : entry.status}</td>
-    <td class="code" title=${entry.errorMessage ?? ''}>${entry.errorCode ?? ''}${hintsOf(entry).length > 0 && html` <span class="tag hint">hint</span>`}</td>
+    <td class="code" title=${entry.errorMessage ?? ''}>${entry.errorCode ?? ''}${hintsOf(entry).map((hint) => html` <span class="tag hint" title=${hint.message}>hint: ${hint.code}</span>`)}</td>
     <td>${fault && html`<span class="badge" title=${entry.queuedFault !== undefined ? `one-off fault queued at #${entry.queuedFault}` : 'a fault of the scenario'}>${fault}</span>`}</td>
     <td class="mono" title=${key ?? ''}>${shortKey(key) ?? ''}</td>
     <td>${entry.reused === undefined ? '' : entry.reused ? 'yes' : 'no'}</td>

@@ -12,13 +12,14 @@ import { toSatang } from './lib/money.js';
 import { buildPayment, checkTopupAmount } from './domain/payments.js';
 import { loadScenario } from './scenarios/load-scenario.js';
 import { localFiles, type ScenarioFileAccess } from './scenarios/scenario-file-access.js';
-import type { ResolvedScenario, ScenarioFile } from './scenarios/scenario-schema.js';
+import type { Chaos, ResolvedScenario, ScenarioFile } from './scenarios/scenario-schema.js';
+import { checkChaos } from './scenarios/chaos-option.js';
 import { exportScenario } from './domain/scenario-export.js';
 import { buildStore, providersOf } from './domain/build-store.js';
 import { SandboxSnapshot, snapshotContents, type SnapshotContents } from './sandbox-snapshot.js';
 import { Store } from './state/store.js';
 import { sandboxDb, type SandboxDb } from './state/sandbox-db.js';
-import { SandboxClock } from './state/clock.js';
+import { checkClockMode, SandboxClock, type ClockMode } from './state/clock.js';
 import { Journal, type HistoryEntry, type JournalEntry, type JournalQuery, type MarkerKind, type RequestAsSent } from './state/journal.js';
 import { queuedFaultSchema, queuedFaultText, type QueuedFault, type QueuedFaultInput } from './domain/queued-fault.js';
 import { everyProblem, parseInput } from './api/parse-input.js';
@@ -66,7 +67,12 @@ export class CoreSandbox implements Sandbox, AnswersApiRequests {
   #generation = 0;
   readonly #journal: Journal;
   readonly #wallClock: () => number;
+  /** The clock mode chosen at run time, which wins over the scenario's. */
+  #clockMode: ClockMode | undefined;
   readonly #seed: number | undefined;
+  readonly #hintHeader: boolean;
+  /** Chaos given at run time, which wins over the scenario's; undefined to take the scenario's. */
+  readonly #chaos: Chaos | null | undefined;
   readonly #files: ScenarioFileAccess;
   readonly #qrImages = new BoundedQrImageCache();
   readonly #listeners = new Listeners<SandboxEvent>();
@@ -75,6 +81,9 @@ export class CoreSandbox implements Sandbox, AnswersApiRequests {
     this.#seed = options.seed;
     this.#journal = new Journal(options.journalSize ?? DEFAULTS.journalSize, options.journalBodies);
     this.#wallClock = options.wallClock ?? DEFAULTS.wallClock;
+    this.#hintHeader = options.hintHeader ?? true;
+    this.#chaos = options.chaos === undefined ? undefined : checkChaos(options.chaos);
+    this.#clockMode = options.clock === undefined ? undefined : checkClockMode(options.clock);
     this.#files = localFiles(options.maxScenarioBytes);
     this.#scenario = loadScenario(options.scenario ?? DEFAULTS.scenario, this.#files);
     this.#ready = this.#start(this.#scenario);
@@ -264,6 +273,18 @@ export class CoreSandbox implements Sandbox, AnswersApiRequests {
     this.#listeners.emit({ type: 'clock', now: this.now() });
   }
 
+  get clockMode(): ClockMode {
+    this.#checkLive();
+    return this.#clock.mode;
+  }
+
+  setClockMode(mode: ClockMode): void {
+    this.#checkLive();
+    this.#clockMode = checkClockMode(mode, 'the clock mode');
+    this.#clock.setMode(this.#clockMode);
+    this.#listeners.emit({ type: 'clock', now: this.now() });
+  }
+
   now(): string {
     this.#checkLive();
     return new Date(this.#clock.now()).toISOString();
@@ -339,7 +360,7 @@ export class CoreSandbox implements Sandbox, AnswersApiRequests {
   async #start(scenario: ResolvedScenario): Promise<void> {
     const generation = ++this.#generation;
     const random = new SeededRandom(this.#seed ?? scenario.seed);
-    const clock = (this.#clock = new SandboxClock(scenario.clock));
+    const clock = (this.#clock = this.#clockOf(scenario));
     const store = await buildStore(scenario, random);
     if (generation !== this.#generation) return;
     this.#context = this.#contextOf(scenario, store, clock, random);
@@ -351,13 +372,17 @@ export class CoreSandbox implements Sandbox, AnswersApiRequests {
     const { scenario } = taken;
     const random = new SeededRandom(taken.random.seed);
     random.moveTo(taken.random);
-    const clock = (this.#clock = new SandboxClock(scenario.clock));
+    const clock = (this.#clock = this.#clockOf(scenario));
     clock.offsetMs = taken.clockOffsetMs;
     const store = Store.fromSnapshot(providersOf(scenario), taken.store);
     const context = this.#contextOf(scenario, store, clock, random);
     context.faults.restore(taken.faults);
     if (taken.rateLimits) context.rateLimiter?.restore(taken.rateLimits);
     this.#context = context;
+  }
+
+  #clockOf(scenario: ResolvedScenario): SandboxClock {
+    return new SandboxClock({ ...scenario.clock, mode: this.#clockMode ?? scenario.clock.mode }, this.#wallClock);
   }
 
   #contextOf(scenario: ResolvedScenario, store: Store, clock: SandboxClock, random: SeededRandom): SandboxContext {
@@ -371,8 +396,9 @@ export class CoreSandbox implements Sandbox, AnswersApiRequests {
       qrImages: this.#qrImages,
       renderedOrders: new DerivedTextCache(DEFAULTS.renderedOrderBytes),
       renderedProducts: new TextMemo(),
-      rateLimiter: scenario.behavior.rateLimit && new RateLimiter(scenario.behavior.rateLimit),
-      faults: new FaultPlan(scenario.faults, this.#seed ?? scenario.seed),
+      rateLimiter: scenario.behavior.rateLimit && new RateLimiter(scenario.behavior.rateLimit, this.#wallClock),
+      faults: new FaultPlan(scenario.faults, this.#seed ?? scenario.seed, this.#wallClock, this.#chaos === undefined ? scenario.chaos : this.#chaos),
+      hintHeader: this.#hintHeader,
     };
   }
 }

@@ -1,11 +1,14 @@
 import type { ReadinessReport } from './domain/readiness/report.js';
-import type { HistoryEntry, JournalEntry, JournalMarker, JournalQuery, MarkerKind, RequestAsSent } from './state/journal.js';
+import type { HistoryEntry, JournalEntry, JournalHint, JournalMarker, JournalQuery, MarkerKind, RequestAsSent } from './state/journal.js';
 import type { QueuedFault, QueuedFaultInput } from './domain/queued-fault.js';
-import type { PaymentMethod, ResolvedScenario, ScenarioFile, ScenarioSource } from './scenarios/scenario-schema.js';
+import type { ChaosInput, PaymentMethod, ResolvedScenario, ScenarioFile, ScenarioSource } from './scenarios/scenario-schema.js';
 import type { RenderedPayment } from './api/render.js';
 import type { SandboxState } from './api/summarize-state.js';
 import type { SandboxSnapshot } from './sandbox-snapshot.js';
 import type { SandboxDb } from './state/sandbox-db.js';
+import type { ClockMode } from './state/clock.js';
+
+export type { ClockMode };
 
 export type { SandboxDb };
 export type { ReadOnlyCollection } from './state/sandbox-db.js';
@@ -13,7 +16,8 @@ export type { ReadOnlyCollection } from './state/sandbox-db.js';
 export type { SandboxSnapshot };
 
 export type { ScenarioSource };
-export type { HistoryEntry, JournalEntry, JournalMarker, JournalQuery, MarkerKind, QueuedFault, QueuedFaultInput, RequestAsSent };
+export type { ChaosInput };
+export type { HistoryEntry, JournalEntry, JournalHint, JournalMarker, JournalQuery, MarkerKind, QueuedFault, QueuedFaultInput, RequestAsSent };
 export type { JournalRequest, JournalResponse } from './state/journal-exchange.js';
 export type { RenderedBalance, RenderedPayment } from './api/render.js';
 export type { AccountState, ProductState, SandboxState } from './api/summarize-state.js';
@@ -42,6 +46,27 @@ export interface SandboxOptions {
    * of `performance` (`performance.timeOrigin + performance.now()`); a test gives a clock of its own.
    */
   wallClock?: () => number;
+  /**
+   * How the sandbox clock moves, whatever the scenario says: `"step"` (a fixed step per answered request: the same
+   * requests see the same times) or `"wall"` (real elapsed time, read from `wallClock`: provisioning delays,
+   * idempotency windows and polling intervals take as long as on the real service). Default: the scenario's
+   * `clock.mode` (`"step"` unless it says otherwise).
+   */
+  clock?: ClockMode;
+  /**
+   * Whether answers carry the sandbox-only header `x-sandbox-hint`, naming a mistake the real service would let
+   * pass (an `Idempotency-Key` header, `Authorization: Bearer` instead of `x-api-key`, …). The journal notes the
+   * hints either way (`hints` of an entry). Default: true.
+   */
+  hintHeader?: boolean;
+  /**
+   * Seeded chaos on every API call, whatever the scenario says (null: none, also where the scenario has some):
+   * `{ rate: 0.05 }` strikes about 5 % of calls with a 503, a 429 that holds 1 s, a dropped connection, or (on
+   * createOrder) an answer lost after the order is placed. `seed` (default: the sandbox's), `effects` (default:
+   * all four: "error", "rate-limit", "drop", "lose-response") and `routes` (default: every call, e.g.
+   * `["/createOrder"]`) narrow it. The same seed and requests meet the same faults. Default: the scenario's `chaos`.
+   */
+  chaos?: ChaosInput | null;
 }
 
 export interface TopupInput {
@@ -92,6 +117,13 @@ export interface Sandbox {
   setClock(now: string): void;
   /** Sandbox-clock time, ISO 8601. */
   now(): string;
+  /** How the sandbox clock moves now: `"step"` or `"wall"`. */
+  readonly clockMode: ClockMode;
+  /**
+   * Makes the clock move by steps or with real time from now on, for this scenario and those loaded after it
+   * (as the `clock` option does); the time it shows does not jump.
+   */
+  setClockMode(mode: ClockMode): void;
   /**
    * The state, for reading in tests: the @msw/data collections `accounts`, `apiKeys`, `products` (with the
    * inventory left), `payments`, `orders` (with their status) and `idempotencyKeys`, each with `findFirst`,

@@ -26,6 +26,8 @@ export type ScenarioListAnswer = Array<{ name: string; description: string }>;
 /** `POST /clock`. */
 export interface ClockAnswer {
   now: string;
+  /** How the clock moves from now on. */
+  mode: 'step' | 'wall';
 }
 
 /** `POST /sessions`, `GET /sessions` (a list of them), `GET /sessions/:sessionId`. */

@@ -7,7 +7,8 @@ import { successAnswer } from './envelope.js';
 import type { Answer } from './outcome.js';
 import { checkPathEncoding } from './path-encoding.js';
 import { readQuery } from './query.js';
-import type { ApiRoute, RouteFacts } from './route.js';
+import type { ApiRoute, RouteCall, RouteFacts } from './route.js';
+import { parseFields } from './unknown-fields.js';
 import { methodRefusal } from './route-map.js';
 
 const ROUTE_LIST = CALL_ROUTES.map((route) => `${route.method} ${route.path}`).join(', ');
@@ -32,6 +33,7 @@ export async function handleApiRequest(
   const refusal = methodRefusal(route, request.method);
   if (refusal) throw refusal;
   const caller = authorize(ctx.store, request.headers.get('x-api-key'), route.scope);
-  const data = await route.handle(ctx, { caller, query: readQuery(url), request, now, facts });
+  const parse: RouteCall['parse'] = (rules, input) => parseFields(rules, input, ctx.behavior, facts);
+  const data = await route.handle(ctx, { caller, query: readQuery(url), request, now, facts, parse });
   return successAnswer(data);
 }

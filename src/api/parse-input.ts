@@ -14,6 +14,12 @@ export interface InputRules<S extends z.ZodType> {
   word(issues: readonly z.core.$ZodIssue[], input: unknown): string;
 }
 
+/** Rules of the imitated API's inputs: also where the fields are, and their names. */
+export interface FieldRules<S extends z.ZodType> extends InputRules<S> {
+  place: 'body' | 'query';
+  names: readonly string[];
+}
+
 /** `input` as `rules.schema` parses it, or a 400 VALIDATION_ERROR worded by `rules`. */
 export function parseInput<S extends z.ZodType>(rules: InputRules<S>, input: unknown): z.output<S> {
   const result = rules.schema.safeParse(input);
@@ -31,12 +37,14 @@ export function fieldRules<Shape extends z.core.$ZodShape>(
   place: 'body' | 'query',
   schema: z.ZodObject<Shape>,
   rules: { readonly [K in keyof Shape]: string },
-): InputRules<z.ZodObject<Shape>> {
+): FieldRules<z.ZodObject<Shape>> {
   const names = Object.keys(rules);
   const noun = place === 'body' ? 'field' : 'query parameter';
   const required = names.filter((name) => !z.safeParse(schema.shape[name]!, undefined).success);
   return {
     schema,
+    place,
+    names,
     word(issues, input) {
       const unknown = issues.find((issue) => issue.code === 'unrecognized_keys');
       if (unknown) {

@@ -10,6 +10,7 @@ import {
 } from '../contract/request-limits.js';
 import { fieldRules } from './parse-input.js';
 import type { JsonBodyRules } from './read-json-body.js';
+import type { RouteFacts } from './route.js';
 
 /** The query strings and the body the calls take: each field's schema, and its rule in words for messages. */
 
@@ -63,10 +64,14 @@ export const API_BODY: JsonBodyRules = {
   empty: { refuse: 'request body is empty: send a JSON object' },
 };
 
-/** `limit` after the range rule: refused outside 1..200, or clamped when the scenario says so. */
-export function resolveLimit(limit: number | undefined, behavior: Behavior): number {
+/** `limit` after the range rule: refused outside 1..200, or clamped when the scenario says so (noted in `facts`). */
+export function resolveLimit(limit: number | undefined, behavior: Behavior, facts: RouteFacts): number {
   if (limit === undefined) return LIMIT_RANGE.default;
   if (limit >= LIMIT_RANGE.min && limit <= LIMIT_RANGE.max) return limit;
-  if (behavior.limitOutOfRange === 'clamp') return Math.min(Math.max(limit, LIMIT_RANGE.min), LIMIT_RANGE.max);
+  if (behavior.limitOutOfRange === 'clamp') {
+    const used = Math.min(Math.max(limit, LIMIT_RANGE.min), LIMIT_RANGE.max);
+    facts.clampedLimit = { asked: limit, used };
+    return used;
+  }
   throw new ApiError('VALIDATION_ERROR', `limit must be ${LIMIT_RULE} (got "${limit}")`);
 }

@@ -6,9 +6,19 @@ import type { OpenApiDocument } from '../openapi/openapi-types.js';
 import type { RequestFacts } from '../state/journal.js';
 import type { ApiRequest } from './api-request.js';
 import type { RenderedJson } from './rendered-json.js';
+import type { FieldRules } from './parse-input.js';
+import type { z } from 'zod';
 
-/** What a route learnt for the request journal: the order a createOrder placed or replayed (and whether it replayed it), or a getOrderStatus read, and its status. */
-export type RouteFacts = Pick<RequestFacts, 'orderId' | 'orderStatus' | 'reused'>;
+/**
+ * What a route learnt for the request journal: the order a createOrder placed or replayed (and whether it
+ * replayed it), or a getOrderStatus read, and its status; and, for its hints, what it let pass: fields it ignored,
+ * a limit it clamped.
+ */
+export interface RouteFacts extends Pick<RequestFacts, 'orderId' | 'orderStatus' | 'reused'> {
+  ignoredQueryParameters?: string[];
+  ignoredBodyFields?: string[];
+  clampedLimit?: { asked: number; used: number };
+}
 
 export interface RouteCall {
   caller: Caller;
@@ -18,6 +28,8 @@ export interface RouteCall {
   now: number;
   /** Filled in by the route. */
   facts: RouteFacts;
+  /** The query or the body as `rules` parse it, under the scenario's switch for fields the route does not take. */
+  parse<S extends z.ZodType>(rules: FieldRules<S>, input: unknown): z.output<S>;
 }
 
 /** The `data` of the success envelope of call `N`, as the OpenAPI document describes it. */

@@ -1,7 +1,8 @@
 import type { RunningServer } from '../server/start-server.js';
+import type { ChaosInput } from '../scenarios/scenario-schema.js';
 
-/** What `serve` prints once listening: where the API is, which keys to use, and a request to try. */
-export function formatServeBanner({ url, origin, sandbox }: RunningServer): string {
+/** What `serve` prints once listening: where the API is, how its clock runs, which keys to use, and a request to try. */
+export function formatServeBanner({ url, origin, sandbox }: RunningServer, chaos?: ChaosInput | null): string {
   const { name, description, apiKeys, accounts } = sandbox.scenario;
   const kycPending = new Set(accounts.filter((account) => account.kyc !== 'approved').map((account) => account.id));
   const keyWidth = Math.max(0, ...apiKeys.map((apiKey) => apiKey.key.length));
@@ -23,6 +24,8 @@ export function formatServeBanner({ url, origin, sandbox }: RunningServer): stri
     `  inspector  ${origin}/__sandbox/  (live requests, bodies, state and controls)`,
     `  docs       ${origin}/docs  (API reference; OpenAPI document at ${url}/openapi.json)`,
     `  scenario   ${name}: ${description}`,
+    `  clock      ${sandbox.clockMode === 'wall' ? 'wall: real elapsed time' : 'step: moves a step per answered request'}`,
+    ...(chaos?.rate ? [`  chaos      ${Math.round(chaos.rate * 1000) / 10} % of API calls meet a fault${chaos.seed === undefined ? '' : ` (seed ${chaos.seed})`}`] : []),
     '',
     'API keys (header x-api-key):',
     ...(keyLines.length > 0 ? keyLines : ['  (none in this scenario)']),

@@ -6,11 +6,13 @@ import { normalizeHostName } from '../server/host-names.js';
 import { startServer } from '../server/start-server.js';
 import { ADMIN_TOKEN_ENV, adminTokenOf, parseAdminToken } from './admin-token-option.js';
 import type { CliIo } from './cli-io.js';
+import type { ClockMode } from '../state/clock.js';
+import { chaosOptions, parseChaosArgs, type ChaosArgs } from './chaos-options.js';
 import { formatServeBanner } from './serve-banner.js';
 import { openAdminWarning } from './serve-warning.js';
 
 /** As parsed: option values are strings, checked and converted here. */
-interface ServeArgs {
+interface ServeArgs extends ChaosArgs {
   port: unknown;
   host: string;
   scenario: string;
@@ -24,6 +26,8 @@ interface ServeArgs {
   shutdownGrace: unknown;
   maxStreams: unknown;
   memoryBudget: unknown;
+  clock?: unknown;
+  hints: boolean;
 }
 
 /** `esim-sandbox serve`: starts the standalone server and runs until stopped. Sets `result.exitCode`. */
@@ -32,7 +36,7 @@ export function serveCommand(io: CliIo, result: { exitCode: number }): CommandMo
     command: 'serve',
     describe: 'Start the sandbox as an HTTP server',
     builder: (yargs: Argv) =>
-      yargs
+      chaosOptions(yargs)
         .option('port', {
           describe: 'TCP port to listen on, an integer from 0 to 65535; 0 picks a free port',
           default: '4010',
@@ -58,6 +62,21 @@ export function serveCommand(io: CliIo, result: { exitCode: number }): CommandMo
           default: String(DEFAULT_MAX_SCENARIO_BYTES),
           defaultDescription: `${DEFAULT_MAX_SCENARIO_BYTES} (16 MiB)`,
           requiresArg: true,
+        })
+        .option('clock', {
+          describe:
+            'How the sandbox clock moves: step (a fixed step per answered request, the same times every run) or wall ' +
+            '(real elapsed time: provisioning delays, idempotency windows and polling take as long as on the real service)',
+          defaultDescription: "the scenario's clock.mode (step unless it says wall)",
+          requiresArg: true,
+        })
+        .option('hints', {
+          describe:
+            'Answer the sandbox-only header x-sandbox-hint when a request makes a mistake the real service lets pass ' +
+            '(an Idempotency-Key header, Authorization: Bearer instead of x-api-key, and others listed in the README); --no-hints leaves it out. ' +
+            'The journal and the inspector note hints either way',
+          type: 'boolean',
+          default: true,
         })
         .option('seed', { describe: 'Seed of the id and data generators, a non-negative integer', requiresArg: true })
         .option('journal-size', {
@@ -115,6 +134,8 @@ export function serveCommand(io: CliIo, result: { exitCode: number }): CommandMo
           parsePort(argv.port);
           parseMaxStreams(argv.maxStreams);
           parseMemoryBudget(argv.memoryBudget);
+          if (argv.clock !== undefined) parseClock(argv.clock);
+          parseChaosArgs(argv);
           parseShutdownGrace(argv.shutdownGrace);
           if (argv.seed !== undefined) parseSeed(argv.seed);
           parseJournalSize(argv.journalSize);
@@ -127,6 +148,8 @@ export function serveCommand(io: CliIo, result: { exitCode: number }): CommandMo
         })
         .example('$0 serve', 'Serve the default scenario at http://127.0.0.1:4010/api/v1')
         .example('$0 serve --port 0 --seed 7', 'Serve on a free port with seed 7')
+        .example('$0 serve --chaos 0.05 --chaos-seed 7', 'Let 5 % of API calls meet a fault, the same ones every run with seed 7')
+        .example('$0 serve --clock wall', 'Let provisioning delays and windows take real time, however often a client polls')
         .example('$0 serve --scenario ./my-scenario.json', 'Serve a scenario of your own')
         .example('$0 serve --scenario-dir ./scenarios', 'Let POST /__sandbox/scenario {"name": "my-scenario"} load ./scenarios/my-scenario.json')
         .example(`${ADMIN_TOKEN_ENV}=s3cret $0 serve --host 0.0.0.0`, 'Serve on every interface, the admin API behind a token')
@@ -136,11 +159,15 @@ export function serveCommand(io: CliIo, result: { exitCode: number }): CommandMo
       try {
         const adminToken = adminTokenOf(argv.adminToken);
         const shutdownGraceMs = parseShutdownGrace(argv.shutdownGrace);
+        const chaos = parseChaosArgs(argv);
         const server = await startServer({
           port: parsePort(argv.port),
           host: argv.host,
           scenario: argv.scenario,
           seed: argv.seed === undefined ? undefined : parseSeed(argv.seed),
+          clock: argv.clock === undefined ? undefined : parseClock(argv.clock),
+          hintHeader: argv.hints,
+          chaos,
           journalSize: parseJournalSize(argv.journalSize),
           journalBodies: parseJournalBodies(argv.journalBodies),
           adminToken,
@@ -153,7 +180,7 @@ export function serveCommand(io: CliIo, result: { exitCode: number }): CommandMo
         });
         const warning = openAdminWarning(argv.host, adminToken, ADMIN_TOKEN_ENV);
         if (warning !== undefined) io.stderr.write(warning);
-        io.stdout.write(formatServeBanner(server));
+        io.stdout.write(formatServeBanner(server, chaos ?? server.sandbox.scenario.chaos));
         await io.waitForStop();
         io.stdout.write(`Stopping: answering the requests in flight (up to ${shutdownGraceMs} ms; a second signal stops at once).\n`);
         await server.close();
@@ -183,6 +210,12 @@ const parseMaxStreams = (value: unknown) =>
 
 const parseMemoryBudget = (value: unknown) =>
   parseIntegerOption('memory-budget', value, MEMORY_BUDGET_MIB_RANGE.min, MEMORY_BUDGET_MIB_RANGE.max, 'pass MiB, e.g. --memory-budget 4096 for 4 GiB');
+
+function parseClock(value: unknown): ClockMode {
+  if (value === 'step' || value === 'wall') return value;
+  const got = Array.isArray(value) ? 'it was given more than once' : `got ${JSON.stringify(value)}`;
+  throw new Error(`--clock must be step or wall (${got}); pass --clock wall for real elapsed time`);
+}
 
 const parseMaxScenarioBytes = (value: unknown) =>
   parseIntegerOption('max-scenario-bytes', value, 1, MAX_SCENARIO_BYTES_LIMIT, 'pass e.g. --max-scenario-bytes 1048576 for 1 MiB');

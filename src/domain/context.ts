@@ -26,4 +26,6 @@ export interface SandboxContext {
   /** Present when the scenario limits the request rate. */
   rateLimiter: RateLimiter | null;
   faults: FaultPlan;
+  /** Whether answers carry the sandbox-only header `x-sandbox-hint` (the journal notes hints either way). */
+  hintHeader: boolean;
 }

@@ -2,6 +2,9 @@ import type { Fault } from '../scenarios/scenario-schema.js';
 import { SeededRandom, type RandomPosition } from '../state/seeded-random.js';
 import { ApiError } from './api-error.js';
 import type { QueuedFault } from './queued-fault.js';
+import { RateLimitWindows, type HeldWindows } from './rate-limit-window.js';
+import { ChaosPlan } from './chaos-plan.js';
+import type { Chaos } from '../scenarios/scenario-schema.js';
 
 /** One-off faults waiting for their call: a bound on what a client of the admin API can make the sandbox hold. */
 export const MAX_QUEUED_FAULTS = 50;
@@ -11,8 +14,12 @@ export interface CallFaults {
   latencyMs: number;
   /** Answer this status instead of handling the request. */
   errorStatus: number | null;
-  /** Answer 429 with `Retry-After` of this many seconds instead of handling the request (an error status wins). */
+  /**
+   * Answer 429 with `Retry-After` of this many seconds instead of handling the request (an error status wins), and
+   * hold the caller's calls of `rateLimitRoute` (a route path, or `*`) for as long.
+   */
   retryAfterS: number | null;
+  rateLimitRoute: string | null;
   /** Close the connection before handling the request. */
   drop: boolean;
   /** Handle the request, then close the connection instead of answering. */
@@ -25,9 +32,11 @@ export interface FaultPlanSnapshot {
   readonly calls: readonly number[];
   readonly random: RandomPosition;
   readonly queued: readonly QueuedFault[];
+  readonly windows: HeldWindows;
+  readonly chaos: RandomPosition | undefined;
 }
 
-const NO_FAULTS: CallFaults = { latencyMs: 0, errorStatus: null, retryAfterS: null, drop: false, loseResponse: false };
+const NO_FAULTS: CallFaults = { latencyMs: 0, errorStatus: null, retryAfterS: null, rateLimitRoute: null, drop: false, loseResponse: false };
 
 /**
  * Decides, call by call, which faults strike. Each fault counts the calls of its route since the plan was made
@@ -39,21 +48,39 @@ export class FaultPlan {
   #calls: number[];
   #queued: QueuedFault[] = [];
   readonly #random: SeededRandom;
+  /** The windows the rate-limit faults opened. */
+  readonly windows: RateLimitWindows;
+  readonly #chaos: ChaosPlan | undefined;
 
-  constructor(private readonly faults: readonly Fault[], seed: number) {
+  constructor(
+    private readonly faults: readonly Fault[],
+    seed: number,
+    elapsedMs: () => number,
+    chaos: Chaos | null = null,
+  ) {
     this.#calls = faults.map(() => 0);
     this.#random = new SeededRandom(seed + 0x5eed);
+    this.windows = new RateLimitWindows(elapsedMs);
+    this.#chaos = chaos && chaos.rate > 0 ? new ChaosPlan(chaos, seed) : undefined;
   }
 
   /** The calls counted per fault and the position of the fault generator, to go back to with `restore`. */
   snapshot(): FaultPlanSnapshot {
-    return { calls: [...this.#calls], random: this.#random.position(), queued: [...this.#queued] };
+    return {
+      calls: [...this.#calls],
+      random: this.#random.position(),
+      queued: [...this.#queued],
+      windows: this.windows.snapshot(),
+      chaos: this.#chaos?.position(),
+    };
   }
 
   restore(snapshot: FaultPlanSnapshot): void {
     this.#calls = [...snapshot.calls];
     this.#random.moveTo(snapshot.random);
     this.#queued = [...snapshot.queued];
+    this.windows.restore(snapshot.windows);
+    if (snapshot.chaos) this.#chaos?.moveTo(snapshot.chaos);
   }
 
   /** Queues a fault for the next call of its route, after those already queued; refused past `MAX_QUEUED_FAULTS`. */
@@ -86,9 +113,12 @@ export class FaultPlan {
   }
 
   next(routePath: string): CallFaults {
-    if (this.faults.length === 0 && this.#queued.length === 0) return NO_FAULTS;
+    // Chaos draws for every call, struck or not, so the same requests meet the same chaos whatever else is queued.
+    const chaos = this.#chaos?.next(routePath);
+    if (this.faults.length === 0 && this.#queued.length === 0 && chaos === undefined) return NO_FAULTS;
     const outcome: CallFaults = { ...NO_FAULTS };
-    this.#takeQueued(routePath, outcome);
+    // A one-off fault is what its caller asked for: it takes the place of what chaos drew for the call.
+    if (!this.#takeQueued(routePath, outcome) && chaos !== undefined) strike(outcome, chaos, routePath);
     this.faults.forEach((fault, index) => {
       if (fault.route !== '*' && fault.route !== routePath) return;
       const call = ++this.#calls[index]!;
@@ -102,7 +132,10 @@ export class FaultPlan {
           outcome.errorStatus ??= fault.status;
           break;
         case 'rate-limit':
-          outcome.retryAfterS ??= fault.retryAfterS;
+          if (outcome.retryAfterS === null) {
+            outcome.retryAfterS = fault.retryAfterS;
+            outcome.rateLimitRoute = fault.route;
+          }
           break;
         case 'drop':
           outcome.drop = true;
@@ -115,16 +148,25 @@ export class FaultPlan {
     return outcome;
   }
 
-  /** The first one-off fault queued for this route, used up and applied ahead of the scenario's. */
-  #takeQueued(routePath: string, outcome: CallFaults): void {
+  /** The first one-off fault queued for this route, used up and applied ahead of the scenario's; false when none is. */
+  #takeQueued(routePath: string, outcome: CallFaults): boolean {
     const index = this.#queued.findIndex((fault) => fault.route === '*' || fault.route === routePath);
-    if (index < 0) return;
+    if (index < 0) return false;
     const fault = this.#queued.splice(index, 1)[0]!;
     outcome.queuedFault = fault.id;
     if (fault.effect === 'latency') outcome.latencyMs += fault.latencyMs;
     else if (fault.effect === 'error') outcome.errorStatus = fault.status;
-    else if (fault.effect === 'rate-limit') outcome.retryAfterS = fault.retryAfterS;
+    else if (fault.effect === 'rate-limit') Object.assign(outcome, { retryAfterS: fault.retryAfterS, rateLimitRoute: fault.route });
     else if (fault.effect === 'drop') outcome.drop = true;
     else outcome.loseResponse = true;
+    return true;
   }
+}
+
+/** What a chaos effect does to a call: as the scenario fault of that effect would, with its defaults. */
+function strike(outcome: CallFaults, effect: Chaos['effects'][number], routePath: string): void {
+  if (effect === 'error') outcome.errorStatus = 503;
+  else if (effect === 'rate-limit') Object.assign(outcome, { retryAfterS: 1, rateLimitRoute: routePath });
+  else if (effect === 'drop') outcome.drop = true;
+  else outcome.loseResponse = true;
 }

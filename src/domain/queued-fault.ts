@@ -5,7 +5,8 @@ const route = z.enum(['*', ...CALL_PATHS], { error: `expected a route path of th
 
 /**
  * A fault for the next call of one route only, queued from the inspector or `POST /__sandbox/faults`: `error`
- * answers `status` (500 or 503) and changes nothing, `rate-limit` answers 429 with `Retry-After: retryAfterS`,
+ * answers `status` (500 or 503) and changes nothing, `rate-limit` answers 429 with `Retry-After: retryAfterS`
+ * (and, as a scenario's rate-limit fault, holds the caller's calls of its route until then),
  * `latency` answers after `latencyMs`, `lose-response` carries the request out and closes the connection,
  * `drop` closes it first.
  */

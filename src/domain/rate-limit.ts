@@ -25,7 +25,7 @@ export class RateLimiter {
   #sweepAt = SWEEP_AT_CALLERS;
 
   constructor(
-    private readonly rule: RateLimitRule,
+    readonly rule: RateLimitRule,
     private readonly elapsedMs: () => number = () => performance.now(),
   ) {}
 

@@ -23,6 +23,7 @@ export function exportScenario(ctx: SandboxContext, seed: number): ScenarioFile 
     clock: { ...scenario.clock, start: now },
     behavior: { ...scenario.behavior },
     faults: scenario.faults.map((fault) => ({ ...fault })),
+    ...(scenario.chaos && { chaos: { ...scenario.chaos } }),
     readiness: { ...scenario.readiness },
     providers: scenario.providers.map((provider) => ({ ...provider })),
     accounts: accounts.all().map((account) => ({ ...account })),

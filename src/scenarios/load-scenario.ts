@@ -19,6 +19,7 @@ import {
   clockSchema,
   faultSchema,
   readinessSchema,
+  chaosSchema,
   scenarioFileSchema,
   seedFileSchema,
   type ResolvedScenario,
@@ -119,6 +120,7 @@ class ScenarioResolver {
     const clock = this.validateMerged(frame.file, '/clock', clockSchema, merged.clock);
     const faults = this.validateMerged(frame.file, '/faults', z.array(faultSchema), merged.faults);
     const readiness = this.validateMerged(frame.file, '/readiness', readinessSchema, merged.readiness);
+    const chaos = this.validateMerged(frame.file, '/chaos', chaosSchema.nullable(), merged.chaos);
     this.throwIfProblems();
 
     const { name, description } = loaded.raw as ScenarioFile;
@@ -129,6 +131,7 @@ class ScenarioResolver {
       clock: clock!,
       behavior: behavior!,
       faults: faults!,
+      chaos: chaos ?? null,
       readiness: readiness!,
       ...entities,
     };

@@ -36,6 +36,7 @@ export interface MergedScenario {
   readiness: Record<string, unknown>;
   seed: number | undefined;
   faults: unknown[];
+  chaos: unknown;
 }
 
 /** One file's contribution: a seed file, or a scenario file (whose `extends` and `seeds` are layers of their own). */
@@ -45,7 +46,7 @@ export type ScenarioLayer =
 
 export function emptyMergedScenario(): MergedScenario {
   const entities = Object.fromEntries(COLLECTIONS.map((collection) => [collection, new Map()]));
-  return { entities: entities as MergedScenario['entities'], behavior: {}, clock: {}, readiness: {}, seed: undefined, faults: [] };
+  return { entities: entities as MergedScenario['entities'], behavior: {}, clock: {}, readiness: {}, seed: undefined, faults: [], chaos: null };
 }
 
 /**
@@ -76,6 +77,7 @@ export function mergeLayer(merged: MergedScenario, layer: ScenarioLayer): Scenar
   merged.readiness = mergeFields(merged.readiness, scenario.readiness ?? {});
   if (scenario.seed !== undefined) merged.seed = scenario.seed;
   if (scenario.faults !== undefined) merged.faults = scenario.faults;
+  if (scenario.chaos !== undefined) merged.chaos = scenario.chaos;
   return scenario.inventory ? applyInventory(merged, file, scenario.inventory) : [];
 }
 

@@ -132,6 +132,10 @@ export const behaviorSchema = z.strictObject({
     })
     .default({ mode: 'immediate', delayMs: 30_000 }),
   limitOutOfRange: z.enum(['reject', 'clamp']).default('reject'),
+  /** A query parameter the route does not take: refused with 400 (`reject`), or left out and a hint journaled (`ignore`). */
+  unknownQueryParameter: z.enum(['reject', 'ignore']).default('reject'),
+  /** A createOrder body field the spec does not list: refused with 400 (`reject`), or left out and a hint journaled (`ignore`). */
+  unknownBodyField: z.enum(['reject', 'ignore']).default('reject'),
   rateLimit: z
     .strictObject({ requests: z.int().positive(), perMs: z.int().positive() })
     .nullable()
@@ -192,7 +196,8 @@ export const faultSchema = z.strictObject({
   /**
    * latency: answer after `latencyMs` plus up to `jitterMs` (seeded); error: answer `status` with its error
    * envelope, changing nothing; rate-limit: answer 429 RATE_LIMITED with `Retry-After: <retryAfterS>`,
-   * changing nothing; drop: close the connection without an answer, changing nothing; lose-response: carry
+   * changing nothing, and hold the same key's calls of `route` (every route for "*") with 429 until
+   * `retryAfterS` seconds have passed; drop: close the connection without an answer, changing nothing; lose-response: carry
    * the request out (an order is committed and charged), then close the connection. When an error and a
    * rate-limit fault strike the same call, the error is answered.
    */
@@ -204,6 +209,27 @@ export const faultSchema = z.strictObject({
   retryAfterS: z.int().min(1).max(3600).default(1),
   calls: z.array(z.int().positive()).min(1).optional(),
   fraction: z.number().min(0).max(1).optional(),
+});
+
+/** What seeded chaos may do to a request: the fault effects it draws from. */
+export const CHAOS_EFFECTS = ['error', 'rate-limit', 'drop', 'lose-response'] as const;
+export const DEFAULT_CHAOS_EFFECTS = [...CHAOS_EFFECTS];
+
+/**
+ * Seeded chaos: each call of the chosen routes meets a fault with probability `rate`, drawn from a generator of
+ * its own (seeded by `seed`, else the sandbox's), so the same requests in the same order meet the same faults.
+ * error: 503 SERVICE_UNAVAILABLE, nothing done; rate-limit: 429 with Retry-After: 1 and a 1 s window on that
+ * route; drop: the connection closes, nothing done; lose-response: createOrder only, carried out, then the
+ * connection closes.
+ */
+export const chaosSchema = z.strictObject({
+  rate: z.number().min(0, 'expected a rate from 0 to 1, e.g. 0.05 for 5 % of calls').max(1, 'expected a rate from 0 to 1, e.g. 0.05 for 5 % of calls'),
+  seed: z.int().nonnegative().optional(),
+  effects: z
+    .array(z.enum(CHAOS_EFFECTS, { error: `expected one of ${CHAOS_EFFECTS.join(', ')}` }))
+    .min(1)
+    .default(DEFAULT_CHAOS_EFFECTS),
+  routes: z.array(z.enum(CALL_PATHS, { error: `expected one of ${CALL_PATHS.join(', ')}` })).min(1).optional(),
 });
 
 /** What the readiness report (`GET /__sandbox/readiness`) expects of a client under this scenario. */
@@ -230,6 +256,8 @@ export const scenarioFileSchema = z.strictObject({
   inventory: z.record(z.string(), z.int().nonnegative()).optional(),
   /** Failures to inject; a file that gives `faults` replaces those of the scenario it extends. */
   faults: z.array(faultSchema).optional(),
+  /** Seeded chaos on top of the faults; replaces that of the scenario it extends (null turns it off). */
+  chaos: chaosSchema.nullable().optional(),
   /** What the readiness report expects of a client; merged field by field over the scenario it extends. */
   readiness: readinessSchema.partial().optional(),
   ...scenarioOverlayShape,
@@ -247,6 +275,8 @@ export type ClockSpec = z.output<typeof clockSchema>;
 export type PaymentMethod = z.output<typeof paymentMethodSchema>;
 export type Tier = z.output<typeof tierSchema>;
 export type Fault = z.output<typeof faultSchema>;
+export type Chaos = z.output<typeof chaosSchema>;
+export type ChaosInput = z.input<typeof chaosSchema>;
 export type ReadinessSettings = z.output<typeof readinessSchema>;
 export type ScenarioFile = z.input<typeof scenarioFileSchema>;
 
@@ -262,6 +292,8 @@ export interface ResolvedScenario {
   clock: ClockSpec;
   behavior: Behavior;
   faults: Fault[];
+  /** Seeded chaos, or null for none. */
+  chaos: Chaos | null;
   readiness: ReadinessSettings;
   providers: ProviderSpec[];
   products: ProductSpec[];

@@ -4,7 +4,7 @@ import { checkMemoryBudget } from '../admin/memory-budget.js';
 import { checkMaxStreams } from '../admin/stream-slots.js';
 import { confinedFiles } from '../scenarios/scenario-dirs.js';
 import { CoreSandboxHost, type SandboxHost } from '../sessions/sandbox-host.js';
-import type { Sandbox, ScenarioSource } from '../types.js';
+import type { ChaosInput, ClockMode, Sandbox, ScenarioSource } from '../types.js';
 import { gracefulClose } from './graceful-close.js';
 import { normalizeHostName } from './host-names.js';
 import { createRequestListener } from './request-listener.js';
@@ -40,6 +40,12 @@ export interface StartServerOptions {
   journalBodies?: number;
   /** The wall clock the journal times requests by, in epoch ms (see `SandboxOptions`). Default: `performance`'s. */
   wallClock?: () => number;
+  /** How the sandbox clock moves, whatever the scenario says: `"step"` or `"wall"` (see `SandboxOptions`). Default: the scenario's. */
+  clock?: ClockMode;
+  /** Whether answers carry the sandbox-only header `x-sandbox-hint` (see `SandboxOptions`). Default: true. */
+  hintHeader?: boolean;
+  /** Seeded chaos on every API call, whatever the scenario says (see `SandboxOptions`). Default: the scenario's. */
+  chaos?: ChaosInput | null;
   /** How many sessions (`POST /__sandbox/sessions`) may be alive at once. Default: 100. */
   maxSessions?: number;
   /**
@@ -155,6 +161,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     journalSize: options.journalSize,
     journalBodies: options.journalBodies,
     wallClock: options.wallClock,
+    clock: options.clock,
+    hintHeader: options.hintHeader,
+    chaos: options.chaos,
     maxSessions: options.maxSessions,
     maxScenarioBytes: options.maxScenarioBytes,
   });

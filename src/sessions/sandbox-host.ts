@@ -127,6 +127,9 @@ export class CoreSandboxHost implements SandboxHost, AnswersApiRequests {
       journalSize: this.#options.journalSize,
       journalBodies: this.#options.journalBodies,
       wallClock: this.#options.wallClock,
+      clock: this.#options.clock,
+      hintHeader: this.#options.hintHeader,
+      chaos: this.#options.chaos,
     });
     const sandbox = new SessionSandbox(inner, id, this.#files);
     const end = new AbortController();

@@ -5,7 +5,7 @@ import type { ScenarioFileAccess } from '../scenarios/scenario-file-access.js';
 import type { JournalQuery } from '../state/journal.js';
 import type { ScenarioFile } from '../scenarios/scenario-schema.js';
 import type { QueuedFaultInput } from '../domain/queued-fault.js';
-import type { RenderedPayment, Sandbox, SandboxEvent, SandboxSnapshot, SandboxState, ScenarioSource, TopupInput } from '../types.js';
+import type { ClockMode, RenderedPayment, Sandbox, SandboxEvent, SandboxSnapshot, SandboxState, ScenarioSource, TopupInput } from '../types.js';
 import { parseSessionKey, sessionKey, withSessionKeys } from './session-keys.js';
 
 /**
@@ -105,6 +105,14 @@ export class SessionSandbox implements Sandbox, AnswersApiRequests {
 
   now(): string {
     return this.#inner.now();
+  }
+
+  get clockMode() {
+    return this.#inner.clockMode;
+  }
+
+  setClockMode(mode: ClockMode): void {
+    this.#inner.setClockMode(mode);
   }
 
   state(): Promise<SandboxState> {

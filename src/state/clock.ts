@@ -1,30 +1,49 @@
 import type { ClockSpec } from '../scenarios/scenario-schema.js';
 
+/** How the sandbox clock moves: by a step per answered request, or with real elapsed time. */
+export type ClockMode = ClockSpec['mode'];
+export const CLOCK_MODES: readonly ClockMode[] = ['step', 'wall'];
+
 /**
  * The sandbox's own time. In "step" mode it starts at the scenario's start and moves by a fixed step
- * after each answered request, so the same requests always see the same times.
+ * after each answered request, so the same requests always see the same times. In "wall" mode it moves
+ * with the wall clock it is given, whatever the clients do. Both move by hand (`advance`, `set`).
  */
 export class SandboxClock {
   #offsetMs = 0;
+  #mode: ClockMode;
+  #wallSince: number;
   readonly #startMs: number;
-  readonly #wallAtStart: number;
 
   constructor(
     private readonly spec: ClockSpec,
-    private readonly wallClock: () => number = () => Date.now(),
+    private readonly wallClock: () => number,
   ) {
     this.#startMs = Date.parse(spec.start);
-    this.#wallAtStart = spec.mode === 'wall' ? wallClock() : 0;
+    this.#mode = spec.mode;
+    this.#wallSince = spec.mode === 'wall' ? wallClock() : 0;
+  }
+
+  get mode(): ClockMode {
+    return this.#mode;
   }
 
   now(): number {
-    const elapsed = this.spec.mode === 'wall' ? this.wallClock() - this.#wallAtStart : 0;
+    const elapsed = this.#mode === 'wall' ? this.wallClock() - this.#wallSince : 0;
     return this.#startMs + this.#offsetMs + elapsed;
+  }
+
+  /** Changes how the clock moves from now on; the time it shows does not jump. */
+  setMode(mode: ClockMode): void {
+    const now = this.now();
+    this.#mode = mode;
+    this.#wallSince = this.wallClock();
+    this.#offsetMs = now - this.#startMs;
   }
 
   /** Called once per answered request. */
   step(): void {
-    if (this.spec.mode === 'step') this.#offsetMs += this.spec.stepMs;
+    if (this.#mode === 'step') this.#offsetMs += this.spec.stepMs;
   }
 
   advance(ms: number): void {
@@ -43,4 +62,10 @@ export class SandboxClock {
   set offsetMs(offsetMs: number) {
     this.#offsetMs = offsetMs;
   }
+}
+
+/** A clock mode given at run time, checked: the message names the allowed values. */
+export function checkClockMode(mode: unknown, where = 'clock'): ClockMode {
+  if (CLOCK_MODES.includes(mode as ClockMode)) return mode as ClockMode;
+  throw new RangeError(`${where} must be "step" (a fixed step per answered request) or "wall" (real elapsed time) (got ${JSON.stringify(mode)})`);
 }

@@ -6,6 +6,12 @@ import type { ExchangeNote, JournalRequest, JournalResponse } from './journal-ex
  */
 export type FaultEffect = 'error' | 'rate-limit' | 'drop' | 'lose-response';
 
+/** A mistake in a request the real service would let pass without a word: a stable code and what to do instead. */
+export interface JournalHint {
+  code: string;
+  message: string;
+}
+
 /** The fields of a createOrder body that tell one order request from another, each as sent when of its type. */
 export interface OrderRequestNote {
   productId?: string;
@@ -37,6 +43,8 @@ export interface RequestFacts {
   reused?: boolean;
   /** The one-off fault that struck this request: the `seq` of the marker that queued it. */
   queuedFault?: number;
+  /** Mistakes in the request the real service would let pass without a word. */
+  hints?: JournalHint[];
 }
 
 export interface JournalEntry extends RequestFacts {

@@ -5,6 +5,7 @@ import type {
   FaultEffect,
   HistoryEntry,
   JournalEntry,
+  JournalHint,
   JournalMarker,
   JournalNote,
   JournalQuery,
@@ -42,6 +43,7 @@ interface Slot {
   reused: boolean | undefined;
   queuedFault: number | undefined;
   replayOf: number | undefined;
+  hints: JournalHint[] | undefined;
   durationMs: number;
 }
 
@@ -127,6 +129,7 @@ export class Journal {
     slot.reused = note.reused;
     slot.queuedFault = note.queuedFault;
     slot.replayOf = note.replayOf;
+    slot.hints = note.hints;
     slot.durationMs = note.durationMs ?? 0;
     if (this.bodyCapacity > 0) this.#keepExchange(slot.seq, note.exchange);
   }
@@ -253,6 +256,7 @@ const EMPTY_REQUEST: Omit<Slot, 'seq' | 'atMs' | 'wallMs' | 'marker'> = {
   reused: undefined,
   queuedFault: undefined,
   replayOf: undefined,
+  hints: undefined,
   durationMs: 0,
 };
 
@@ -289,6 +293,7 @@ function entryOf(slot: Slot, exchange: ExchangeSlot | undefined): JournalEntry {
     ...(slot.reused !== undefined && { reused: slot.reused }),
     ...(slot.queuedFault !== undefined && { queuedFault: slot.queuedFault }),
     ...(slot.replayOf !== undefined && { replayOf: slot.replayOf }),
+    ...(slot.hints !== undefined && { hints: slot.hints.map((hint) => ({ ...hint })) }),
     durationMs: Math.round(slot.durationMs * 1000) / 1000,
     ...(exchange && {
       request: { headers: journalHeaders(exchange.requestHeaders), ...journalBody(exchange.requestBody, exchange.requestBodyTruncated) },

@@ -4,6 +4,7 @@ import { callerRefused } from './observe.js';
 import { listOf, type Observation } from './probe.js';
 import { LIST_ROUTES } from './read-probes.js';
 import { evidenceStrength } from './static-signs.js';
+import { unknownFieldInferences } from './unknown-fields.js';
 
 /** Switches of a scenario's `behavior`, as a scenario file gives them. */
 export type BehaviorSwitches = NonNullable<ScenarioFile['behavior']>;
@@ -42,6 +43,7 @@ export function inferBehaviors(observations: readonly Observation[], ordersSkipp
   else inferences.push({ name: 'reusedResponse', unknown: noOrder });
   if (mismatch) inferences.push(fromKey('idempotencyMismatch', mismatch, { 'return-original': { idempotencyMismatch: 'return-original' }, reject: { idempotencyMismatch: 'reject' } }));
   else inferences.push({ name: 'idempotencyMismatch', unknown: noOrder });
+  inferences.push(...unknownFieldInferences((id) => byId.get(id), noOrder));
   const evidence = evidenceStrength(observations);
   return inferences.map((inference) => (inference.value === undefined || inference.evidence ? inference : { ...inference, evidence }));
 }

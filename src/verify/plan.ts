@@ -7,7 +7,7 @@ import { readProbes } from './read-probes.js';
 /** The requests of a run, counted before any is sent: the reads, one more if an order is listed, and the order checks. */
 function requestBudget(orders: boolean, extraReads = 0): { reads: number; writes: number } {
   const reads = readProbes().length + 1 + (orders ? 2 + extraReads : 0);
-  return { reads, writes: orders ? 3 : 0 };
+  return { reads, writes: orders ? 4 : 0 };
 }
 
 /** What a run will do, told before it starts. */
@@ -23,7 +23,8 @@ export function planLines(action: string, options: ResolvedServiceOptions, reads
   if (options.orders) {
     lines.push(
       `--orders: places 1 order of quantity 1 of the cheapest active product (chosen from getProducts), sends it again ` +
-        `with the same idempotencyKey, then sends that key with quantity 2. At most ${ORDER_LIMITS.orders} orders and ` +
+        `with the same idempotencyKey, then sends that key with quantity 2, then the first body again with a field the spec ` +
+        `does not list. At most ${ORDER_LIMITS.orders} orders and ` +
         `${ORDER_LIMITS.esims} eSIMs are bought: the second order only if the service takes the key with another quantity as a new order.`,
     );
   }

@@ -3,6 +3,7 @@ import { listOf, type Observation, type ProbeContext } from './probe.js';
 import { observe } from './observe.js';
 import { chargedOnceProbe, firstOrderProbe, mismatchProbe, newOrderStatusProbe, planOrder, replayProbe, type OrderPlan } from './order-probes.js';
 import { orderStatusProbe, readProbes } from './read-probes.js';
+import { unknownFieldProbe } from './unknown-fields.js';
 
 export interface ProbeRun {
   /** Every probe sent, in order, with its answer. */
@@ -49,9 +50,10 @@ export async function runProbes(target: Target, options: RunProbesOptions): Prom
   }
   const replay = await observe(target, replayProbe(plan, first.answer), context);
   const mismatch = await observe(target, mismatchProbe(plan, first.answer), context);
-  observations.push(replay, mismatch);
+  const unknownField = await observe(target, unknownFieldProbe(plan), context);
+  observations.push(replay, mismatch, unknownField);
   const before = byId('getBalance')?.answer;
-  if (before) observations.push(await observe(target, chargedOnceProbe(before, [first.answer, replay.answer, mismatch.answer]), context));
+  if (before) observations.push(await observe(target, chargedOnceProbe(before, [first.answer, replay.answer, mismatch.answer, unknownField.answer]), context));
   const status = newOrderStatusProbe(first.answer);
   if (status) observations.push(await observe(target, status, context));
   return { observations, order: plan };

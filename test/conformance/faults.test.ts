@@ -2,6 +2,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createSandbox, type ScenarioFile } from 'esim-wholesale-sandbox';
 import { describeBothModes, type Target } from '../support/modes.js';
 import { expectError, expectSuccess, expectFirst } from '../support/expectations.js';
+import { virtualWallClock } from '../support/virtual-wall-clock.js';
+
+const clock = virtualWallClock();
 
 async function useFaults(target: Target, faults: ScenarioFile['faults']) {
   await target.sandbox.useScenario({ name: 'faulty', description: 'faults under test', extends: 'default', faults });
@@ -13,6 +16,7 @@ async function firstProductId(target: Target): Promise<string> {
 
 describeBothModes('faults', (target) => {
   afterEach(() => target().sandbox.useScenario('default'));
+
 
   it('a lost response commits the order; the retry with the same idempotencyKey gets reused: true and no second charge', async () => {
     await useFaults(target(), [{ route: '/createOrder', effect: 'lose-response', calls: [1] }]);
@@ -46,7 +50,7 @@ describeBothModes('faults', (target) => {
     await expectSuccess(await target().call('/getProducts?limit=1'));
   });
 
-  it('a rate-limit fault answers 429 RATE_LIMITED with its Retry-After on the chosen calls only, changing nothing', async () => {
+  it('a rate-limit fault answers 429 RATE_LIMITED with its Retry-After on the chosen calls, and its window after, changing nothing', async () => {
     await useFaults(target(), [{ route: '/createOrder', effect: 'rate-limit', retryAfterS: 7, calls: [1] }]);
     const json = { productId: await firstProductId(target()), quantity: 1, idempotencyKey: 'rate-limit-fault-1' };
     const before = await target().sandbox.state();
@@ -55,6 +59,7 @@ describeBothModes('faults', (target) => {
     await expectError(limited, 429, 'RATE_LIMITED', 'rate limit reached; retry after 7 s');
     expect(await target().sandbox.state()).toEqual(before);
     expect(target().sandbox.requests.at(-1)).toMatchObject({ status: 429, fault: 'rate-limit', retryAfterS: 7 });
+    await clock.sleep(7_000);
     expect((await expectSuccess(await target().call('/createOrder', { json }))).reused).toBe(false);
   });
 
@@ -85,7 +90,7 @@ describeBothModes('faults', (target) => {
     expect(first.headers.get('x-ratelimit-remaining')).toBe('4');
     expect(Number(first.headers.get('x-ratelimit-reset'))).toBeGreaterThan(0);
   });
-});
+}, { wallClock: clock.now });
 
 describe('faults are deterministic for a seed', () => {
   async function outcomes(seed: number): Promise<string[]> {

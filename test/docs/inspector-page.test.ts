@@ -24,7 +24,11 @@ async function openInspector(browser: Browser, server: RunningServer): Promise<{
 const api = (server: RunningServer, route: string, init: RequestInit & { key?: string } = {}) =>
   fetch(`${server.url}${route}`, {
     ...init,
-    headers: { 'x-api-key': init.key ?? FULL_ACCESS, ...(init.body !== undefined && { 'content-type': 'application/json' }) },
+    headers: {
+      'x-api-key': init.key ?? FULL_ACCESS,
+      ...(init.body !== undefined && { 'content-type': 'application/json' }),
+      ...(init.headers as Record<string, string> | undefined),
+    },
   }).then((response) => response.arrayBuffer().then(() => response.status));
 
 const rows = (page: Page) => page.getByRole('table', { name: 'Requests' }).locator('tbody tr:not(.marker)');
@@ -82,6 +86,16 @@ describe.skipIf(!hasChromium)(`the inspector at /__sandbox/, in headless Chromiu
     await expect.poll(() => rows(page).count()).toBe(1);
     await page.getByLabel('Status').selectOption('');
     await expect.poll(() => rows(page).count()).toBe(3);
+  });
+
+  it('shows a request\'s hints in its row and in its detail', async () => {
+    const body = JSON.stringify({ productId: PRODUCT, quantity: 1 });
+    expect(await api(server, '/createOrder', { method: 'POST', body, headers: { 'Idempotency-Key': 'header-key-0001' } })).toBe(200);
+    const row = rows(page).filter({ hasText: 'hint: idempotency-key-header' });
+    await expect.poll(() => row.count()).toBe(1);
+    await row.click();
+    const detail = page.getByRole('region', { name: 'Request detail' });
+    await expect.poll(() => detail.innerText()).toMatch(/Hints\s+idempotency-key-header: an Idempotency-Key header was sent: the key goes in the body field idempotencyKey/);
   });
 
   it('shows the state: balances as getBalance gives them, inventory, counts and the clock', async () => {

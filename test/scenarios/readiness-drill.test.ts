@@ -2,6 +2,9 @@ import { beforeEach, expect, it } from 'vitest';
 import { loadScenario } from 'esim-wholesale-sandbox';
 import { describeBothModes, type Target } from '../support/modes.js';
 import { cents, expectError, expectSuccess } from '../support/expectations.js';
+import { virtualWallClock } from '../support/virtual-wall-clock.js';
+
+const clock = virtualWallClock();
 
 async function productOf(target: Target): Promise<{ id: string; currentUnitPriceThb: number }> {
   return (await expectSuccess<any[]>(await target.call('/getProducts?limit=1')))[0];
@@ -42,25 +45,30 @@ describeBothModes('scenario readiness-drill: the failures one run of a partner\'
     await expectSuccess(await target().call('/getBalance'));
   });
 
-  it('readiness-drill: getProducts call 2 answers 429 RATE_LIMITED with Retry-After: 1; call 3 answers', async () => {
+  it('readiness-drill: getProducts call 2 answers 429 RATE_LIMITED with Retry-After: 1, and so does every call within that second; then it answers', async () => {
     await productOf(target());
     const limited = await target().call('/getProducts?limit=1');
     expect(limited.headers.get('retry-after')).toBe('1');
     await expectError(limited, 429, 'RATE_LIMITED', 'rate limit reached; retry after 1 s');
+    await clock.sleep(999);
+    await expectError(await target().call('/getProducts?limit=1'), 429, 'RATE_LIMITED');
+    await clock.sleep(1);
     await productOf(target());
   });
 
-  it('readiness-drill: an order is processing with pending items for 5 s of sandbox clock, so a client polls a few times', async () => {
+  it('readiness-drill: an order is processing with pending items for 5 s of real time, however often a client polls', async () => {
+    expect(target().sandbox.clockMode).toBe('wall');
     const product = await productOf(target());
     const json = { productId: product.id, quantity: 1, idempotencyKey: 'drill-order-0001' };
     await target().call('/createOrder', { json }).catch(() => undefined);
     const { purchaseOrderId } = await expectSuccess(await target().call('/createOrder', { json }));
     const statuses: string[] = [];
-    for (let poll = 0; poll < 10 && !statuses.at(-1)?.startsWith('confirmed'); poll++) {
+    for (let poll = 0; poll < 12; poll++) {
       const order = await expectSuccess(await target().call(`/getOrderStatus?purchaseOrderId=${purchaseOrderId}`));
       statuses.push(`${order.status}/${order.items[0]!.status}`);
+      await clock.sleep(poll < 10 ? 100 : 4_000);
     }
-    expect(statuses).toEqual(['processing/pending', 'processing/pending', 'processing/pending', 'confirmed/provisioned']);
+    expect(statuses).toEqual([...Array(11).fill('processing/pending'), 'confirmed/provisioned']);
   });
 
   it('readiness-drill: the journal notes what the drill did, and the report grades it; a reset starts the drill again', async () => {
@@ -82,4 +90,4 @@ describeBothModes('scenario readiness-drill: the failures one run of a partner\'
     expect(target().sandbox.scenario.readiness).toEqual({ minPollIntervalMs: 1000 });
     expect(loadScenario('default').readiness).toEqual({ minPollIntervalMs: 1000 });
   });
-}, { scenario: 'readiness-drill' });
+}, { scenario: 'readiness-drill', wallClock: clock.now });

@@ -3,7 +3,8 @@
  *
  * - every createOrder carries an idempotencyKey, made once per order and kept for each of its retries;
  * - a request that gets no answer or a 5xx is retried after 200, 400, 800, 1600 ms, at most 5 attempts in all;
- * - a 429 is retried once its Retry-After has passed;
+ * - a 429 is retried once its Retry-After has passed (the flaw ignores-retry-after retries every 250 ms instead, and
+ *   meets 429 until the window closes);
  * - any other 4xx is not retried: it is reported (`ApiRefusal`);
  * - a processing order is polled at the poll interval until it is confirmed or failed.
  *
@@ -33,6 +34,8 @@ export interface ReferenceClientOptions {
   /** Starts the idempotency keys this client makes. Default: "ref". */
   keyPrefix?: string;
   flaw?: ClientFlaw;
+  /** A client without retries: a 429, a 5xx or no answer fails the call at once. */
+  noRetries?: boolean;
 }
 
 /** A 4xx other than 429: the request must change before it is sent again. */
@@ -48,10 +51,12 @@ export class ApiRefusal extends Error {
 
 const MAX_ATTEMPTS = 5;
 const FIRST_BACKOFF_MS = 200;
-const MAX_RATE_LIMITED = 5;
+const MAX_RATE_LIMITED = 10;
+/** How long the flaw ignores-retry-after waits after a 429, whatever Retry-After says. */
+const OWN_RETRY_DELAY_MS = 250;
 
 export class ReferenceClient {
-  readonly #options: Required<Omit<ReferenceClientOptions, 'flaw'>> & { flaw?: ClientFlaw };
+  readonly #options: Required<Omit<ReferenceClientOptions, 'flaw' | 'noRetries'>> & { flaw?: ClientFlaw; noRetries?: boolean };
   #keys = 0;
 
   constructor(options: ReferenceClientOptions) {
@@ -87,7 +92,7 @@ export class ReferenceClient {
   }
 
   /** Polls a processing order at the poll interval until it is confirmed or failed. */
-  async waitForOrder(purchaseOrderId: string, maxPolls = 30): Promise<{ id: string; status: string; items: unknown[] }> {
+  async waitForOrder(purchaseOrderId: string, maxPolls = 100): Promise<{ id: string; status: string; items: unknown[] }> {
     const intervalMs = this.#options.flaw === 'polls-too-often' ? 100 : this.#options.pollIntervalMs;
     for (let poll = 1; ; poll++) {
       const order = await this.getOrderStatus(purchaseOrderId);
@@ -109,10 +114,13 @@ export class ReferenceClient {
     let refusals = 0;
     for (;;) {
       const response = await this.#send(method, path, body);
+      if (this.#options.noRetries && (response === undefined || response.status === 429 || response.status >= 500)) {
+        throw new Error(`${method} ${path}: ${response?.status ?? 'no answer'}, not retried`);
+      }
       if (response?.status === 429 && rateLimited < MAX_RATE_LIMITED) {
         rateLimited += 1;
         const retryAfterS = Number(response.headers.get('retry-after')) || 1;
-        await sleep(flaw === 'ignores-retry-after' ? 0 : retryAfterS * 1000);
+        await sleep(flaw === 'ignores-retry-after' ? OWN_RETRY_DELAY_MS : retryAfterS * 1000);
         continue;
       }
       if (response === undefined || response.status >= 500) {

@@ -104,13 +104,13 @@ describe('admin API: topups', () => {
 describe('admin API: clock', () => {
   it('moves the clock forward by advanceMs', async () => {
     const { json } = await call('POST', '/clock', { advanceMs: 86_400_000 });
-    expect(json).toEqual({ success: true, data: { now: '2026-01-16T09:00:00.000Z' } });
+    expect(json).toEqual({ success: true, data: { now: '2026-01-16T09:00:00.000Z', mode: 'step' } });
     expect(sandbox.now()).toBe('2026-01-16T09:00:00.000Z');
   });
 
   it('sets the clock to now', async () => {
     const { json } = await call('POST', '/clock', { now: '2027-03-01T00:00:00Z' });
-    expect(json.data).toEqual({ now: '2027-03-01T00:00:00.000Z' });
+    expect(json.data).toEqual({ now: '2027-03-01T00:00:00.000Z', mode: 'step' });
   });
 
   it.each([
@@ -119,6 +119,7 @@ describe('admin API: clock', () => {
     [{ advanceMs: -1 }, 'advanceMs: expected a number of at least 0, got -1'],
     [{ advanceMs: 1.5 }, 'advanceMs: expected an integer, got 1.5'],
     [{ now: 'tomorrow' }, 'now: expected an ISO 8601 date-time'],
+    [{ mode: 'real' }, 'mode: expected "step" (a fixed step per answered request) or "wall" (real elapsed time)'],
   ])('refuses %j and leaves the clock alone', async (body, message) => {
     const { status, json } = await call('POST', '/clock', body);
     expect(status).toBe(400);

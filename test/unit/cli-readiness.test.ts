@@ -45,8 +45,9 @@ describe('esim-sandbox readiness', () => {
     expect(exitCode).toBe(1);
     // The numbers go on through the resets between tests: the drill's createOrder calls 1 and 2 are the run's 3rd and 4th requests.
     const lost = server.sandbox.requests[2]!.seq;
-    expect(stdout).toContain(`  FAIL  retry-same-key         createOrder #${lost} lost its answer and its retry #${lost + 1} carried another idempotencyKey`);
-    expect(stdout).toMatch(new RegExp(`\\nretry-same-key: A createOrder whose answer was lost is retried with the same idempotencyKey\\n {2}#${lost} \\S+ POST /api/v1/createOrder 200: carried the request out`));
+    expect(stdout).toContain(`  FAIL  retry-same-key         createOrder journal entry ${lost} placed order `);
+    expect(stdout).toContain(`but its answer was lost, and its retry, journal entry ${lost + 1}, carried another idempotencyKey: two orders`);
+    expect(stdout).toMatch(new RegExp(`\\nretry-same-key: A createOrder whose answer was lost is retried with the same idempotencyKey\\n {2}journal entry ${lost}, \\S+ POST /api/v1/createOrder 200: carried the request out`));
     expect(stdout).toContain('  Fix: When a createOrder gets no answer');
     expect(stdout.trimEnd().split('\n').at(-1)).toBe('Not ready: 1 of 7 checks fail.');
   });

@@ -76,6 +76,13 @@ describe('esim-sandbox serve: bad arguments', () => {
     [['serve', '--scenario-dir', ''], '--scenario-dir must name a directory (got ""); pass e.g. --scenario-dir ./scenarios'],
     [['serve', '--max-scenario-bytes', '0'], '--max-scenario-bytes must be an integer from 1 to 268435456 (got "0"); pass e.g. --max-scenario-bytes 1048576'],
     [['serve', '--max-scenario-bytes', '16MiB'], '--max-scenario-bytes must be an integer from 1 to 268435456 (got "16MiB")'],
+    [['serve', '--clock', 'fast'], '--clock must be step or wall (got "fast"); pass --clock wall for real elapsed time'],
+    [['serve', '--chaos', '1.5'], '--chaos must be a number from 0 to 1, the share of calls that meet a fault (got "1.5"); pass e.g. --chaos 0.05'],
+    [['serve', '--chaos', 'often'], '--chaos must be a number from 0 to 1'],
+    [['serve', '--chaos', '0.1', '--chaos-effects', 'error,explode'], '--chaos-effects takes a comma-separated list of error, rate-limit, drop, lose-response (got "explode")'],
+    [['serve', '--chaos', '0.1', '--chaos-routes', '/nowhere'], '--chaos-routes takes a comma-separated list of /getBalance, /getProducts, /getPaymentHistory, /createOrder, /getOrderStatus, /getOrders (got "/nowhere")'],
+    [['serve', '--chaos', '0.1', '--chaos-seed', '-2'], '--chaos-seed must be a non-negative integer (got "-2")'],
+    [['serve', '--chaos-seed', '7'], '--chaos-seed needs --chaos <rate>, e.g. --chaos 0.05'],
     [['launch'], 'Unknown argument: launch'],
     [[], 'Give a command, for example: esim-sandbox serve'],
   ])('%j exits 1 saying what is wrong and how to fix it', async (argv, message) => {

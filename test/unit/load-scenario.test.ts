@@ -76,6 +76,8 @@ describe('the default scenario', () => {
       insufficientBalance: { mode: 'reject', status: 409 },
       provisioning: { mode: 'immediate', delayMs: 30_000 },
       limitOutOfRange: 'reject',
+      unknownQueryParameter: 'reject',
+      unknownBodyField: 'reject',
       rateLimit: null,
     });
     expect(scenario.products.filter((product) => !product.active).map((product) => product.id)).toEqual([INACTIVE_DTAC_ID]);

@@ -92,7 +92,7 @@ describe('idempotency-key-sent', () => {
   it('fails on one createOrder without, citing it', () => {
     const result = check(journal(order(0), { at: 5 }, order(10, { key: '' })), 'idempotency-key-sent');
     expect(result.status).toBe('fail');
-    expect(result.summary).toMatch(/^1 of the 2 createOrders carried an idempotencyKey \(first without: #3\)/);
+    expect(result.summary).toMatch(/^1 of the 2 createOrders carried an idempotencyKey \(first without: journal entry 3\)/);
     expect(result.evidence).toEqual([expect.objectContaining({ seq: 3, method: 'POST', path: '/api/v1/createOrder', note: 'no idempotencyKey in the body' })]);
   });
 
@@ -124,14 +124,24 @@ describe('retry-same-key', () => {
     const entries = journal(order(0, { ...lost, orderId: ORDER }), order(300, { key: 'order-key-0002', orderId: 'e6cbb87a-b3ce-4dbd-b025-bfb7e6a02467' }));
     const result = check(entries, 'retry-same-key');
     expect(result.summary).toBe(
-      `createOrder #1 lost its answer and its retry #2 carried another idempotencyKey: two orders, ${ORDER} and e6cbb87a-b3ce-4dbd-b025-bfb7e6a02467, the account charged twice.`,
+      `createOrder journal entry 1 placed order ${ORDER} but its answer was lost, and its retry, journal entry 2, carried another idempotencyKey: two orders, ${ORDER} and e6cbb87a-b3ce-4dbd-b025-bfb7e6a02467, the account charged twice.`,
     );
     expect(result.evidence[0]!.note).toBe(`idempotencyKey "order-key-0001", order ${ORDER}`);
   });
 
+  it('names a 503 retried with a new key as a 503, not as a lost answer: nothing placed in this run, still a failure', () => {
+    const result = check(journal(order(0, unavailable), order(300, { key: 'order-key-0002', orderId: ORDER })), 'retry-same-key');
+    expect(result.status).toBe('fail');
+    expect(result.summary).toBe(
+      'createOrder journal entry 1 was answered 503 SERVICE_UNAVAILABLE, placing nothing in this run, and its retry, journal entry 2, ' +
+        'carried another idempotencyKey: on the real service a 5xx can follow a committed order, and then a new key places a second one and charges twice.',
+    );
+    expect(result.summary).not.toContain('lost');
+  });
+
   it('fails when the retry carries no key at all', () => {
     const result = check(journal(order(0, lost), order(300, { key: '' })), 'retry-same-key');
-    expect(result.summary).toContain('its retry #2 carried no idempotencyKey');
+    expect(result.summary).toContain('its retry, journal entry 2, carried no idempotencyKey');
   });
 
   it('takes only a createOrder of the same key, product and quantity for the retry', () => {
@@ -159,7 +169,7 @@ describe('honours-retry-after', () => {
   it('fails when it comes sooner, whatever the route, citing the 429 and the request', () => {
     const result = check(journal({ at: 0, ...limited }, { at: 949, url: '/api/v1/getOrders' }), 'honours-retry-after');
     expect(result.status).toBe('fail');
-    expect(result.summary).toBe('#2 came 949 ms after the 429 of #1, which asked for 1000 ms.');
+    expect(result.summary).toBe('journal entry 2 came 949 ms after the 429 of journal entry 1, which asked for 1000 ms.');
     expect(result.evidence.map(({ seq, status }) => [seq, status])).toEqual([[1, 429], [2, 200]]);
   });
 
@@ -182,7 +192,7 @@ describe('backs-off-on-5xx', () => {
   it('fails when it comes sooner', () => {
     const result = check(journal({ at: 0, ...unavailable }, { at: 99 }), 'backs-off-on-5xx');
     expect(result.status).toBe('fail');
-    expect(result.summary).toBe('1 of 1 requests after a 5xx or a closed connection came sooner than 100 ms (first: #2, 99 ms after #1).');
+    expect(result.summary).toBe('1 of 1 requests after a 5xx or a closed connection came sooner than 100 ms (first: journal entry 2, 99 ms after journal entry 1).');
   });
 
   it('fails when one request is attempted a sixth time in a row, however long the waits', () => {
@@ -190,7 +200,7 @@ describe('backs-off-on-5xx', () => {
     expect(check(journal(...attempts(5)), 'backs-off-on-5xx').status).toBe('pass');
     const result = check(journal(...attempts(6)), 'backs-off-on-5xx');
     expect(result.status).toBe('fail');
-    expect(result.summary).toBe('#6 was attempt 6 in a row of one request (at most 5).');
+    expect(result.summary).toBe('journal entry 6 was attempt 6 in a row of one request (at most 5).');
     expect(result.evidence.map((evidence) => evidence.note)).toEqual(['attempt 1', 'attempt 2', 'attempt 3', 'attempt 4', 'attempt 5', 'attempt 6']);
   });
 
@@ -209,7 +219,7 @@ describe('no-blind-retry-on-4xx', () => {
   it('fails when it is sent a third time, citing the three sends', () => {
     const result = check(journal({ at: 0, ...notFound }, { at: 10, ...notFound }, { at: 20 }, { at: 30, ...notFound }), 'no-blind-retry-on-4xx');
     expect(result.status).toBe('fail');
-    expect(result.summary).toBe(`GET /api/v1/getOrderStatus?purchaseOrderId=${ORDER} was refused with 404 ORDER_NOT_FOUND (#1) and sent unchanged a third time (#4).`);
+    expect(result.summary).toBe(`GET /api/v1/getOrderStatus?purchaseOrderId=${ORDER} was refused with 404 ORDER_NOT_FOUND (journal entry 1) and sent unchanged a third time (journal entry 4).`);
     expect(result.evidence.map((evidence) => evidence.seq)).toEqual([1, 2, 4]);
   });
 
@@ -243,7 +253,7 @@ describe('valid-requests', () => {
     const quantity = 'quantity must be an integer from 1 to 2000 (got 0)';
     const result = check(journal(invalid(0, limit), invalid(1, quantity), invalid(2, limit)), 'valid-requests');
     expect(result.status).toBe('fail');
-    expect(result.summary).toBe(`3 requests refused with 400 VALIDATION_ERROR, 2 distinct messages; first #1: ${limit}.`);
+    expect(result.summary).toBe(`3 requests refused with 400 VALIDATION_ERROR, 2 distinct messages; first journal entry 1: ${limit}.`);
     expect(result.evidence.map(({ seq, sandbox }) => [seq, sandbox])).toEqual([[1, `refused: ${limit}`], [2, `refused: ${quantity}`]]);
   });
 });
@@ -259,7 +269,7 @@ describe('polls-politely', () => {
   it('fails on a poll sooner, citing it and the poll before', () => {
     const result = check(journal(poll(0, 'processing'), poll(949, 'processing')), 'polls-politely');
     expect(result.status).toBe('fail');
-    expect(result.evidence.map(({ seq, note }) => [seq, note])).toEqual([[1, 'order processing'], [2, '949 ms after #1, at least 1000 ms expected']]);
+    expect(result.evidence.map(({ seq, note }) => [seq, note])).toEqual([[1, 'order processing'], [2, '949 ms after journal entry 1, at least 1000 ms expected']]);
   });
 
   it('takes the interval from the scenario, and keeps orders and keys apart', () => {
@@ -276,5 +286,24 @@ describe('polls-politely', () => {
 
   it('is not exercised when no poll followed a processing answer', () => {
     expect(check(journal(poll(0, 'confirmed'), poll(1, 'confirmed')), 'polls-politely').status).toBe('not-exercised');
+  });
+});
+
+describe('the readiness report tells what would exercise a check', () => {
+  const notExercised = (scenario: string) =>
+    gradeReadiness([], { name: scenario, readiness: { minPollIntervalMs: 1000 } }).checks.filter((result) => result.status === 'not-exercised');
+
+  it('during the drill, says what of the drill would exercise it, never to run the drill', () => {
+    const summaries = notExercised('readiness-drill').map((result) => result.summary);
+    expect(summaries.filter((summary) => /run the drill/.test(summary))).toEqual([]);
+    expect(summaries).toContain("No request was answered 429 RATE_LIMITED: call getProducts twice: the drill's second getProducts is.");
+  });
+
+  it('elsewhere, points at the drill and at chaos', () => {
+    const result = notExercised('default').find((candidate) => candidate.id === 'honours-retry-after')!;
+    expect(result.summary).toBe(
+      'No request was answered 429 RATE_LIMITED: run the drill (scenario readiness-drill), whose second getProducts is, ' +
+        'or your own suite under chaos (esim-sandbox serve --chaos 0.1).',
+    );
   });
 });

@@ -10,7 +10,7 @@ const report: ReadinessReport = {
       id: 'valid-requests',
       title: 'Sends valid requests',
       status: 'fail',
-      summary: '1 request refused with 400 VALIDATION_ERROR, 1 distinct message; first #2: productId must be "a UUID" & <known>.',
+      summary: '1 request refused with 400 VALIDATION_ERROR, 1 distinct message; first journal entry 2: productId must be "a UUID" & <known>.',
       evidence: [
         {
           seq: 2,
@@ -35,11 +35,11 @@ describe('the readiness report as a table', () => {
         'Readiness: not-ready (scenario my <drill>)',
         '',
         '  pass           idempotency-key-sent  All 2 createOrders carried an idempotencyKey.',
-        '  FAIL           valid-requests        1 request refused with 400 VALIDATION_ERROR, 1 distinct message; first #2: productId must be "a UUID" & <known>.',
+        '  FAIL           valid-requests        1 request refused with 400 VALIDATION_ERROR, 1 distinct message; first journal entry 2: productId must be "a UUID" & <known>.',
         '  not exercised  polls-politely        No poll followed a processing one.',
         '',
         'valid-requests: Sends valid requests',
-        '  #2 2026-11-23T10:00:00.250Z POST /api/v1/createOrder 400 VALIDATION_ERROR: refused: productId must be "a UUID" & <known>\u0001',
+        '  journal entry 2, 2026-11-23T10:00:00.250Z POST /api/v1/createOrder 400 VALIDATION_ERROR: refused: productId must be "a UUID" & <known>\u0001',
         '  Fix: Validate before sending.',
         '',
         'Not ready: 1 of 3 checks fail.',
@@ -58,9 +58,9 @@ describe('the readiness report as JUnit XML', () => {
     expect(xml).toContain('<testcase classname="readiness" name="idempotency-key-sent: Every createOrder carries an idempotencyKey"/>');
     expect(xml).toContain('<skipped message="No poll followed a processing one."/>');
     expect(xml).toContain(
-      '<failure message="1 request refused with 400 VALIDATION_ERROR, 1 distinct message; first #2: productId must be &quot;a UUID&quot; &amp; &lt;known&gt;." type="valid-requests">',
+      '<failure message="1 request refused with 400 VALIDATION_ERROR, 1 distinct message; first journal entry 2: productId must be &quot;a UUID&quot; &amp; &lt;known&gt;." type="valid-requests">',
     );
-    expect(xml).toContain('#2 2026-11-23T10:00:00.250Z POST /api/v1/createOrder 400 VALIDATION_ERROR: refused: productId must be "a UUID" &amp; &lt;known&gt;\nFix: Validate before sending.</failure>');
+    expect(xml).toContain('journal entry 2, 2026-11-23T10:00:00.250Z POST /api/v1/createOrder 400 VALIDATION_ERROR: refused: productId must be "a UUID" &amp; &lt;known&gt;\nFix: Validate before sending.</failure>');
   });
 
   it('is XML a parser takes: balanced elements, no character XML 1.0 cannot hold', () => {

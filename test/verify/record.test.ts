@@ -59,7 +59,7 @@ describe('esim-sandbox record', () => {
     expect(scenario).toMatchObject({
       $schema: path.relative(dir, path.resolve('scenario.schema.json')),
       clock: { start: '2026-02-01T00:00:00.000Z' },
-      behavior: { limitOutOfRange: 'clamp' },
+      behavior: { limitOutOfRange: 'clamp', unknownQueryParameter: 'ignore' },
       accounts: [{ id: '3b4c5d6e-7f80-4192-a3b4-c5d6e7f80912', kyc: 'approved', trailingYearQtyBaseline: 38 }],
       apiKeys: [{ key: STAND_IN_KEY, scopes: ['balance:read', 'products:read', 'payments:read', 'orders:read'] }],
     });
@@ -93,6 +93,7 @@ describe('esim-sandbox record', () => {
     const out = path.join(dir, 'with-orders.json');
     const result = await recordScenario({ baseUrl: standIn.url, apiKey: STAND_IN_KEY, rate: TEST_RATE, out, orders: true, keepSecrets: true });
     expect(result.behavior).toEqual({ ...STAND_IN_SWITCHES, provisioning: { mode: 'immediate' } });
+    expect(JSON.parse(readFileSync(out, 'utf8')).behavior).toMatchObject({ unknownQueryParameter: 'ignore', unknownBodyField: 'ignore' });
     expect(result.scopes).toContain('orders:write');
     const recorded = await serve(out);
     for (const pathAndQuery of ['/getBalance', '/getOrders?limit=200']) {

@@ -4,13 +4,19 @@ import { startServer, type RunningServer } from 'esim-wholesale-sandbox/server';
 /**
  * The "real service" of the fidelity tests: a second sandbox on a loopback port with a catalogue, an account
  * and switches of its own (test/verify/fixtures/stand-in.json): limits clamped, minimal replays, a key
- * re-used with another body refused.
+ * re-used with another body refused, unknown query parameters and body fields ignored.
  */
 export const STAND_IN_SCENARIO = path.resolve(import.meta.dirname, 'fixtures/stand-in.json');
 export const STAND_IN_KEY = 'sk_live_standin_a1b2c3d4';
 /** The same account, without payments:read and orders:write. */
 export const STAND_IN_READER_KEY = 'sk_live_standin_reader';
-export const STAND_IN_SWITCHES = { limitOutOfRange: 'clamp', reusedResponse: 'minimal', idempotencyMismatch: 'reject' } as const;
+export const STAND_IN_SWITCHES = {
+  limitOutOfRange: 'clamp',
+  reusedResponse: 'minimal',
+  idempotencyMismatch: 'reject',
+  unknownQueryParameter: 'ignore',
+  unknownBodyField: 'ignore',
+} as const;
 
 export function startStandIn(): Promise<RunningServer> {
   return startServer({ port: 0, host: '127.0.0.1', scenario: STAND_IN_SCENARIO });

@@ -20,7 +20,8 @@ describe('esim-sandbox verify against a stand-in with switches of its own', () =
 
   it('sends only reads by default, each answer conforming, and infers limitOutOfRange and the ordering of the lists', async () => {
     const report = await verifyService({ baseUrl: standIn.url, apiKey: STAND_IN_KEY, rate: TEST_RATE });
-    expect(report).toMatchObject({ conforms: true, exitCode: 0, readOnly: true, behavior: { limitOutOfRange: 'clamp' } });
+    expect(report).toMatchObject({ conforms: true, exitCode: 0, readOnly: true, behavior: { limitOutOfRange: 'clamp', unknownQueryParameter: 'ignore' } });
+    expect(report.behavior).not.toHaveProperty('unknownBodyField');
     expect(report.behavior).not.toHaveProperty('reusedResponse');
     expect(standIn.sandbox.requests.every((entry) => entry.method === 'GET')).toBe(true);
     const rows = Object.fromEntries(report.rows.map((row) => [row.check, row]));
@@ -30,6 +31,8 @@ describe('esim-sandbox verify against a stand-in with switches of its own', () =
     expect(rows['ordering of getOrders']).toMatchObject({ real: 'newest first', sandbox: 'newest first', result: 'match' });
     expect(rows['getOrderStatus of an unknown purchaseOrderId']).toMatchObject({ real: '404 ORDER_NOT_FOUND', result: 'match' });
     expect(rows['reusedResponse']).toMatchObject({ result: 'not checked', note: 'not checked: run with --orders' });
+    expect(rows['unknownQueryParameter']).toMatchObject({ kind: 'open point', real: 'ignore', sandbox: 'reject', result: 'differ', note: 'scenario behavior {"unknownQueryParameter":"ignore"}; evidence strong — requests the spec answers differently got different answers' });
+    expect(rows['unknownBodyField']).toMatchObject({ result: 'not checked', note: 'not checked: run with --orders' });
     expect(report.requests).toBe(24);
   });
 
@@ -44,15 +47,20 @@ describe('esim-sandbox verify against a stand-in with switches of its own', () =
     expect(rows['idempotencyMismatch']).toMatchObject({ real: 'reject', sandbox: 'return-original', result: 'differ' });
     expect(rows['createOrder, same key, quantity 2']).toMatchObject({ real: '409 IDEMPOTENCY_KEY_MISMATCH', sandbox: '200, the original order' });
     expect(rows['getBalance after the orders (charged once)']).toMatchObject({ real: '200, charged once', result: 'match' });
+    expect(rows['unknownBodyField']).toMatchObject({ real: 'ignore', sandbox: 'reject', result: 'differ', note: 'scenario behavior {"unknownBodyField":"ignore"}; evidence strong — requests the spec answers differently got different answers' });
+    expect(rows['createOrder again, same body and key, plus "verifyUnknownField"']).toMatchObject({ real: '200 (field ignored, the original order)', sandbox: '400 (field refused)' });
 
     const sent = standIn.sandbox.requests.slice(before);
-    expect(sent.filter((entry) => entry.method === 'POST')).toHaveLength(3);
+    expect(sent.filter((entry) => entry.method === 'POST')).toHaveLength(4);
+    // The stand-in journals the field it ignored as a hint, as it would for a partner's client.
+    expect(sent.find((entry) => entry.hints)?.hints?.map((hint) => hint.code)).toEqual(['unknown-query-parameter']);
+    expect(sent.filter((entry) => entry.hints?.some((hint) => hint.code === 'unknown-body-field'))).toHaveLength(1);
     expect(await orderCount(standIn.url)).toBe(ordersBefore + 1);
     // The plan is told before anything is sent, the order itself just before it is placed.
-    expect(log[0]).toMatch(/^Verifying http:\/\/127\.0\.0\.1:\d+\/api\/v1 with key \*+c3d4: at most 26 GET requests and 3 createOrder requests/);
+    expect(log[0]).toMatch(/^Verifying http:\/\/127\.0\.0\.1:\d+\/api\/v1 with key \*+c3d4: at most 26 GET requests and 4 createOrder requests/);
     expect(log[1]).toMatch(/At most 2 orders and 3 eSIMs are bought/);
     expect(log[2]).toMatch(/^Ordering 1 × OR-JP-3GB-5D \(Orbit Japan 3GB 5 Days, 9e8d7c6b-5a49-4382-9716-05f4e3d2c1b0\) at 140 THB, idempotencyKey verify-[0-9a-f-]{36}; at most 420 THB in all\.$/);
-    expect(formatVerifyReport(report)).toMatch(/Every answer checked conforms to the contract \(answers: 21 match, 8 differ; open points: 3 match, 3 differ; 29 requests sent\)\.\n$/);
+    expect(formatVerifyReport(report)).toMatch(/Every answer checked conforms to the contract \(answers: 20 match, 10 differ; open points: 3 match, 5 differ; 30 requests sent\)\.\n$/);
   });
 
   it('finds nothing to tell between the sandbox default and itself', async () => {
@@ -61,7 +69,14 @@ describe('esim-sandbox verify against a stand-in with switches of its own', () =
       const report = await verifyService({ baseUrl: sandbox.url, apiKey: 'sk_test_full_access', rate: TEST_RATE, orders: true });
       expect(report.conforms).toBe(true);
       expect(report.rows.filter((row) => row.result !== 'match')).toEqual([]);
-      expect(report.behavior).toEqual({ limitOutOfRange: 'reject', provisioning: { mode: 'immediate' }, reusedResponse: 'full', idempotencyMismatch: 'return-original' });
+      expect(report.behavior).toEqual({
+        limitOutOfRange: 'reject',
+        provisioning: { mode: 'immediate' },
+        reusedResponse: 'full',
+        idempotencyMismatch: 'return-original',
+        unknownQueryParameter: 'reject',
+        unknownBodyField: 'reject',
+      });
     } finally {
       await sandbox.close();
     }

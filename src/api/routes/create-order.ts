@@ -1,14 +1,13 @@
 import { placeOrder } from '../../domain/place-order.js';
 import { toThb } from '../../lib/money.js';
-import { parseInput } from '../parse-input.js';
 import { readJsonBody } from '../read-json-body.js';
 import { isProvisioned, renderCreatedItem } from '../render.js';
 import { API_BODY, createOrderBody, noQuery } from '../request-rules.js';
 import type { CallHandler } from '../route.js';
 
-export const createOrder: CallHandler<'createOrder'> = async (ctx, { caller, query, request, now, facts }) => {
-  parseInput(noQuery, query);
-  const { productId, quantity, idempotencyKey, includeQrImages = false } = parseInput(createOrderBody, await readJsonBody(request, API_BODY));
+export const createOrder: CallHandler<'createOrder'> = async (ctx, { caller, query, request, now, facts, parse }) => {
+  parse(noQuery, query);
+  const { productId, quantity, idempotencyKey, includeQrImages = false } = parse(createOrderBody, await readJsonBody(request, API_BODY));
   const orderRequest = { productId, quantity, ...(idempotencyKey !== undefined && { idempotencyKey }), includeQrImages };
   const { order, reused } = await ctx.writes.run(() => placeOrder(ctx, caller, orderRequest, now));
   facts.orderId = order.id;

@@ -1,7 +1,8 @@
 import type { JournalEntry } from '../../state/journal.js';
-import { capEvidence, evidenceOf, type Evidence } from './evidence.js';
+import { capEvidence, entryName, evidenceOf, type Evidence } from './evidence.js';
 import { gapMs, lostAnswer, nextMatching, routeOf, sameRequestKey } from './journal-reading.js';
 import type { ReadinessCheck } from './report.js';
+import { toExercise } from './to-exercise.js';
 
 /** The least wait before the next request to a route that answered a 5xx or closed the connection. */
 export const MIN_BACKOFF_MS = 100;
@@ -18,7 +19,7 @@ export const backsOffOn5xx: ReadinessCheck = {
   hint:
     'Retry a request that got a 5xx or no answer after a growing delay (e.g. 200 ms, 400 ms, 800 ms, with ' +
     'jitter), at most 5 attempts in all; then report the failure instead of retrying on.',
-  grade(entries) {
+  grade(entries, _settings, context) {
     let followed = 0;
     const soon: Evidence[][] = [];
     let firstSoon = '';
@@ -29,14 +30,14 @@ export const backsOffOn5xx: ReadinessCheck = {
       followed += 1;
       const waitedMs = gapMs(failed, next);
       if (waitedMs >= MIN_BACKOFF_MS) return;
-      firstSoon ||= `#${next.seq}, ${waitedMs} ms after #${failed.seq}`;
-      soon.push([evidenceOf(failed), evidenceOf(next, `${waitedMs} ms after #${failed.seq}`)]);
+      firstSoon ||= `${entryName(next)}, ${waitedMs} ms after ${entryName(failed)}`;
+      soon.push([evidenceOf(failed), evidenceOf(next, `${waitedMs} ms after ${entryName(failed)}`)]);
     });
     const tooLong = runsTooLong(entries);
     if (soon.length > 0 || tooLong.length > 0) {
       const findings = [
         ...(soon.length > 0 ? [`${soon.length} of ${followed} requests after a 5xx or a closed connection came sooner than ${MIN_BACKOFF_MS} ms (first: ${firstSoon})`] : []),
-        ...tooLong.map((run) => `#${run.at(-1)!.seq} was attempt ${run.length} in a row of one request (at most ${MAX_ATTEMPTS})`),
+        ...tooLong.map((run) => `${entryName(run.at(-1)!)} was attempt ${run.length} in a row of one request (at most ${MAX_ATTEMPTS})`),
       ];
       const attempts = tooLong.map((run) => run.map((entry, attempt) => evidenceOf(entry, `attempt ${attempt + 1}`)));
       return { status: 'fail', summary: `${findings.join('; ')}.`, evidence: capEvidence([...soon, ...attempts]) };
@@ -50,7 +51,11 @@ export const backsOffOn5xx: ReadinessCheck = {
     }
     return {
       status: 'not-exercised',
-      summary: 'No request came after a 5xx or a closed connection: run the drill (scenario readiness-drill), whose third createOrder and second getBalance answer 503.',
+      summary: `No request came after a 5xx or a closed connection: ${toExercise(
+        context,
+        "go on past the drill's 503s (its third createOrder and its second getBalance), retrying each after a wait",
+        'third createOrder and second getBalance answer 503',
+      )}.`,
       evidence: [],
     };
   },

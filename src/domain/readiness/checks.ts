@@ -8,6 +8,7 @@ import { pollsPolitely } from './polls-politely.js';
 import { verdictOf, type ReadinessCheck, type ReadinessReport } from './report.js';
 import { retrySameKey } from './retry-same-key.js';
 import { validRequests } from './valid-requests.js';
+import { DRILL_SCENARIO } from './to-exercise.js';
 
 /** The checks of the readiness report, in the order it lists them. */
 export const READINESS_CHECKS: readonly ReadinessCheck[] = [
@@ -30,7 +31,7 @@ export function gradeReadiness(
 ): ReadinessReport {
   const entries = [...journal].sort((a, b) => a.seq - b.seq);
   const checks = READINESS_CHECKS.map(({ id, title, hint, grade }) => {
-    const { status, summary, evidence } = grade(entries, scenario.readiness);
+    const { status, summary, evidence } = grade(entries, scenario.readiness, { drill: scenario.name === DRILL_SCENARIO });
     return { id, title, status, summary, evidence, hint };
   });
   return { verdict: verdictOf(checks.map((check) => check.status)), scenario: scenario.name, checks };

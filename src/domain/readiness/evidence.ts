@@ -69,9 +69,14 @@ function whatTheSandboxDid(entry: JournalEntry): string {
   return 'answered';
 }
 
-/** One line of an entry as text reports show it: `#3 2026-11-23T10:00:00.000Z POST /api/v1/createOrder 503 SERVICE_UNAVAILABLE: answered …; note`. */
+/** How a report names a journal entry: by its number in the journal, so that it is not read as "the 14th createOrder". */
+export function entryName(entry: { seq: number }): string {
+  return `journal entry ${entry.seq}`;
+}
+
+/** One line of an entry as text reports show it: `journal entry 3, 2026-11-23T10:00:00.000Z POST /api/v1/createOrder 503 SERVICE_UNAVAILABLE: answered …; note`. */
 export function evidenceLine(evidence: Evidence): string {
   const answer = [evidence.status === 0 ? '-' : String(evidence.status), evidence.errorCode].filter(Boolean).join(' ');
   const note = evidence.note === undefined ? '' : `; ${evidence.note}`;
-  return `#${evidence.seq} ${evidence.wallAt} ${evidence.method} ${evidence.path} ${answer}: ${evidence.sandbox}${note}`;
+  return `${entryName(evidence)}, ${evidence.wallAt} ${evidence.method} ${evidence.path} ${answer}: ${evidence.sandbox}${note}`;
 }

@@ -1,6 +1,7 @@
-import { capEvidence, evidenceOf, type Evidence } from './evidence.js';
+import { capEvidence, entryName, evidenceOf, type Evidence } from './evidence.js';
 import { count, gapMs, nextMatching } from './journal-reading.js';
 import type { ReadinessCheck } from './report.js';
+import { toExercise } from './to-exercise.js';
 
 /** How much sooner than Retry-After a request may arrive: timers and the network are not exact. */
 export const RETRY_AFTER_TOLERANCE_MS = 50;
@@ -12,7 +13,7 @@ export const honoursRetryAfter: ReadinessCheck = {
   hint:
     'On a 429 RATE_LIMITED, read the Retry-After header (seconds) and send nothing more with that key until ' +
     'it has passed; then retry the request.',
-  grade(entries) {
+  grade(entries, _settings, context) {
     let followed = 0;
     let limited = 0;
     const violations: Evidence[][] = [];
@@ -26,8 +27,8 @@ export const honoursRetryAfter: ReadinessCheck = {
       const waitedMs = gapMs(refused, next);
       const askedMs = refused.retryAfterS * 1000;
       if (waitedMs >= askedMs - RETRY_AFTER_TOLERANCE_MS) return;
-      firstViolation ||= `#${next.seq} came ${waitedMs} ms after the 429 of #${refused.seq}, which asked for ${askedMs} ms`;
-      violations.push([evidenceOf(refused), evidenceOf(next, `${waitedMs} ms after #${refused.seq}; Retry-After asked for ${askedMs} ms`)]);
+      firstViolation ||= `${entryName(next)} came ${waitedMs} ms after the 429 of ${entryName(refused)}, which asked for ${askedMs} ms`;
+      violations.push([evidenceOf(refused), evidenceOf(next, `${waitedMs} ms after ${entryName(refused)}; Retry-After asked for ${askedMs} ms`)]);
     });
     if (violations.length > 0) {
       const more = violations.length > 1 ? ` (${violations.length} requests came too soon in all)` : '';
@@ -40,7 +41,7 @@ export const honoursRetryAfter: ReadinessCheck = {
     const summary =
       limited > 0
         ? `${count(limited, '429')} answered, but no request with the same key came after it: retry the request once Retry-After has passed.`
-        : 'No request was answered 429 RATE_LIMITED: run the drill (scenario readiness-drill), whose second getProducts is.';
+        : `No request was answered 429 RATE_LIMITED: ${toExercise(context, "call getProducts twice: the drill's second getProducts is", 'second getProducts is')}.`;
     return { status: 'not-exercised', summary, evidence: [] };
   },
 };

@@ -1,4 +1,5 @@
-import { capEvidence, evidenceOf } from './evidence.js';
+import type { JournalEntry } from '../../state/journal.js';
+import { capEvidence, entryName, evidenceOf } from './evidence.js';
 import { count, isCreateOrder } from './journal-reading.js';
 import type { ReadinessCheck } from './report.js';
 
@@ -21,12 +22,27 @@ export const idempotencyKeySent: ReadinessCheck = {
       return { status: 'pass', summary, evidence: [] };
     }
     const first = without[0]!;
+    const inHeader = without.filter(sentKeyInHeader).length;
+    const header =
+      inHeader === 0
+        ? ''
+        : ` ${inHeader === without.length ? 'Each' : `${inHeader} of them`} sent an Idempotency-Key header instead, which the service does not read: the key goes in the body field idempotencyKey.`;
     return {
       status: 'fail',
       summary:
         `${without.length === orders.length ? 'None' : `${without.length}`} of the ${count(orders.length, 'createOrder')} carried an ` +
-        `idempotencyKey (first without: #${first.seq}); when the answer to one is lost, its retry places a second order and charges again.`,
-      evidence: capEvidence(without.map((entry) => [evidenceOf(entry, 'no idempotencyKey in the body')])),
+        `idempotencyKey (first without: ${entryName(first)}); when the answer to one is lost, its retry places a second order and charges again.${header}`,
+      evidence: capEvidence(without.map((entry) => [evidenceOf(entry, noteOf(entry))])),
     };
   },
 };
+
+function sentKeyInHeader(entry: JournalEntry): boolean {
+  return entry.hints?.some((hint) => hint.code === 'idempotency-key-header') ?? false;
+}
+
+function noteOf(entry: JournalEntry): string {
+  return sentKeyInHeader(entry)
+    ? 'no idempotencyKey in the body; an Idempotency-Key header was sent, which the service does not read'
+    : 'no idempotencyKey in the body';
+}

@@ -1,5 +1,5 @@
 import type { JournalEntry } from '../../state/journal.js';
-import { capEvidence, evidenceOf, type Evidence } from './evidence.js';
+import { capEvidence, entryName, evidenceOf, type Evidence } from './evidence.js';
 import { count, refusedAsSent, sameRequestKey } from './journal-reading.js';
 import type { ReadinessCheck } from './report.js';
 
@@ -35,7 +35,7 @@ export const noBlindRetryOn4xx: ReadinessCheck = {
       const answer = [refused!.status, refused!.errorCode].filter((part) => part !== undefined).join(' ');
       return {
         status: 'fail',
-        summary: `${refused!.method} ${refused!.path} was refused with ${answer} (#${refused!.seq}) and sent unchanged a third time (#${third!.seq})${more}.`,
+        summary: `${refused!.method} ${refused!.path} was refused with ${answer} (${entryName(refused!)}) and sent unchanged a third time (${entryName(third!)})${more}.`,
         evidence: capEvidence(violations),
       };
     }

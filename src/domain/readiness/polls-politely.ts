@@ -1,7 +1,8 @@
 import type { JournalEntry } from '../../state/journal.js';
-import { capEvidence, evidenceOf, type Evidence } from './evidence.js';
+import { capEvidence, entryName, evidenceOf, type Evidence } from './evidence.js';
 import { count, gapMs } from './journal-reading.js';
 import type { ReadinessCheck } from './report.js';
+import { toExercise } from './to-exercise.js';
 
 /** How much sooner than the poll interval a poll may arrive: timers and the network are not exact. */
 export const POLL_TOLERANCE_MS = 50;
@@ -16,7 +17,7 @@ export const pollsPolitely: ReadinessCheck = {
   hint:
     'While getOrderStatus answers an order processing, wait the poll interval (the scenario\'s ' +
     'readiness.minPollIntervalMs, 1000 ms by default) between polls, and stop once it is confirmed or failed.',
-  grade(entries, { minPollIntervalMs }) {
+  grade(entries, { minPollIntervalMs }, context) {
     const lastPoll = new Map<string, JournalEntry>();
     let judged = 0;
     const violations: Evidence[][] = [];
@@ -30,10 +31,10 @@ export const pollsPolitely: ReadinessCheck = {
       judged += 1;
       const waitedMs = gapMs(previous, poll);
       if (waitedMs >= minPollIntervalMs - POLL_TOLERANCE_MS) continue;
-      firstViolation ||= `#${poll.seq}, ${waitedMs} ms after #${previous.seq}`;
+      firstViolation ||= `${entryName(poll)}, ${waitedMs} ms after ${entryName(previous)}`;
       violations.push([
         evidenceOf(previous, 'order processing'),
-        evidenceOf(poll, `${waitedMs} ms after #${previous.seq}, at least ${minPollIntervalMs} ms expected`),
+        evidenceOf(poll, `${waitedMs} ms after ${entryName(previous)}, at least ${minPollIntervalMs} ms expected`),
       ]);
     }
     if (violations.length > 0) {
@@ -52,9 +53,11 @@ export const pollsPolitely: ReadinessCheck = {
     }
     return {
       status: 'not-exercised',
-      summary:
-        'No getOrderStatus followed one that answered an order processing: run the drill (scenario readiness-drill), ' +
-        'whose orders stay processing for 5 s of sandbox clock, and poll until confirmed.',
+      summary: `No getOrderStatus followed one that answered an order processing: ${toExercise(
+        context,
+        "poll getOrderStatus of a new order until it is confirmed: the drill's orders stay processing for 5 s",
+        'orders stay processing for 5 s, and poll until confirmed',
+      )}.`,
       evidence: [],
     };
   },

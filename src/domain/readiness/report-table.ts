@@ -1,5 +1,6 @@
 import { evidenceLine } from './evidence.js';
 import type { CheckStatus, ReadinessReport } from './report.js';
+import { DRILL_SCENARIO } from './to-exercise.js';
 
 const STATUS_LABELS: Record<CheckStatus, string> = { pass: 'pass', fail: 'FAIL', 'not-exercised': 'not exercised' };
 
@@ -23,10 +24,12 @@ export function formatReadinessTable(report: ReadinessReport): string {
   return `${lines.join('\n')}\n`;
 }
 
-function verdictLine({ verdict, checks }: ReadinessReport): string {
+function verdictLine(report: ReadinessReport): string {
+  const { verdict, checks } = report;
   const failed = checks.filter((check) => check.status === 'fail').length;
   const unexercised = checks.filter((check) => check.status === 'not-exercised').length;
   if (verdict === 'ready') return `Ready: all ${checks.length} checks pass.`;
   if (verdict === 'not-ready') return `Not ready: ${failed} of ${checks.length} checks fail.`;
-  return `Incomplete: no check fails, but ${unexercised} of ${checks.length} were not exercised; run the drill (scenario readiness-drill) through your tests.`;
+  const how = report.scenario === DRILL_SCENARIO ? 'each line above says what would exercise it' : `run the drill (scenario ${DRILL_SCENARIO}) or your suite under chaos (esim-sandbox serve --chaos 0.1) through your tests`;
+  return `Incomplete: no check fails, but ${unexercised} of ${checks.length} were not exercised; ${how}.`;
 }

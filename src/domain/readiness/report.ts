@@ -1,6 +1,7 @@
 import type { ReadinessSettings } from '../../scenarios/scenario-schema.js';
 import type { JournalEntry } from '../../state/journal.js';
 import type { Evidence } from './evidence.js';
+import type { GradeContext } from './to-exercise.js';
 
 export type CheckStatus = 'pass' | 'fail' | 'not-exercised';
 
@@ -23,7 +24,7 @@ export interface ReadinessCheck {
   title: string;
   /** What a ready client does; the fix when the check fails. */
   hint: string;
-  grade(entries: readonly JournalEntry[], settings: ReadinessSettings): Grade;
+  grade(entries: readonly JournalEntry[], settings: ReadinessSettings, context: GradeContext): Grade;
 }
 
 export interface CheckResult extends Grade {

@@ -1,7 +1,8 @@
 import type { JournalEntry } from '../../state/journal.js';
-import { capEvidence, evidenceOf, type Evidence } from './evidence.js';
+import { capEvidence, entryName, evidenceOf, type Evidence } from './evidence.js';
 import { count, isCreateOrder, lostAnswer, nextMatching } from './journal-reading.js';
 import type { ReadinessCheck } from './report.js';
+import { toExercise } from './to-exercise.js';
 
 /**
  * After a createOrder whose answer was lost, the next createOrder of the same key, productId and quantity — its
@@ -14,7 +15,7 @@ export const retrySameKey: ReadinessCheck = {
     'When a createOrder gets no answer (a closed connection, a timeout) or a 5xx, send the same body again ' +
     'with the same idempotencyKey: the service answers the original order (reused: true) if it was placed, ' +
     'and places it once if not. A new key places a second order.',
-  grade(entries) {
+  grade(entries, _settings, context) {
     let retried = 0;
     let unretried = 0;
     let withoutKey = 0;
@@ -54,7 +55,11 @@ export const retrySameKey: ReadinessCheck = {
         ? `${count(unretried, 'createOrder')} lost ${unretried === 1 ? 'its answer and was' : 'their answers and were'} not retried: retry a createOrder that gets no answer or a 5xx, with its idempotencyKey.`
         : withoutKey > 0
           ? `${count(withoutKey, 'createOrder')} lost ${withoutKey === 1 ? 'its answer' : 'their answers'} but carried no idempotencyKey to retry with (idempotency-key-sent reports ${withoutKey === 1 ? 'it' : 'them'}).`
-          : 'No createOrder lost its answer: run the drill (scenario readiness-drill), whose first createOrder is carried out and its answer lost.';
+          : `No createOrder lost its answer: ${toExercise(
+              context,
+              "place an order in your tests: the drill's first createOrder is carried out and its answer lost",
+              'first createOrder is carried out and its answer lost',
+            )}.`;
     return { status: 'not-exercised', summary, evidence: [] };
   },
 };
@@ -74,12 +79,25 @@ function orderNote(entry: JournalEntry): string {
   return entry.orderId === undefined ? sent : `${sent}, order ${entry.orderId}`;
 }
 
+/**
+ * What happened, in words: an answer lost after the order was placed is not a 5xx, nor a connection closed
+ * before anything was done, though a new key on the retry is a failure in all three.
+ */
 function describeViolation(lost: JournalEntry, retry: JournalEntry): string {
   const key = retry.orderRequest?.idempotencyKey;
   const sent = key === undefined ? 'no idempotencyKey' : 'another idempotencyKey';
-  const start = `createOrder #${lost.seq} lost its answer and its retry #${retry.seq} carried ${sent}`;
-  if (lost.orderId !== undefined && retry.orderId !== undefined && lost.orderId !== retry.orderId) {
-    return `${start}: two orders, ${lost.orderId} and ${retry.orderId}, the account charged twice`;
+  const retried = `its retry, ${entryName(retry)}, carried ${sent}`;
+  if (lost.orderId !== undefined) {
+    const placed = `createOrder ${entryName(lost)} placed order ${lost.orderId} but its answer was lost, and ${retried}`;
+    if (retry.orderId !== undefined && retry.orderId !== lost.orderId) return `${placed}: two orders, ${lost.orderId} and ${retry.orderId}, the account charged twice`;
+    return `${placed}: a retry that places an order charges the account twice`;
   }
-  return `${start}: had #${lost.seq} been carried out, the account would have been charged twice`;
+  const what =
+    lost.status >= 500
+      ? `was answered ${[lost.status, lost.errorCode].filter(Boolean).join(' ')}, placing nothing in this run`
+      : 'got no answer (the connection closed before anything was done), placing nothing in this run';
+  return (
+    `createOrder ${entryName(lost)} ${what}, and ${retried}: on the real service a ${lost.status >= 500 ? '5xx' : 'closed connection'} ` +
+    'can follow a committed order, and then a new key places a second one and charges twice'
+  );
 }

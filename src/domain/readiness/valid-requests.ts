@@ -1,4 +1,4 @@
-import { capEvidence, evidenceOf } from './evidence.js';
+import { capEvidence, entryName, evidenceOf } from './evidence.js';
 import { count } from './journal-reading.js';
 import type { ReadinessCheck } from './report.js';
 
@@ -25,7 +25,7 @@ export const validRequests: ReadinessCheck = {
       status: 'fail',
       summary:
         `${count(refused.length, 'request')} refused with 400 VALIDATION_ERROR, ${count(byMessage.size, 'distinct message')}; ` +
-        `first #${first.seq}: ${first.errorMessage ?? '(no message)'}.`,
+        `first ${entryName(first)}: ${first.errorMessage ?? '(no message)'}.`,
       evidence: capEvidence([...byMessage.values()].map((entry) => [evidenceOf(entry)])),
     };
   },

@@ -27,16 +27,11 @@ import { SeededRandom } from './state/seeded-random.js';
 import { SerialQueue } from './lib/serial-queue.js';
 import { summarizeState } from './api/summarize-state.js';
 import { SandboxDisposedError } from './sandbox-disposed-error.js';
+import { checkOptions } from './lib/options/check-options.js';
+import { SANDBOX_OPTIONS } from './sandbox-options.js';
 import { gradeReadiness } from './domain/readiness/checks.js';
 import type { ReadinessReport } from './domain/readiness/report.js';
 import type { RenderedPayment, Sandbox, SandboxEvent, SandboxOptions, SandboxState, ScenarioSource, TopupInput } from './types.js';
-
-const DEFAULTS = {
-  scenario: 'default',
-  journalSize: 1000,
-  /** Epoch ms with the sub-millisecond steady clock of `performance`, which the system clock's jumps do not move. */
-  wallClock: () => performance.timeOrigin + performance.now(),
-} as const;
 
 /** A sandbox of the eSIM wholesale API: its own state, clock and seeded data, answering web-standard requests. */
 export function createSandbox(options: SandboxOptions = {}): Sandbox {
@@ -59,12 +54,13 @@ export class CoreSandbox implements Sandbox, AnswersApiRequests {
   readonly #qrImages = new BoundedQrImageCache();
   readonly #listeners = new Listeners<SandboxEvent>();
 
-  constructor(options: SandboxOptions) {
-    this.#seed = options.seed;
-    this.#journal = new Journal(options.journalSize ?? DEFAULTS.journalSize, options.journalBodies);
-    this.#wallClock = options.wallClock ?? DEFAULTS.wallClock;
+  constructor(given: SandboxOptions) {
+    const options = checkOptions(SANDBOX_OPTIONS, given) as Required<SandboxOptions>;
+    this.#seed = given.seed === undefined ? undefined : options.seed;
+    this.#journal = new Journal(options.journalSize, options.journalBodies);
+    this.#wallClock = options.wallClock;
     this.#files = localFiles(options.maxScenarioBytes);
-    this.#scenario = loadScenario(options.scenario ?? DEFAULTS.scenario, this.#files);
+    this.#scenario = loadScenario(options.scenario, this.#files);
     this.#ready = this.#start(this.#scenario);
   }
 

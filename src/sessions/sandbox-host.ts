@@ -5,14 +5,15 @@ import { ApiError } from '../domain/api-error.js';
 import { loadScenario } from '../scenarios/load-scenario.js';
 import { localFiles, type ScenarioFileAccess } from '../scenarios/scenario-file-access.js';
 import { CoreSandbox } from '../sandbox.js';
+import { checkOptions } from '../lib/options/check-options.js';
+import type { OptionValues } from '../lib/options/option-kinds.js';
+import { HOST_OPTIONS } from './host-options.js';
 import type { Sandbox, SandboxOptions, ScenarioSource } from '../types.js';
 import { parseSessionKey, sessionIdOf, sessionKeyMap, withSessionKeys } from './session-keys.js';
 import { SessionSandbox } from './session-sandbox.js';
 
-export interface SandboxHostOptions extends SandboxOptions {
-  /** How many sessions may be alive at once; one more is refused until a session is deleted. Default: 100. */
-  maxSessions?: number;
-}
+/** The options of a main sandbox, and `maxSessions` (`HOST_OPTIONS`). */
+export type SandboxHostOptions = SandboxOptions & OptionValues<typeof HOST_OPTIONS>;
 
 export interface SessionOptions {
   /** Built-in scenario name, path of a scenario JSON file, or an inline scenario. Default: the scenario the main sandbox runs now. */
@@ -54,8 +55,6 @@ export interface SandboxHost {
   [Symbol.asyncDispose](): Promise<void>;
 }
 
-const DEFAULTS = { maxSessions: 100 } as const;
-
 /** A host for the sandbox of `options` and its sessions. */
 export function createSandboxHost(options: SandboxHostOptions = {}): SandboxHost {
   return new CoreSandboxHost(options);
@@ -76,12 +75,8 @@ export class CoreSandboxHost implements SandboxHost, AnswersApiRequests {
   #created = 0;
 
   constructor(options: SandboxHostOptions) {
-    const maxSessions = options.maxSessions ?? DEFAULTS.maxSessions;
-    if (!Number.isInteger(maxSessions) || maxSessions < 0) {
-      throw new RangeError(`maxSessions must be a non-negative integer (got ${maxSessions})`);
-    }
+    this.maxSessions = checkOptions(HOST_OPTIONS, options).maxSessions!;
     this.main = new CoreSandbox(options);
-    this.maxSessions = maxSessions;
     this.#options = options;
     this.#files = localFiles(options.maxScenarioBytes);
   }

@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOpenApiDocument, DEFAULT_SERVER_URL } from 'esim-wholesale-sandbox';
 import { startServer, type RunningServer } from 'esim-wholesale-sandbox/server';
+import { builtFile } from '../support/built-package.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const run = promisify(execFile);
@@ -56,7 +57,7 @@ describe('the TypeScript types of the API', () => {
   });
 
   it('are exported by the package entry point', () => {
-    const declarations = readFileSync(path.join(root, 'dist/index.d.ts'), 'utf8');
+    const declarations = readFileSync(builtFile('dist/index.d.ts'), 'utf8');
     expect(declarations).toContain("export type { paths, components, operations } from './contract/api-types.js';");
   });
 });

@@ -1,8 +1,12 @@
+import type { SandboxContext } from './domain/context.js';
 import type { FaultPlanSnapshot } from './domain/fault-plan.js';
+import { providersOf } from './domain/build-store.js';
+import { contextOf, type SandboxKeeps } from './sandbox-context.js';
 import type { ResolvedScenario } from './scenarios/scenario-schema.js';
-import type { JournalSnapshot } from './state/journal.js';
-import type { RandomPosition } from './state/seeded-random.js';
-import type { StoreSnapshot } from './state/store.js';
+import { SandboxClock } from './state/clock.js';
+import type { Journal, JournalSnapshot } from './state/journal.js';
+import { SeededRandom, type RandomPosition } from './state/seeded-random.js';
+import { Store, type StoreSnapshot } from './state/store.js';
 
 /** Everything a sandbox answers from, at one moment. */
 export interface SnapshotContents {
@@ -40,4 +44,32 @@ export function snapshotContents(snapshot: unknown): SnapshotContents {
   const found = snapshot instanceof SandboxSnapshot ? contents.get(snapshot) : undefined;
   if (!found) throw new TypeError('restore takes a snapshot made by sandbox.snapshot() (got something else)');
   return found;
+}
+
+/** The sandbox of `ctx` and `journal` as it is now; run it between writes. */
+export function takeSnapshot(ctx: SandboxContext, journal: Journal): SandboxSnapshot {
+  const taken: SnapshotContents = {
+    scenario: ctx.scenario,
+    store: ctx.store.snapshot(),
+    clockOffsetMs: ctx.clock.offsetMs,
+    random: ctx.random.position(),
+    faults: ctx.faults.snapshot(),
+    rateLimits: ctx.rateLimiter?.snapshot(),
+    journal: journal.snapshot(),
+  };
+  return new SandboxSnapshot(taken, ctx.clock.now());
+}
+
+/** A context rebuilt from a snapshot's records, and its journal put back: no data is drawn or priced again. */
+export function restoreSnapshot(taken: SnapshotContents, journal: Journal, keeps: SandboxKeeps): SandboxContext {
+  const { scenario } = taken;
+  const random = new SeededRandom(taken.random.seed);
+  random.moveTo(taken.random);
+  const clock = new SandboxClock(scenario.clock);
+  clock.offsetMs = taken.clockOffsetMs;
+  const context = contextOf(scenario, Store.fromSnapshot(providersOf(scenario), taken.store), clock, random, keeps);
+  context.faults.restore(taken.faults);
+  if (taken.rateLimits) context.rateLimiter?.restore(taken.rateLimits);
+  journal.restore(taken.journal);
+  return context;
 }

@@ -5,6 +5,7 @@ import type { RenderedPayment } from './api/render.js';
 import type { SandboxState } from './api/summarize-state.js';
 import type { SandboxSnapshot } from './sandbox-snapshot.js';
 import type { SandboxDb } from './state/sandbox-db.js';
+import type { TopupInput } from './domain/topup.js';
 import type { OptionValues } from './lib/options/option-kinds.js';
 import type { SANDBOX_OPTIONS } from './sandbox-options.js';
 
@@ -23,16 +24,7 @@ export type { RecordCounts } from './state/store.js';
 /** The options of `createSandbox`, each defined once in `SANDBOX_OPTIONS` (src/sandbox-options.ts) with its default and range. */
 export type SandboxOptions = OptionValues<typeof SANDBOX_OPTIONS>;
 
-export interface TopupInput {
-  /** Credit the account of this API key… */
-  apiKey?: string;
-  /** …or this account. */
-  accountId?: string;
-  /** What the wallet is credited, in THB; the method's fee and VAT are added on top in the payment record. */
-  amountThb: number;
-  /** Default: `"promptpay"`. */
-  paymentMethod?: PaymentMethod;
-}
+export type { TopupInput };
 
 
 /**
@@ -76,9 +68,11 @@ export interface Sandbox {
    * @example sandbox.db.orders.findMany((q) => q.where({ accountId }))
    */
   readonly db: SandboxDb;
-  /** The request journal, oldest first, each entry with its request and response headers and bodies. */
-  readonly requests: readonly JournalEntry[];
-  /** The journal entries after `since` (a `seq`), with or without bodies (`GET /__sandbox/requests?since=&include=bodies`). */
+  /**
+   * The request journal, oldest first: every entry, or those after `since` (a `seq`); each with its request and
+   * response headers and bodies (the latest `journalBodies` of them) unless `bodies` is false, as
+   * `GET /__sandbox/requests?since=&include=bodies` gives it.
+   */
   journal(query?: JournalQuery): JournalEntry[];
   /**
    * Calls `listener` with each event of this sandbox from now on, synchronously as it happens; the function

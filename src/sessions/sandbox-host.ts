@@ -2,15 +2,12 @@ import { fetchOutcome, type AnswerOptions, type AnswersApiRequests, type Outcome
 import type { ApiRequest } from '../api/api-request.js';
 import { errorAnswer } from '../api/envelope.js';
 import { ApiError } from '../domain/api-error.js';
-import { loadScenario } from '../scenarios/load-scenario.js';
-import { localFiles, type ScenarioFileAccess } from '../scenarios/scenario-file-access.js';
 import { CoreSandbox } from '../sandbox.js';
 import { checkOptions } from '../lib/options/check-options.js';
 import type { OptionValues } from '../lib/options/option-kinds.js';
 import { HOST_OPTIONS } from './host-options.js';
 import type { Sandbox, SandboxOptions, ScenarioSource } from '../types.js';
-import { parseSessionKey, sessionIdOf, sessionKeyMap, withSessionKeys } from './session-keys.js';
-import { SessionSandbox } from './session-sandbox.js';
+import { parseSessionKey, sessionIdOf, sessionKeyMap } from '../domain/session-keys.js';
 
 /** The options of a main sandbox, and `maxSessions` (`HOST_OPTIONS`). */
 export type SandboxHostOptions = SandboxOptions & OptionValues<typeof HOST_OPTIONS>;
@@ -62,7 +59,7 @@ export function createSandboxHost(options: SandboxHostOptions = {}): SandboxHost
 
 /** A session as the host keeps it: with its sandbox's `answer`. */
 interface LiveSession extends SandboxSession {
-  readonly sandbox: SessionSandbox;
+  readonly sandbox: CoreSandbox;
 }
 
 /** The host behind `createSandboxHost`; the HTTP server holds it as it is, for its `answer`. */
@@ -70,7 +67,6 @@ export class CoreSandboxHost implements SandboxHost, AnswersApiRequests {
   readonly main: CoreSandbox;
   readonly maxSessions: number;
   readonly #options: SandboxHostOptions;
-  readonly #files: ScenarioFileAccess;
   readonly #sessions = new Map<string, LiveSession>();
   #created = 0;
 
@@ -78,7 +74,6 @@ export class CoreSandboxHost implements SandboxHost, AnswersApiRequests {
     this.maxSessions = checkOptions(HOST_OPTIONS, options).maxSessions!;
     this.main = new CoreSandbox(options);
     this.#options = options;
-    this.#files = localFiles(options.maxScenarioBytes);
   }
 
   fetch(request: Request, options?: AnswerOptions): Promise<Response> {
@@ -112,15 +107,7 @@ export class CoreSandboxHost implements SandboxHost, AnswersApiRequests {
       );
     }
     const id = sessionIdOf(this.#created + 1);
-    const resolved = scenario === undefined ? this.main.scenario : loadScenario(scenario, this.#files);
-    const inner = new CoreSandbox({
-      scenario: withSessionKeys(resolved, id),
-      seed: seed ?? this.#options.seed,
-      journalSize: this.#options.journalSize,
-      journalBodies: this.#options.journalBodies,
-      wallClock: this.#options.wallClock,
-    });
-    const sandbox = new SessionSandbox(inner, id, this.#files);
+    const sandbox = new CoreSandbox({ ...this.#options, scenario: scenario ?? this.main.scenario, seed: seed ?? this.#options.seed }, id);
     const session: LiveSession = { id, sandbox, apiKeys: () => sessionKeyMap(sandbox.scenario) };
     this.#created += 1;
     this.#sessions.set(id, session);

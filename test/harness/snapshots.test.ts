@@ -20,18 +20,18 @@ describe('sandbox.snapshot() and sandbox.restore(snapshot)', () => {
       await runScript(sandbox); // orders, payments, idempotency keys, a moved clock, drawn ids and faults counted
       sandbox.advanceClock(3_600_000);
       const snapshot = await sandbox.snapshot();
-      const journal = sandbox.requests;
+      const journal = sandbox.journal();
       const state = await sandbox.state();
 
       const after = await runScript(sandbox);
-      const journalAfter = sandbox.requests;
+      const journalAfter = sandbox.journal();
       expect(await sandbox.state()).not.toEqual(state);
 
       await sandbox.restore(snapshot);
-      expect(sandbox.requests).toEqual(journal);
+      expect(sandbox.journal()).toEqual(journal);
       expect(await sandbox.state()).toEqual(state);
       expect(await runScript(sandbox)).toBe(after);
-      expect(sandbox.requests.map(withoutWallTime)).toEqual(journalAfter.map(withoutWallTime));
+      expect(sandbox.journal().map(withoutWallTime)).toEqual(journalAfter.map(withoutWallTime));
 
       await sandbox.restore(snapshot); // as often as wanted
       expect(await runScript(sandbox)).toBe(after);

@@ -74,11 +74,11 @@ describeBothModes('readiness: clients through the drill', (target) => {
   it('a reset starts a new drill: the fault counters and the journal start again', async () => {
     await runPartnerTests(clientOf(target()));
     await target().sandbox.reset();
-    expect(target().sandbox.requests).toEqual([]);
+    expect(target().sandbox.journal()).toEqual([]);
     expect(target().sandbox.readiness().verdict).toBe('incomplete');
     await runPartnerTests(clientOf(target()));
-    expect(target().sandbox.requests[0]).toMatchObject({ seq: 1, route: '/getBalance', status: 200 });
-    expect(target().sandbox.requests.filter((entry) => entry.fault).map((entry) => [entry.route, entry.fault])).toEqual([
+    expect(target().sandbox.journal()[0]).toMatchObject({ seq: 1, route: '/getBalance', status: 200 });
+    expect(target().sandbox.journal().filter((entry) => entry.fault).map((entry) => [entry.route, entry.fault])).toEqual([
       ['/createOrder', 'lose-response'],
       ['/getBalance', 'error'],
       ['/getProducts', 'rate-limit'],

@@ -66,13 +66,13 @@ describeBothModes('scenario readiness-drill: the failures one run of a partner\'
   it('readiness-drill: the journal notes what the drill did, and the report grades it; a reset starts the drill again', async () => {
     await expectSuccess(await target().call('/getBalance'));
     await expectError(await target().call('/getBalance'), 503, 'SERVICE_UNAVAILABLE');
-    expect(target().sandbox.requests.map(({ seq, route, status, fault }) => ({ seq, route, status, fault }))).toEqual([
+    expect(target().sandbox.journal().map(({ seq, route, status, fault }) => ({ seq, route, status, fault }))).toEqual([
       { seq: 1, route: '/getBalance', status: 200, fault: undefined },
       { seq: 2, route: '/getBalance', status: 503, fault: 'error' },
     ]);
     expect(target().sandbox.readiness()).toMatchObject({ verdict: 'incomplete', scenario: 'readiness-drill' });
     await target().sandbox.reset();
-    expect(target().sandbox.requests).toEqual([]);
+    expect(target().sandbox.journal()).toEqual([]);
     await expectSuccess(await target().call('/getBalance'));
     await expectError(await target().call('/getBalance'), 503, 'SERVICE_UNAVAILABLE');
   });

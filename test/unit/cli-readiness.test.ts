@@ -73,7 +73,7 @@ describe('esim-sandbox readiness', () => {
     await drill(server, { apiKey: created.data.apiKeys[FULL_ACCESS] });
     const ofSession = await cli('readiness', '--url', server.origin, '--session', created.data.id, '--format', 'json');
     expect(JSON.parse(ofSession.stdout)).toMatchObject({ verdict: 'ready', scenario: 'readiness-drill' });
-    expect(server.sandbox.requests).toEqual([]);
+    expect(server.sandbox.journal()).toEqual([]);
     const unknown = await cli('readiness', '--url', server.origin, '--session', 'ses_9999');
     expect(unknown.exitCode).toBe(1);
     expect(unknown.stderr).toMatch(/^esim-sandbox readiness: http:\/\/\S+\/__sandbox\/sessions\/ses_9999\/readiness answered 404 NOT_FOUND: No session "ses_9999"/);

@@ -13,7 +13,7 @@ async function snapshot(server: RunningServer) {
     scenario: server.sandbox.scenario.name,
     now: server.sandbox.now(),
     state: await server.sandbox.state(),
-    journal: server.sandbox.requests.length,
+    journal: server.sandbox.journal().length,
     sessions: server.host.sessions().length,
   };
 }

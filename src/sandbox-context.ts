@@ -1,0 +1,30 @@
+import type { SandboxContext } from './domain/context.js';
+import { FaultPlan } from './domain/fault-plan.js';
+import { RateLimiter } from './domain/rate-limit.js';
+import type { BoundedQrImageCache } from './lib/qr-image-cache.js';
+import { SerialQueue } from './lib/serial-queue.js';
+import type { ResolvedScenario } from './scenarios/scenario-schema.js';
+import type { SandboxClock } from './state/clock.js';
+import type { SeededRandom } from './state/seeded-random.js';
+import type { Store } from './state/store.js';
+
+/** What a sandbox keeps across its scenarios: its seed (none: the scenario's) and its QR image cache. */
+export interface SandboxKeeps {
+  seed: number | undefined;
+  qrImages: BoundedQrImageCache;
+}
+
+/** The context routes and rules answer from, for a scenario's state, clock and generators. */
+export function contextOf(scenario: ResolvedScenario, store: Store, clock: SandboxClock, random: SeededRandom, keeps: SandboxKeeps): SandboxContext {
+  return {
+    scenario,
+    behavior: scenario.behavior,
+    store,
+    clock,
+    random,
+    writes: new SerialQueue(),
+    qrImages: keeps.qrImages,
+    rateLimiter: scenario.behavior.rateLimit && new RateLimiter(scenario.behavior.rateLimit),
+    faults: new FaultPlan(scenario.faults, keeps.seed ?? scenario.seed),
+  };
+}

@@ -2,14 +2,14 @@ import path from 'node:path';
 import express, { type Router } from 'express';
 import { errorAnswer } from '../api/envelope.js';
 import { ApiError } from '../domain/api-error.js';
-import { dependencyFolder, packageRoot, readPackageText } from '../lib/package-files.js';
+import { packageRoot, readPackageText, vendorFolder } from '../lib/package-files.js';
 import { writeAnswer } from './node-bridge.js';
 import { servePackageFolder } from './serve-package-folder.js';
 
 /** The page's own files, shipped in the package (`files` in package.json, and in the single executable). */
 const inspectorDir = path.join(packageRoot, 'inspector');
 /** Preact with htm, one ES module of ~13 KB: the page's only dependency, served from this machine. */
-const preactDir = path.join(dependencyFolder('htm'), 'preact');
+const preactDir = path.join(vendorFolder('htm'), 'preact');
 
 /**
  * What the page may load and connect to: this server only, and no framing by other sites. The page holds the

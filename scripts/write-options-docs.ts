@@ -5,7 +5,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { OPTION_LISTS } from '../dist/cli/option-lists.js';
 import { optionsMarkdown, withOptionsBlock } from '../dist/lib/options/options-markdown.js';
 
-const file = new URL(`../${process.argv[2] ?? 'README.md'}`, import.meta.url);
+const file = new URL(`../${process.argv[2] ?? 'docs/command-line.md'}`, import.meta.url);
 let text = readFileSync(file, 'utf8');
 for (const [name, table] of Object.entries(OPTION_LISTS)) text = withOptionsBlock(text, name, optionsMarkdown(table));
 writeFileSync(file, text);

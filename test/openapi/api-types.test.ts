@@ -13,11 +13,11 @@ const root = path.resolve(import.meta.dirname, '../..');
 const run = promisify(execFile);
 const OUT_OF_DATE = 'src/contract/api-types.ts is out of date with the OpenAPI document: run "npm run openapi" and commit it';
 
-/** The command the README gives for generating the types from a running sandbox, as it is written there. */
+/** The command the docs give for generating the types from a running sandbox (docs/api.md), as it is written there. */
 const README_COMMAND = (() => {
-  const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
+  const readme = readFileSync(path.join(root, 'docs/api.md'), 'utf8');
   const command = /`(npx openapi-typescript \S+)`/.exec(readme)?.[1];
-  if (!command) throw new Error('README.md no longer shows an `npx openapi-typescript <url>` command');
+  if (!command) throw new Error('docs/api.md no longer shows an `npx openapi-typescript <url>` command');
   return command;
 })();
 

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { createSandbox, createSandboxHost, type SandboxHostOptions, type SandboxOptions } from 'esim-wholesale-sandbox';
@@ -12,6 +12,7 @@ import { SERVER_OPTIONS } from '../../src/server/server-options.js';
 import { HOST_OPTIONS } from '../../src/sessions/host-options.js';
 import { resolveServiceOptions, SERVICE_OPTIONS } from '../../src/verify/fidelity-options.js';
 import { cli } from '../support/cli.js';
+import { DOC_FILES } from '../support/doc-files.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 type Bounded = OptionDefinition & { kind: 'integer' | 'decimal'; min: number; max: number };
@@ -76,8 +77,7 @@ describe('the options table', () => {
 
   it.each(Object.entries(OPTION_LISTS))('is the %s option list of the docs, as npm run docs:options writes it', (name, table) => {
     const [start, end] = [`<!-- options:${name} -->`, `<!-- /options:${name} -->`];
-    const files = ['README.md', ...readdirSync(path.join(root, 'docs')).filter((file) => file.endsWith('.md')).map((file) => `docs/${file}`)];
-    const holders = files.filter((file) => readFileSync(path.join(root, file), 'utf8').includes(start));
+    const holders = DOC_FILES.filter((file) => readFileSync(path.join(root, file), 'utf8').includes(start));
     expect(holders, `one file of the docs holds the ${name} options`).toHaveLength(1);
     const text = readFileSync(path.join(root, holders[0]!), 'utf8');
     const block = text.slice(text.indexOf(start) + start.length, text.indexOf(end));

@@ -25,21 +25,24 @@ export interface RequestListenerOptions {
 /**
  * The standalone server's request listener. Each request first passes the guard (`Host`, `Origin`, admin
  * token and content type); then its area answers it. The imitated API and the admin API answer with
- * outcomes written straight to the socket, on plain `node:http`; the reference page is an express app.
+ * outcomes written straight to the socket, on plain `node:http` (the admin API answers the inspector's files
+ * too); the reference page is an express app.
  * The admin API and the page are loaded on first use, so that start-up does not wait for them.
  */
 export function createRequestListener(host: CoreSandboxHost, options: RequestListenerOptions = {}): RequestListener {
   const adminApi = once(() =>
     import('../admin/admin-api.js').then(({ createAdminApi }) => createAdminApi(host, { scenarioFiles: options.scenarioFiles })),
   );
-  const docsApp = once(() => import('./docs-app.js').then(({ createDocsApp }) => createDocsApp((req, res) => answer('api', req, res))));
+  const docsApp = once(() => import('./docs-app.js').then(({ createDocsApp }) => createDocsApp()));
+  const admin = nodeAnswerHandler(async (request, req) =>
+    (await adminApi())(request, { origin: localOriginOf(req.socket), closing: options.closing }),
+  );
+  /** The one dispatch: each area's handler. */
   const areas: Record<Area, (req: IncomingMessage, res: ServerResponse) => Promise<void>> = {
     api: nodeAnswerHandler((request) => host.answer(request)),
-    admin: nodeAnswerHandler(async (request, req) =>
-      (await adminApi())(request, { origin: localOriginOf(req.socket), closing: options.closing }),
-    ),
+    admin,
+    inspector: admin,
     docs: async (req, res) => (await docsApp())(req, res),
-    inspector: async (req, res) => (await docsApp())(req, res),
   };
   /** A failure no answer was made for (a bug, a module that would not load) closes the connection. */
   const answer = (area: Area, req: IncomingMessage, res: ServerResponse) =>

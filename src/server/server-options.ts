@@ -1,20 +1,20 @@
-import { integer, text, texts } from '../lib/options/option-kinds.js';
+import { integerOption, textOption, textsOption } from '../lib/options/option-kinds.js';
 import { normalizeHostName } from './host-names.js';
 
 /** A duration option, in ms; Node's own timers take at most 24 h. */
-const milliseconds = (definition: Omit<Parameters<typeof integer>[0], 'unit' | 'max'> & { max?: number }) =>
-  integer({ max: 86_400_000, ...definition, unit: 'ms' });
+const milliseconds = (definition: Omit<Parameters<typeof integerOption>[0], 'unit' | 'max'> & { max?: number }) =>
+  integerOption({ max: 86_400_000, ...definition, unit: 'ms' });
 
 /** The options of the standalone server (`startServer`, `esim-sandbox serve`), besides its sandboxes'. */
 export const SERVER_OPTIONS = {
-  port: integer({ flag: 'port', doc: 'TCP port to listen on; 0 picks a free port.', min: 0, max: 65_535, default: 4010, hint: 'or 0 for a free port' }),
-  host: text({
+  port: integerOption({ flag: 'port', doc: 'TCP port to listen on; 0 picks a free port.', min: 0, max: 65_535, default: 4010, hint: 'or 0 for a free port' }),
+  host: textOption({
     flag: 'host',
     doc: 'Interface to listen on; `0.0.0.0` makes the sandbox reachable from other machines.',
     expected: 'an address of this machine',
     default: '127.0.0.1',
   }),
-  scenarioDirs: texts({
+  scenarioDirs: textsOption({
     flag: 'scenario-dir',
     doc:
       'Directories whose `.json` files the admin API may load (`POST /__sandbox/scenario`, `/sessions`, `extends`) by ' +
@@ -23,7 +23,7 @@ export const SERVER_OPTIONS = {
     expected: 'a directory',
     example: ['./scenarios'],
   }),
-  adminToken: text({
+  adminToken: textOption({
     flag: 'admin-token',
     doc:
       'Require this token on the admin API (`Authorization: Bearer <token>` or `x-admin-token`); without it, the admin ' +
@@ -32,7 +32,7 @@ export const SERVER_OPTIONS = {
     normalize: (token) => (/^\S+$/.test(token) ? token : undefined),
     example: 'a1b2c3d4e5f60718',
   }),
-  allowedHosts: texts({
+  allowedHosts: textsOption({
     flag: 'allowed-host',
     doc:
       'Further names a server on a loopback address answers to in the `Host` header, besides that address and ' +

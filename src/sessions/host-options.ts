@@ -1,8 +1,8 @@
-import { integer } from '../lib/options/option-kinds.js';
+import { integerOption } from '../lib/options/option-kinds.js';
 
 /** The options of a sandbox host, besides those of its main sandbox. */
 export const HOST_OPTIONS = {
-  maxSessions: integer({
+  maxSessions: integerOption({
     flag: 'max-sessions',
     doc: 'How many sessions (`POST /__sandbox/sessions`) may be alive at once; one more is refused until one is deleted.',
     min: 0,

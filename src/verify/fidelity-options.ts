@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { checkOptions } from '../lib/options/check-options.js';
-import { code, decimal, integer, onOff, text, type OptionValues } from '../lib/options/option-kinds.js';
+import { codeOption, decimalOption, integerOption, switchOption, textOption, type OptionValues } from '../lib/options/option-kinds.js';
 
 /** The options of verify and record (`verifyService`, `recordScenario` and their commands), each defined once. */
 export const SERVICE_OPTIONS = {
-  baseUrl: text({
+  baseUrl: textOption({
     flag: 'base-url',
     doc: 'The base address of the service, ending in /api/v1.',
     expected: 'the http(s) address of the API, ending in /api/v1',
@@ -14,30 +14,30 @@ export const SERVICE_OPTIONS = {
     },
     example: 'https://api.example.com/api/v1',
   }),
-  apiKey: text({
+  apiKey: textOption({
     flag: 'api-key',
     doc: 'The API key sent in x-api-key; never printed in full. The commands also read it from $ESIM_API_KEY, which keeps it out of the process list.',
     expected: 'one word, the key the service issued',
     normalize: (key) => (/^\S+$/.test(key) ? key : undefined),
   }),
-  orders: onOff({
+  orders: switchOption({
     flag: 'orders',
     doc:
       'Also place 1 order of 1 eSIM (the cheapest product), replay it, and resend its key with quantity 2 (at most 2 ' +
       'orders, 3 eSIMs); without it, only reads are sent.',
     default: false,
   }),
-  rate: decimal({ flag: 'rate', doc: 'Requests per second at most.', min: 0.1, max: 50, default: 4 }),
-  timeoutMs: integer({ flag: 'timeout', doc: 'How long one request may take.', unit: 'ms', min: 100, max: 600_000, default: 10_000 }),
-  log: code<(line: string) => void>({
+  rate: decimalOption({ flag: 'rate', doc: 'Requests per second at most.', min: 0.1, max: 50, default: 4 }),
+  timeoutMs: integerOption({ flag: 'timeout', doc: 'How long one request may take.', unit: 'ms', min: 100, max: 600_000, default: 10_000 }),
+  log: codeOption<(line: string) => void>({
     doc: 'Where the plan is told before anything is sent.',
     expected: 'a function',
     accepts: (value) => typeof value === 'function',
     default: () => {},
     defaultText: 'nowhere',
   }),
-  fetch: code<typeof fetch>({ doc: 'The fetch to send requests with (default: the global fetch).', expected: 'a fetch function', accepts: (value) => typeof value === 'function' }),
-  idempotencyKey: text({ doc: 'The idempotencyKey of the order `orders` places. Default: `verify-` and a random UUID.', expected: 'a non-empty text' }),
+  fetch: codeOption<typeof fetch>({ doc: 'The fetch to send requests with (default: the global fetch).', expected: 'a fetch function', accepts: (value) => typeof value === 'function' }),
+  idempotencyKey: textOption({ doc: 'The idempotencyKey of the order `orders` places. Default: `verify-` and a random UUID.', expected: 'a non-empty text' }),
 };
 
 /** How verify and record reach a deployment: `baseUrl` and `apiKey` are required. */

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { answerOf, UNKNOWN_KEY, type Answer, type ProbeRequest, type Target } from './exchange.js';
+import { answerOf, UNKNOWN_KEY, type ReceivedAnswer, type ProbeRequest, type Target } from './exchange.js';
 import { describeNetworkError, ServiceUnreachable } from './network-error.js';
 
 export interface HttpTargetOptions {
@@ -30,7 +30,7 @@ export function httpTarget(options: HttpTargetOptions): Target {
   const interval = 1000 / options.rate;
   let nextStart = 0;
 
-  const sendOnce = async (request: ProbeRequest): Promise<{ answer: Answer; retryAfterS?: number }> => {
+  const sendOnce = async (request: ProbeRequest): Promise<{ answer: ReceivedAnswer; retryAfterS?: number }> => {
     const wait = nextStart - performance.now();
     if (wait > 0) await sleep(wait);
     nextStart = performance.now() + interval;
@@ -48,8 +48,7 @@ export function httpTarget(options: HttpTargetOptions): Target {
         signal,
         ...(request.body !== undefined && { body: JSON.stringify(request.body) }),
       });
-      const text = await response.text();
-      const answer = answerOf(response.status, response.headers.get('content-type'), text, response.headers.get('location'));
+      const answer = answerOf(response.status, response.headers, await response.text());
       const retryAfter = Number(response.headers.get('retry-after'));
       return { answer, ...(response.status === 429 && Number.isFinite(retryAfter) && { retryAfterS: retryAfter }) };
     } catch (error) {

@@ -1,6 +1,7 @@
 import { LIMIT_RANGE } from '../contract/request-limits.js';
-import { UNKNOWN_ORDER_ID, asRecord, dataOf, errorOf, type Answer } from './exchange.js';
-import { count, listOf, plainSummary, type Probe, type ProbeContext, type RoutePath, type Summary } from './probe.js';
+import { UNKNOWN_ORDER_ID, asRecord, dataOf, errorOf, type ReceivedAnswer } from './exchange.js';
+import { count } from '../lib/count.js';
+import { listOf, plainSummary, type Probe, type ProbeContext, type RoutePath, type Summary } from './probe.js';
 
 /** The read routes with a `limit`, their scope, and what their records are called. */
 export const LIST_ROUTES = [
@@ -112,7 +113,7 @@ const same = (text: string): Summary => ({ shown: text, key: text });
 
 /** A limit inside the range (or none: 50): not refused, and at most that many records. */
 function atMost(limit: number, given = true) {
-  return (answer: Answer, _context?: ProbeContext): string[] => {
+  return (answer: ReceivedAnswer, _context?: ProbeContext): string[] => {
     if (answer.status >= 400 && answer.status < 500) {
       return [`the spec accepts ${given ? `limit ${limit} (1 to 200)` : 'a list request without limit (default 50)'}, got ${answer.status}${errorOf(answer) ? ` ${errorOf(answer)!.code}` : ''}`];
     }
@@ -122,7 +123,7 @@ function atMost(limit: number, given = true) {
 }
 
 function withinLimit(limit: number, noun: string) {
-  return (answer: Answer): Summary => {
+  return (answer: ReceivedAnswer): Summary => {
     const list = listOf(answer);
     if (!list) return plainSummary(answer);
     return { shown: `200, ${count(list.length, noun)}`, key: list.length <= limit ? '200, within the limit' : '200, over the limit' };
@@ -134,7 +135,7 @@ function withinLimit(limit: number, noun: string) {
  * into the range; the size of the list at limit=200 tells a clamp from a limit ignored or taken as given.
  */
 function outOfRange(limit: number, route: RoutePath, noun: string) {
-  return (answer: Answer, context: ProbeContext): Summary => {
+  return (answer: ReceivedAnswer, context: ProbeContext): Summary => {
     const list = listOf(answer);
     if (!list) return plainSummary(answer);
     const total = context.listSizes[route];
@@ -152,12 +153,12 @@ function outOfRange(limit: number, route: RoutePath, noun: string) {
 }
 
 function expectStatus(status: number, what: string) {
-  return (answer: Answer): string[] =>
+  return (answer: ReceivedAnswer): string[] =>
     answer.status === status ? [] : [`the spec answers ${status} to ${what}, got ${answer.status}${errorOf(answer) ? ` ${errorOf(answer)!.code}` : ''}`];
 }
 
 /** With includeQrImages=true each provisioned eSIM carries `qrBase64Url`. */
-function qrImagesPresent(answer: Answer): string[] {
+function qrImagesPresent(answer: ReceivedAnswer): string[] {
   const data = dataOf(answer);
   const orders = Array.isArray(data) ? data : data === undefined ? [] : [data];
   const missing: string[] = [];

@@ -79,9 +79,9 @@ export type OptionValues<Table extends OptionTable> = {
   -readonly [Name in keyof Table]?: Exclude<Table[Name]['type'], undefined>;
 };
 
-export const integer = (definition: Omit<IntegerOption, 'kind'>): IntegerOption => ({ kind: 'integer', ...definition });
-export const decimal = (definition: Omit<DecimalOption, 'kind'>): DecimalOption => ({ kind: 'decimal', ...definition });
-export const texts = (definition: Omit<TextsOption, 'kind'>): TextsOption => ({ kind: 'texts', ...definition });
-export const onOff = (definition: Omit<SwitchOption, 'kind'>): SwitchOption => ({ kind: 'switch', ...definition });
-export const text = <T = string>(definition: Omit<TextOption<T>, 'kind'>): TextOption<T> => ({ kind: 'text', ...definition });
-export const code = <T>(definition: Omit<CodeOption<T>, 'kind'>): CodeOption<T> => ({ kind: 'code', ...definition });
+export const integerOption = (definition: Omit<IntegerOption, 'kind'>): IntegerOption => ({ kind: 'integer', ...definition });
+export const decimalOption = (definition: Omit<DecimalOption, 'kind'>): DecimalOption => ({ kind: 'decimal', ...definition });
+export const textsOption = (definition: Omit<TextsOption, 'kind'>): TextsOption => ({ kind: 'texts', ...definition });
+export const switchOption = (definition: Omit<SwitchOption, 'kind'>): SwitchOption => ({ kind: 'switch', ...definition });
+export const textOption = <T = string>(definition: Omit<TextOption<T>, 'kind'>): TextOption<T> => ({ kind: 'text', ...definition });
+export const codeOption = <T>(definition: Omit<CodeOption<T>, 'kind'>): CodeOption<T> => ({ kind: 'code', ...definition });

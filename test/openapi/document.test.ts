@@ -83,4 +83,10 @@ describe('the OpenAPI document', () => {
     expect(packageJson.exports['./openapi.json']).toBe('./openapi.json');
     await SwaggerParser.validate(path.join(root, 'openapi.json'));
   });
+
+  it('is written by npm run openapi after one build, in one run with the examples it records', () => {
+    const { scripts } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+    expect(scripts['openapi']!.match(/npm run build/g)).toHaveLength(1);
+    expect(scripts['openapi']).toBe('npm run build && node scripts/write-openapi.ts');
+  });
 });

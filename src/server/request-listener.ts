@@ -1,4 +1,5 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import { ApiError } from '../domain/api-error.js';
 import type { AdminApi } from '../admin/admin-api.js';
 import { errorAnswer } from '../api/envelope.js';
 import type { ScenarioFileAccess } from '../scenarios/scenario-file-access.js';
@@ -33,7 +34,7 @@ export function createRequestListener(host: CoreSandboxHost, options: RequestLis
   const adminApi = once(() =>
     import('../admin/admin-api.js').then(({ createAdminApi }) => createAdminApi(host, { scenarioFiles: options.scenarioFiles })),
   );
-  const docsApp = once(() => import('./docs-app.js').then(({ createDocsApp }) => createDocsApp()));
+  const docsApp = once(() => import('./docs-app.js').then(({ createDocsApp }) => createDocsApp(), withoutExpress));
   const admin = nodeAnswerHandler(async (request, req) =>
     (await adminApi())(request, { origin: localOriginOf(req.socket), closing: options.closing }),
   );
@@ -69,4 +70,17 @@ export function createRequestListener(host: CoreSandboxHost, options: RequestLis
 function once<T>(load: () => Promise<T>): () => Promise<T> {
   let loaded: Promise<T> | undefined;
   return () => (loaded ??= load());
+}
+
+/**
+ * The reference page when express, an optional peer of the library (the esim-sandbox command carries its own),
+ * is not installed: a 404 that says how to get it. Any other failure to load stays one.
+ */
+function withoutExpress(error: unknown): RequestListener {
+  const missing = (error as NodeJS.ErrnoException).code === 'ERR_MODULE_NOT_FOUND' && String((error as Error).message).includes("'express'");
+  if (!missing) throw error;
+  const message =
+    'The API reference page needs the express package, which is not installed beside esim-wholesale-sandbox: ' +
+    'npm install express@5 (the esim-sandbox command carries its own).';
+  return (_req, res) => writeAnswer(errorAnswer(new ApiError('NOT_FOUND', message)), res);
 }

@@ -65,15 +65,15 @@ describe('esim-sandbox --help', () => {
 
 describe('esim-sandbox serve: bad arguments', () => {
   it.each([
-    [['serve', '--port', 'abc'], '--port must be an integer from 0 to 65535 (got "abc"); pass e.g. --port 4010, or --port 0'],
+    [['serve', '--port', 'abc'], '--port must be an integer from 0 to 65535 (got "abc"); pass e.g. --port 4010, or 0 for a free port'],
     [['serve', '--port', '70000'], '--port must be an integer from 0 to 65535 (got "70000")'],
     [['serve', '--port', '0x10'], '--port must be an integer from 0 to 65535 (got "0x10")'],
     [['serve', '--port'], 'Not enough arguments following: port'],
     [['serve', '--seed', '-1'], '--seed must be an integer from 0'],
-    [['serve', '--shutdown-grace', '5s'], '--shutdown-grace must be an integer from 0 to 600000 (got "5s"); pass milliseconds, e.g. --shutdown-grace 5000'],
+    [['serve', '--shutdown-grace', '5s'], '--shutdown-grace must be a whole number of milliseconds from 0 to 600000 (got "5s"); pass e.g. --shutdown-grace 5000, or 0 to close at once'],
     [['serve', '--prot', '4010'], 'Unknown argument: prot'],
     [['serve', '--scenario-dir'], 'Not enough arguments following: scenario-dir'],
-    [['serve', '--scenario-dir', ''], '--scenario-dir must name a directory (got ""); pass e.g. --scenario-dir ./scenarios'],
+    [['serve', '--scenario-dir', ''], '--scenario-dir must be a directory (got ""); pass e.g. --scenario-dir ./scenarios'],
     [['serve', '--max-scenario-bytes', '0'], '--max-scenario-bytes must be an integer from 1 to 268435456 (got "0"); pass e.g. --max-scenario-bytes 1048576'],
     [['serve', '--max-scenario-bytes', '16MiB'], '--max-scenario-bytes must be an integer from 1 to 268435456 (got "16MiB")'],
     [['launch'], 'Unknown argument: launch'],

@@ -22,7 +22,7 @@ describe('esim-sandbox verify against a stand-in with switches of its own', () =
     const report = await verifyService({ baseUrl: standIn.url, apiKey: STAND_IN_KEY, rate: TEST_RATE });
     expect(report).toMatchObject({ conforms: true, exitCode: 0, readOnly: true, behavior: { limitOutOfRange: 'clamp' } });
     expect(report.behavior).not.toHaveProperty('reusedResponse');
-    expect(standIn.sandbox.requests.every((entry) => entry.method === 'GET')).toBe(true);
+    expect(standIn.sandbox.journal().every((entry) => entry.method === 'GET')).toBe(true);
     const rows = Object.fromEntries(report.rows.map((row) => [row.check, row]));
     expect(rows['getProducts?limit=0']).toMatchObject({ real: '200, 1 product (clamped to 1)', sandbox: '400 VALIDATION_ERROR', result: 'differ' });
     expect(rows['getOrders?limit=201']).toMatchObject({ real: '200, 4 orders (clamped to 200)', result: 'differ' });
@@ -35,7 +35,7 @@ describe('esim-sandbox verify against a stand-in with switches of its own', () =
 
   it('with orders, recognises reusedResponse "minimal" and idempotencyMismatch "reject", placing one order of one eSIM', async () => {
     const ordersBefore = await orderCount(standIn.url);
-    const before = standIn.sandbox.requests.length;
+    const before = standIn.sandbox.journal().length;
     const log: string[] = [];
     const report = await verifyService({ baseUrl: standIn.url, apiKey: STAND_IN_KEY, rate: TEST_RATE, orders: true, log: (line) => log.push(line) });
     expect(report).toMatchObject({ conforms: true, exitCode: 0, readOnly: false, behavior: { ...STAND_IN_SWITCHES, provisioning: { mode: 'immediate' } } });
@@ -45,7 +45,7 @@ describe('esim-sandbox verify against a stand-in with switches of its own', () =
     expect(rows['createOrder, same key, quantity 2']).toMatchObject({ real: '409 IDEMPOTENCY_KEY_MISMATCH', sandbox: '200, the original order' });
     expect(rows['getBalance after the orders (charged once)']).toMatchObject({ real: '200, charged once', result: 'match' });
 
-    const sent = standIn.sandbox.requests.slice(before);
+    const sent = standIn.sandbox.journal().slice(before);
     expect(sent.filter((entry) => entry.method === 'POST')).toHaveLength(3);
     expect(await orderCount(standIn.url)).toBe(ordersBefore + 1);
     // The plan is told before anything is sent, the order itself just before it is placed.
@@ -79,11 +79,11 @@ describe('esim-sandbox verify against a stand-in with switches of its own', () =
   });
 
   it('sends at most --rate requests a second', async () => {
-    const before = standIn.sandbox.requests.length;
+    const before = standIn.sandbox.journal().length;
     const started = performance.now();
     await verifyService({ baseUrl: standIn.url, apiKey: STAND_IN_KEY, rate: 20 });
     const elapsed = performance.now() - started;
-    const sent = standIn.sandbox.requests.length - before;
+    const sent = standIn.sandbox.journal().length - before;
     // n requests at 20 a second: n - 1 gaps of 50 ms at least.
     expect(elapsed).toBeGreaterThanOrEqual((sent - 1) * 50 - 5);
   });

@@ -1,5 +1,6 @@
 import { capEvidence, evidenceOf, type Evidence } from './evidence.js';
-import { count, gapMs, nextMatching } from './journal-reading.js';
+import { count } from '../../lib/count.js';
+import { gapMs, nextMatching } from './journal-reading.js';
 import type { ReadinessCheck } from './report.js';
 
 /** How much sooner than Retry-After a request may arrive: timers and the network are not exact. */

@@ -1,6 +1,7 @@
 import type { JournalEntry } from '../../state/journal.js';
 import { capEvidence, evidenceOf, type Evidence } from './evidence.js';
-import { count, gapMs } from './journal-reading.js';
+import { count } from '../../lib/count.js';
+import { gapMs } from './journal-reading.js';
 import type { ReadinessCheck } from './report.js';
 
 /** How much sooner than the poll interval a poll may arrive: timers and the network are not exact. */

@@ -1,0 +1,6 @@
+import { EXPORT_OPTIONS } from '../verify/client-limits.js';
+import { SERVICE_OPTIONS } from '../verify/fidelity-options.js';
+import { SERVE_OPTIONS } from './serve-command.js';
+
+/** The option lists the docs show, by the name of their block (`<!-- options:serve -->`). */
+export const OPTION_LISTS = { serve: SERVE_OPTIONS, service: SERVICE_OPTIONS, export: EXPORT_OPTIONS } as const;

@@ -4,14 +4,13 @@
 // entry below, into a copy of the Node running this script (the project's Node 24), for this platform.
 import { execFileSync } from 'node:child_process';
 import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { build } from 'esbuild';
 import postject from 'postject';
-import { DEPENDENCY_ASSETS, PACKAGE_ASSETS } from './binary-assets.ts';
+import { PACKAGE_ASSETS } from './binary-assets.ts';
 
 /** The mark Node looks for to know it carries an application (`:0` before injection, `:1` after). */
 const SEA_FUSE = 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2';
@@ -36,15 +35,7 @@ function filesUnder(dir: string): string[] {
     .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'));
 }
 
-/** The assets, by key (the file's path in the package, or `node_modules/<dependency>/<file>`), to the file they copy. */
-/** The folder of a dependency, found as Node would find it (htm's `exports` does not list its package.json). */
-function dependencyFolder(name: string): string {
-  const searched = createRequire(import.meta.url).resolve.paths(name) ?? [];
-  const found = searched.map((dir) => path.join(dir, name)).find((dir) => existsSync(path.join(dir, 'package.json')));
-  if (found === undefined) fail(`the dependency ${name}, listed in scripts/binary-assets.ts, is not installed`);
-  return found;
-}
-
+/** The assets, by key (the file's path in the package), to the file they copy. */
 function assets(): Record<string, string> {
   const byKey: Record<string, string> = {};
   for (const entry of PACKAGE_ASSETS) {
@@ -52,14 +43,6 @@ function assets(): Record<string, string> {
     if (!existsSync(file)) fail(`${entry}, listed in scripts/binary-assets.ts, does not exist`);
     const names = statSync(file).isDirectory() ? filesUnder(file).map((name) => `${entry}/${name}`) : [entry];
     for (const key of names) byKey[key] = path.join(root, key);
-  }
-  for (const [dependency, names] of Object.entries(DEPENDENCY_ASSETS)) {
-    const dir = dependencyFolder(dependency);
-    for (const name of names) {
-      const file = path.join(dir, name);
-      if (!existsSync(file)) fail(`${dependency}/${name}, listed in scripts/binary-assets.ts, does not exist`);
-      byKey[`node_modules/${dependency}/${name}`] = file;
-    }
   }
   return byKey;
 }

@@ -1,7 +1,7 @@
 // The examples of the OpenAPI document, recorded from fresh sandboxes (seed 1): the parameter and body
 // examples are ids and values of the `default` scenario, and every answer example is what the sandbox answers
 // to a request, unchanged. `npm run openapi` writes them to src/openapi/recorded-examples.ts (through
-// scripts/write-openapi-examples.ts); test/openapi/examples.test.ts records them again and compares.
+// scripts/write-openapi.ts); test/openapi/examples.test.ts records them again and compares.
 import { createOpenApiDocument, createSandbox, type OpenApiDocument } from '../dist/index.js';
 import { addExamples } from '../dist/openapi/document-examples.js';
 import type { ExampleObject, RecordedExamples } from '../dist/openapi/openapi-types.js';

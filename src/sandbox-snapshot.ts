@@ -1,7 +1,10 @@
+import type { SandboxContext } from './domain/context.js';
 import type { FaultPlanSnapshot } from './domain/fault-plan.js';
+import { providersOf } from './domain/build-store.js';
+import { clockOf, contextOf, type SandboxKeeps } from './sandbox-context.js';
 import type { ResolvedScenario } from './scenarios/scenario-schema.js';
-import type { RandomPosition } from './state/seeded-random.js';
-import type { StoreSnapshot } from './state/store.js';
+import { SeededRandom, type RandomPosition } from './state/seeded-random.js';
+import { Store, type StoreSnapshot } from './state/store.js';
 
 /** Everything a sandbox answers from, at one moment. */
 export interface SnapshotContents {
@@ -17,8 +20,8 @@ const contents = new WeakMap<SandboxSnapshot, SnapshotContents>();
 
 /**
  * A sandbox as it was when `sandbox.snapshot()` was called: its state, clock, generators and fault counters
- * (the history is not in it: a restore is a marker row in the history, which goes on). `sandbox.restore(snapshot)` goes back to it, as often as wanted; what follows is then byte for byte
- * what followed the snapshot. Opaque: only a sandbox reads it.
+ * (the history is not in it: a restore is a marker row in the history, which goes on). `sandbox.restore(snapshot)`
+ * goes back to it, as often as wanted; what follows is then byte for byte what followed the snapshot. Opaque: only a sandbox reads it.
  */
 export class SandboxSnapshot {
   /** The scenario loaded when it was taken. */
@@ -38,4 +41,30 @@ export function snapshotContents(snapshot: unknown): SnapshotContents {
   const found = snapshot instanceof SandboxSnapshot ? contents.get(snapshot) : undefined;
   if (!found) throw new TypeError('restore takes a snapshot made by sandbox.snapshot() (got something else)');
   return found;
+}
+
+/** The sandbox of `ctx` as it is now; run it between writes. */
+export function takeSnapshot(ctx: SandboxContext): SandboxSnapshot {
+  const taken: SnapshotContents = {
+    scenario: ctx.scenario,
+    store: ctx.store.snapshot(),
+    clockOffsetMs: ctx.clock.offsetMs,
+    random: ctx.random.position(),
+    faults: ctx.faults.snapshot(),
+    rateLimits: ctx.rateLimiter?.snapshot(),
+  };
+  return new SandboxSnapshot(taken, ctx.clock.now());
+}
+
+/** A context rebuilt from a snapshot's records: no data is drawn or priced again. The history goes on. */
+export function restoreSnapshot(taken: SnapshotContents, keeps: SandboxKeeps): SandboxContext {
+  const { scenario } = taken;
+  const random = new SeededRandom(taken.random.seed);
+  random.moveTo(taken.random);
+  const clock = clockOf(scenario, keeps);
+  clock.offsetMs = taken.clockOffsetMs;
+  const context = contextOf(scenario, Store.fromSnapshot(providersOf(scenario), taken.store), clock, random, keeps);
+  context.faults.restore(taken.faults);
+  if (taken.rateLimits) context.rateLimiter?.restore(taken.rateLimits);
+  return context;
 }

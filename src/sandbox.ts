@@ -1,53 +1,38 @@
 import { fetchOutcome, type AnswerOptions, type AnswersApiRequests, type Outcome } from './api/outcome.js';
 import type { ApiRequest } from './api/api-request.js';
 import { describingAnswer } from './api/describe-api.js';
-import { routeAt } from './api/route-map.js';
-import { serveApiRequest } from './api/serve-api-request.js';
-import { FaultPlan } from './domain/fault-plan.js';
-import { renderPayment } from './api/render.js';
-import type { SandboxContext } from './domain/context.js';
-import { ApiError } from './domain/api-error.js';
-import { RateLimiter } from './domain/rate-limit.js';
-import { toSatang } from './lib/money.js';
-import { buildPayment, checkTopupAmount } from './domain/payments.js';
-import { loadScenario } from './scenarios/load-scenario.js';
-import { localFiles, type ScenarioFileAccess } from './scenarios/scenario-file-access.js';
-import type { Chaos, ResolvedScenario, ScenarioFile } from './scenarios/scenario-schema.js';
-import { checkChaos } from './scenarios/chaos-option.js';
-import { exportScenario } from './domain/scenario-export.js';
-import { buildStore, providersOf } from './domain/build-store.js';
-import { SandboxSnapshot, snapshotContents, type SnapshotContents } from './sandbox-snapshot.js';
-import { Store } from './state/store.js';
-import { sandboxDb, type SandboxDb } from './state/sandbox-db.js';
-import { checkClockMode, SandboxClock, type ClockMode } from './state/clock.js';
-import { Journal, type HistoryEntry, type JournalEntry, type JournalQuery, type MarkerKind, type RequestAsSent } from './state/journal.js';
-import { queuedFaultSchema, queuedFaultText, type QueuedFault, type QueuedFaultInput } from './domain/queued-fault.js';
 import { everyProblem, parseInput } from './api/parse-input.js';
+import { renderPayment } from './api/render.js';
+import { routeAt } from './api/route-map.js';
 import { replayRequest } from './api/replay-request.js';
-import type { HeaderList } from './state/journal-exchange.js';
-import { Listeners } from './lib/listeners.js';
-import { BoundedQrImageCache } from './lib/qr-image-cache.js';
-import { DerivedTextCache } from './lib/derived-text-cache.js';
-import { TextMemo } from './lib/text-memo.js';
-import { SeededRandom } from './state/seeded-random.js';
-import { SerialQueue } from './lib/serial-queue.js';
+import { serveApiRequest } from './api/serve-api-request.js';
 import { summarizeState } from './api/summarize-state.js';
-import { SandboxDisposedError } from './sandbox-disposed-error.js';
+import { buildStore } from './domain/build-store.js';
+import { ApiError } from './domain/api-error.js';
+import type { SandboxContext } from './domain/context.js';
+import { queuedFaultSchema, queuedFaultText, type QueuedFault, type QueuedFaultInput } from './domain/queued-fault.js';
 import { gradeReadiness } from './domain/readiness/checks.js';
 import type { ReadinessReport } from './domain/readiness/report.js';
+import { exportScenario } from './domain/scenario-export.js';
+import { sessionApiKey, withoutSessionKeys, withSessionKeys } from './domain/session-keys.js';
+import { topUp } from './domain/topup.js';
+import { Listeners } from './lib/listeners.js';
+import { checkOptions } from './lib/options/check-options.js';
+import { BoundedQrImageCache } from './lib/qr-image-cache.js';
+import { clockOf, contextOf, type SandboxKeeps } from './sandbox-context.js';
+import { SandboxDisposedError } from './sandbox-disposed-error.js';
+import { SANDBOX_OPTIONS } from './sandbox-options.js';
+import { restoreSnapshot, snapshotContents, takeSnapshot, type SandboxSnapshot, type SnapshotContents } from './sandbox-snapshot.js';
+import { loadScenario } from './scenarios/load-scenario.js';
+import { localFiles, type ScenarioFileAccess } from './scenarios/scenario-file-access.js';
+import type { ResolvedScenario, ScenarioFile } from './scenarios/scenario-schema.js';
+import { checkChaos } from './scenarios/chaos-option.js';
+import { checkClockMode, type ClockMode, type SandboxClock } from './state/clock.js';
+import type { HeaderList } from './state/journal-exchange.js';
+import { Journal, type HistoryEntry, type JournalEntry, type JournalQuery, type MarkerKind, type RequestAsSent } from './state/journal.js';
+import { sandboxDb, type SandboxDb } from './state/sandbox-db.js';
+import { SeededRandom } from './state/seeded-random.js';
 import type { RenderedPayment, Sandbox, SandboxEvent, SandboxOptions, SandboxState, ScenarioSource, TopupInput } from './types.js';
-
-const DEFAULTS = {
-  scenario: 'default',
-  journalSize: 1000,
-  /** Epoch ms with the sub-millisecond steady clock of `performance`, which the system clock's jumps do not move. */
-  wallClock: () => performance.timeOrigin + performance.now(),
-  /**
-   * The rendered JSON of orders kept per state. 32 MiB holds ~900 orders of 100 eSIMs (~35 KB of JSON each),
-   * 18 full getOrders pages of them; a state of a million eSIMs would need ~330 MiB to keep them all.
-   */
-  renderedOrderBytes: 32 * 1024 * 1024,
-} as const;
 
 const QUEUED_FAULT = everyProblem(queuedFaultSchema);
 
@@ -67,34 +52,32 @@ export class CoreSandbox implements Sandbox, AnswersApiRequests {
   #generation = 0;
   readonly #journal: Journal;
   readonly #wallClock: () => number;
-  /** The clock mode chosen at run time, which wins over the scenario's. */
-  #clockMode: ClockMode | undefined;
-  readonly #seed: number | undefined;
-  readonly #hintHeader: boolean;
-  /** Chaos given at run time, which wins over the scenario's; undefined to take the scenario's. */
-  readonly #chaos: Chaos | null | undefined;
+  readonly #sessionId: string | undefined;
   readonly #files: ScenarioFileAccess;
-  readonly #qrImages = new BoundedQrImageCache();
+  readonly #keeps: SandboxKeeps;
   readonly #listeners = new Listeners<SandboxEvent>();
 
-  constructor(options: SandboxOptions) {
-    this.#seed = options.seed;
-    this.#journal = new Journal(options.journalSize ?? DEFAULTS.journalSize, options.journalBodies);
-    this.#wallClock = options.wallClock ?? DEFAULTS.wallClock;
-    this.#hintHeader = options.hintHeader ?? true;
-    this.#chaos = options.chaos === undefined ? undefined : checkChaos(options.chaos);
-    this.#clockMode = options.clock === undefined ? undefined : checkClockMode(options.clock);
+  /** `sessionId`: the session this sandbox is, whose key suffix every scenario it loads carries. */
+  constructor(given: SandboxOptions, sessionId?: string) {
+    this.#sessionId = sessionId;
+    const options = checkOptions(SANDBOX_OPTIONS, given) as Required<SandboxOptions>;
+    this.#keeps = {
+      seed: given.seed === undefined ? undefined : options.seed,
+      qrImages: new BoundedQrImageCache(),
+      wallClock: options.wallClock,
+      clockMode: options.clock,
+      hintHeader: options.hintHeader,
+      chaos: options.chaos === undefined ? undefined : checkChaos(options.chaos),
+    };
+    this.#journal = new Journal(options.journalSize, options.journalBodies);
+    this.#wallClock = options.wallClock;
     this.#files = localFiles(options.maxScenarioBytes);
-    this.#scenario = loadScenario(options.scenario ?? DEFAULTS.scenario, this.#files);
+    this.#scenario = this.#load(options.scenario);
     this.#ready = this.#start(this.#scenario);
   }
 
   get scenario(): ResolvedScenario {
     return this.#scenario;
-  }
-
-  get requests() {
-    return this.#journal.entries();
   }
 
   /** The collections as of the last call or request (an order whose provisioning time a clock moved by hand has reached turns `confirmed` at the next). */
@@ -217,8 +200,7 @@ export class CoreSandbox implements Sandbox, AnswersApiRequests {
 
   useScenario(source: ScenarioSource): Promise<void> {
     if (this.#disposed) return Promise.reject(new SandboxDisposedError());
-    const scenario = loadScenario(source, this.#files);
-    this.#scenario = scenario;
+    this.#scenario = this.#load(source);
     return this.#restart('scenario');
   }
 
@@ -231,31 +213,12 @@ export class CoreSandbox implements Sandbox, AnswersApiRequests {
     });
   }
 
-  async topup({ apiKey, accountId, amountThb, paymentMethod = 'promptpay' }: TopupInput): Promise<RenderedPayment> {
+  async topup(input: TopupInput): Promise<RenderedPayment> {
     const ctx = await this.#live();
-    return ctx.writes.run(async () => {
-      const account = ctx.store.account(accountId ?? ctx.store.apiKey(apiKey ?? '')?.accountId ?? '');
-      if (!account) {
-        const which = accountId !== undefined ? `accountId ${accountId}` : `apiKey ${JSON.stringify(apiKey ?? '')}`;
-        throw new ApiError('VALIDATION_ERROR', `no account for ${which}; use a key or account of the loaded scenario`);
-      }
-      checkTopupAmount(amountThb);
-      const now = ctx.clock.now();
-      const payment = await ctx.store.addPayment(
-        buildPayment({
-          id: ctx.random.uuid(),
-          accountId: account.id,
-          credit: toSatang(amountThb),
-          paymentMethod,
-          status: 'success',
-          createdAt: now,
-          sequence: ctx.store.paymentCountOf(account.id) + 1,
-        }),
-      );
-      const rendered = renderPayment(payment);
-      this.#listeners.emit({ type: 'topup', payment: rendered });
-      return rendered;
-    });
+    const apiKey = this.#sessionId === undefined || input.apiKey === undefined ? input.apiKey : sessionApiKey(input.apiKey, this.#sessionId);
+    const rendered = renderPayment(await ctx.writes.run(() => topUp(ctx, { ...input, apiKey })));
+    this.#listeners.emit({ type: 'topup', payment: rendered });
+    return rendered;
   }
 
   advanceClock(ms: number): void {
@@ -280,8 +243,8 @@ export class CoreSandbox implements Sandbox, AnswersApiRequests {
 
   setClockMode(mode: ClockMode): void {
     this.#checkLive();
-    this.#clockMode = checkClockMode(mode, 'the clock mode');
-    this.#clock.setMode(this.#clockMode);
+    this.#keeps.clockMode = checkClockMode(mode, 'the clock mode');
+    this.#clock.setMode(this.#keeps.clockMode);
     this.#listeners.emit({ type: 'clock', now: this.now() });
   }
 
@@ -296,22 +259,13 @@ export class CoreSandbox implements Sandbox, AnswersApiRequests {
 
   async exportScenario(): Promise<ScenarioFile> {
     const ctx = await this.#live();
-    return ctx.writes.run(() => exportScenario(ctx, this.#seed ?? ctx.scenario.seed));
+    const exported = await ctx.writes.run(() => exportScenario(ctx, this.#keeps.seed ?? ctx.scenario.seed));
+    return this.#sessionId === undefined ? exported : withoutSessionKeys(exported);
   }
 
   async snapshot(): Promise<SandboxSnapshot> {
     const ctx = await this.#live();
-    return ctx.writes.run(() => {
-      const taken: SnapshotContents = {
-        scenario: ctx.scenario,
-        store: ctx.store.snapshot(),
-        clockOffsetMs: ctx.clock.offsetMs,
-        random: ctx.random.position(),
-        faults: ctx.faults.snapshot(),
-        rateLimits: ctx.rateLimiter?.snapshot(),
-      };
-      return new SandboxSnapshot(taken, ctx.clock.now());
-    });
+    return ctx.writes.run(() => takeSnapshot(ctx));
   }
 
   restore(snapshot: SandboxSnapshot): Promise<void> {
@@ -319,11 +273,14 @@ export class CoreSandbox implements Sandbox, AnswersApiRequests {
     let contents: SnapshotContents;
     try {
       contents = snapshotContents(snapshot);
+      ++this.#generation;
+      this.#scenario = contents.scenario;
+      this.#context = restoreSnapshot(contents, this.#keeps);
+      this.#clock = this.#context.clock;
     } catch (error) {
       return Promise.reject(error);
     }
-    this.#scenario = contents.scenario;
-    const ready = (this.#ready = this.#restoreFrom(contents));
+    const ready = (this.#ready = Promise.resolve());
     this.#mark('restore', `snapshot restored (scenario ${contents.scenario.name}, clock ${this.now()})`);
     return ready.then(() => {
       if (ready === this.#ready) this.#listeners.emit({ type: 'restore', scenario: contents.scenario.name, now: this.now() });
@@ -336,7 +293,7 @@ export class CoreSandbox implements Sandbox, AnswersApiRequests {
     await this.#ready.catch(() => undefined);
     await this.#context?.writes.run(() => undefined);
     this.#journal.clear();
-    this.#qrImages.clear();
+    this.#keeps.qrImages.clear();
     this.#context = undefined as unknown as SandboxContext;
   }
 
@@ -359,46 +316,16 @@ export class CoreSandbox implements Sandbox, AnswersApiRequests {
 
   async #start(scenario: ResolvedScenario): Promise<void> {
     const generation = ++this.#generation;
-    const random = new SeededRandom(this.#seed ?? scenario.seed);
-    const clock = (this.#clock = this.#clockOf(scenario));
+    const random = new SeededRandom(this.#keeps.seed ?? scenario.seed);
+    const clock = (this.#clock = clockOf(scenario, this.#keeps));
     const store = await buildStore(scenario, random);
     if (generation !== this.#generation) return;
-    this.#context = this.#contextOf(scenario, store, clock, random);
+    this.#context = contextOf(scenario, store, clock, random, this.#keeps);
   }
 
-  /** Rebuilds the store's collections and indexes from the snapshot's records: no data is drawn or priced again. */
-  async #restoreFrom(taken: SnapshotContents): Promise<void> {
-    ++this.#generation;
-    const { scenario } = taken;
-    const random = new SeededRandom(taken.random.seed);
-    random.moveTo(taken.random);
-    const clock = (this.#clock = this.#clockOf(scenario));
-    clock.offsetMs = taken.clockOffsetMs;
-    const store = Store.fromSnapshot(providersOf(scenario), taken.store);
-    const context = this.#contextOf(scenario, store, clock, random);
-    context.faults.restore(taken.faults);
-    if (taken.rateLimits) context.rateLimiter?.restore(taken.rateLimits);
-    this.#context = context;
-  }
-
-  #clockOf(scenario: ResolvedScenario): SandboxClock {
-    return new SandboxClock({ ...scenario.clock, mode: this.#clockMode ?? scenario.clock.mode }, this.#wallClock);
-  }
-
-  #contextOf(scenario: ResolvedScenario, store: Store, clock: SandboxClock, random: SeededRandom): SandboxContext {
-    return {
-      scenario,
-      behavior: scenario.behavior,
-      store,
-      clock,
-      random,
-      writes: new SerialQueue(),
-      qrImages: this.#qrImages,
-      renderedOrders: new DerivedTextCache(DEFAULTS.renderedOrderBytes),
-      renderedProducts: new TextMemo(),
-      rateLimiter: scenario.behavior.rateLimit && new RateLimiter(scenario.behavior.rateLimit, this.#wallClock),
-      faults: new FaultPlan(scenario.faults, this.#seed ?? scenario.seed, this.#wallClock, this.#chaos === undefined ? scenario.chaos : this.#chaos),
-      hintHeader: this.#hintHeader,
-    };
+  /** A scenario as this sandbox runs it: a session's keys carry its suffix. */
+  #load(source: ScenarioSource): ResolvedScenario {
+    const scenario = loadScenario(source, this.#files);
+    return this.#sessionId === undefined ? scenario : loadScenario(withSessionKeys(scenario, this.#sessionId), this.#files);
   }
 }

@@ -7,6 +7,9 @@ import type { SandboxState } from './api/summarize-state.js';
 import type { SandboxSnapshot } from './sandbox-snapshot.js';
 import type { SandboxDb } from './state/sandbox-db.js';
 import type { ClockMode } from './state/clock.js';
+import type { TopupInput } from './domain/topup.js';
+import type { OptionValues } from './lib/options/option-kinds.js';
+import type { SANDBOX_OPTIONS } from './sandbox-options.js';
 
 export type { ClockMode };
 
@@ -23,62 +26,10 @@ export type { RenderedBalance, RenderedPayment } from './api/render.js';
 export type { AccountState, ProductState, SandboxState } from './api/summarize-state.js';
 export type { RecordCounts } from './state/store.js';
 
-export interface SandboxOptions {
-  /** Built-in scenario name, path of a scenario JSON file, or an inline scenario. Default: `"default"`. */
-  scenario?: ScenarioSource;
-  /** Seed of the id and data generators; overrides the scenario's own `seed`. Default: the scenario's, else 1. */
-  seed?: number;
-  /** How many requests the journal keeps (oldest dropped first). Default: 1000. */
-  journalSize?: number;
-  /**
-   * How many of the latest journal entries keep their request and response headers and bodies (each body at most
-   * 64 KiB, QR images shortened); older entries keep the rest. Default: 100.
-   */
-  journalBodies?: number;
-  /**
-   * The largest scenario file read, in bytes, for `scenario` and `useScenario` paths and their `extends`; a larger
-   * file is refused before it is read. Built-in scenarios and seeds are not limited. Default: 16777216 (16 MiB).
-   */
-  maxScenarioBytes?: number;
-  /**
-   * The wall clock the journal times requests by (`wallAt`), in epoch ms: the readiness report reads from it how
-   * long a client waited before a retry or a poll. The sandbox's own clock is another. Default: the steady clock
-   * of `performance` (`performance.timeOrigin + performance.now()`); a test gives a clock of its own.
-   */
-  wallClock?: () => number;
-  /**
-   * How the sandbox clock moves, whatever the scenario says: `"step"` (a fixed step per answered request: the same
-   * requests see the same times) or `"wall"` (real elapsed time, read from `wallClock`: provisioning delays,
-   * idempotency windows and polling intervals take as long as on the real service). Default: the scenario's
-   * `clock.mode` (`"step"` unless it says otherwise).
-   */
-  clock?: ClockMode;
-  /**
-   * Whether answers carry the sandbox-only header `x-sandbox-hint`, naming a mistake the real service would let
-   * pass (an `Idempotency-Key` header, `Authorization: Bearer` instead of `x-api-key`, …). The journal notes the
-   * hints either way (`hints` of an entry). Default: true.
-   */
-  hintHeader?: boolean;
-  /**
-   * Seeded chaos on every API call, whatever the scenario says (null: none, also where the scenario has some):
-   * `{ rate: 0.05 }` strikes about 5 % of calls with a 503, a 429 that holds 1 s, a dropped connection, or (on
-   * createOrder) an answer lost after the order is placed. `seed` (default: the sandbox's), `effects` (default:
-   * all four: "error", "rate-limit", "drop", "lose-response") and `routes` (default: every call, e.g.
-   * `["/createOrder"]`) narrow it. The same seed and requests meet the same faults. Default: the scenario's `chaos`.
-   */
-  chaos?: ChaosInput | null;
-}
+/** The options of `createSandbox`, each defined once in `SANDBOX_OPTIONS` (src/sandbox-options.ts) with its default and range. */
+export type SandboxOptions = OptionValues<typeof SANDBOX_OPTIONS>;
 
-export interface TopupInput {
-  /** Credit the account of this API key… */
-  apiKey?: string;
-  /** …or this account. */
-  accountId?: string;
-  /** What the wallet is credited, in THB; the method's fee and VAT are added on top in the payment record. */
-  amountThb: number;
-  /** Default: `"promptpay"`. */
-  paymentMethod?: PaymentMethod;
-}
+export type { TopupInput };
 
 
 /**
@@ -133,11 +84,10 @@ export interface Sandbox {
    */
   readonly db: SandboxDb;
   /**
-   * The requests of the current run (since the last reset, scenario switch or restore), oldest first, each with its
-   * request and response headers and bodies.
+   * The requests of the current run (since the last reset, scenario switch or restore), oldest first: every entry,
+   * or those after `since` (a `seq`); each with its request and response headers and bodies (the latest
+   * `journalBodies` of them) unless `bodies` is false. `history()` gives every row kept, through resets and switches.
    */
-  readonly requests: readonly JournalEntry[];
-  /** The requests of the current run after `since` (a `seq`), with or without bodies. */
   journal(query?: JournalQuery): JournalEntry[];
   /**
    * The history: every request and marker row kept (a reset, a switch, a restore, a fault queued), through resets

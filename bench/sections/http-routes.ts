@@ -13,7 +13,7 @@ export interface HttpRoutesResult {
   /** The sandbox's read routes, by name. */
   load: Record<string, LoadResult & { responseBytes: number }>;
   /** The bare node:http server answering each route's bytes as the sandbox sent them, by the route's name. */
-  bare: Record<string, LoadResult>;
+  bare?: Record<string, LoadResult>;
   createOrder2000: { medianMs: number; runsMs: number[]; responseBytes: number };
 }
 

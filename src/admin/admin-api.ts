@@ -14,6 +14,7 @@ import type { AdminRoute } from './admin-route.js';
 import { clockRoutes } from './clock-routes.js';
 import { faultRoutes } from './fault-routes.js';
 import { historyRoutes } from './history-routes.js';
+import { INSPECTOR_PAGE, inspectorAnswer, isInspectorPath } from './inspector-files.js';
 import { matchPath } from './match-path.js';
 import { scenarioRoutes } from './scenario-routes.js';
 import { sessionRoutes } from './session-routes.js';
@@ -59,8 +60,9 @@ export type AdminApi = (request: ApiRequest, info?: AdminRequestInfo) => Promise
 
 /**
  * The `/__sandbox/*` admin API of a host: the sandbox routes act on its main sandbox, and again under
- * `/sessions/:sessionId` on that session's; `/sessions` creates, lists and deletes sessions. HEAD is
- * answered as GET (the transport leaves the body out), OPTIONS with 204 and `Allow`.
+ * `/sessions/:sessionId` on that session's; `/sessions` creates, lists and deletes sessions; `/` and
+ * `/inspector/*` are the inspector page and its files. HEAD is answered as GET (the transport leaves the body
+ * out), OPTIONS with 204 and `Allow`.
  */
 export function createAdminApi(host: SandboxHost, options: AdminApiOptions = {}): AdminApi {
   const { scenarioFiles = BUILT_INS_ONLY, maxStreams = DEFAULT_MAX_STREAMS, memoryBudgetMiB = DEFAULT_MEMORY_BUDGET_MIB } = options;
@@ -71,6 +73,9 @@ export function createAdminApi(host: SandboxHost, options: AdminApiOptions = {})
     try {
       const url = new URL(request.url);
       checkPathEncoding(url.pathname);
+      if (isInspectorPath(url.pathname) && (request.method === 'GET' || request.method === 'HEAD')) {
+        return inspectorAnswer(url.pathname) ?? errorAnswer(new ApiError('NOT_FOUND', `No inspector file at ${url.pathname}; the inspector is at ${INSPECTOR_PAGE}.`));
+      }
       const path = pathUnderPrefix(url.pathname);
       const matches = routes.flatMap((route) => {
         const params = path === undefined ? undefined : matchPath(route.path, path);

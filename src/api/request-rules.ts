@@ -8,6 +8,7 @@ import {
   QUANTITY_RANGE,
   UUID_PATTERN,
 } from '../contract/request-limits.js';
+import { CREATE_ORDER_BODY } from '../contract/request-shapes.js';
 import { fieldRules } from './parse-input.js';
 import type { JsonBodyRules } from './read-json-body.js';
 import type { RouteFacts } from './route.js';
@@ -37,12 +38,7 @@ export const orderStatusQuery = fieldRules('query', z.strictObject({ purchaseOrd
 
 export const createOrderBody = fieldRules(
   'body',
-  z.strictObject({
-    productId: uuid,
-    quantity: z.int().min(QUANTITY_RANGE.min).max(QUANTITY_RANGE.max),
-    idempotencyKey: z.string().min(IDEMPOTENCY_KEY_LENGTH.min).max(IDEMPOTENCY_KEY_LENGTH.max).optional(),
-    includeQrImages: z.boolean().optional(),
-  }),
+  CREATE_ORDER_BODY,
   {
     productId: 'a product id (UUID) from /getProducts',
     quantity: `an integer from ${QUANTITY_RANGE.min} to ${QUANTITY_RANGE.max}`,

@@ -1,3 +1,7 @@
+import { checkOption } from '../lib/options/check-options.js';
+import { SERVER_OPTIONS } from '../server/server-options.js';
+import { FLAG_SPELLING } from './option-flags.js';
+
 /** Where `--admin-token` is also read from, which keeps it out of the process list. */
 export const ADMIN_TOKEN_ENV = 'ESIM_SANDBOX_ADMIN_TOKEN';
 
@@ -8,8 +12,7 @@ export function adminTokenOf(option: unknown, env: NodeJS.ProcessEnv = process.e
   return fromEnv === undefined || fromEnv === '' ? undefined : parseAdminToken(fromEnv);
 }
 
+/** A token as `--admin-token` takes it (`SERVER_OPTIONS.adminToken`). */
 export function parseAdminToken(value: unknown): string {
-  if (typeof value === 'string' && /^\S+$/.test(value)) return value;
-  const got = Array.isArray(value) ? 'it was given more than once' : 'it is empty or contains spaces';
-  throw new Error(`--admin-token must be one word of visible characters (${got}); pass e.g. --admin-token "$(openssl rand -hex 16)"`);
+  return checkOption('adminToken', SERVER_OPTIONS.adminToken, value, FLAG_SPELLING) as string;
 }

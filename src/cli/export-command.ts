@@ -1,14 +1,14 @@
 import type { Argv, CommandModule } from 'yargs';
 import type { CliIo } from './cli-io.js';
-import { maxBodyBytesOption, messageOf, parseMaxBodyBytes, parseTimeout, replaceSpecialOption } from './service-options.js';
+import { exportClientOptions, messageOf, parseExportClientArgs } from './service-options.js';
 
 interface ExportArgs {
   url: string;
   session?: string;
   out?: string;
   'admin-token'?: string;
-  timeout: string;
-  maxBodyBytes: string;
+  timeout?: string;
+  'max-body-bytes'?: string;
   replaceSpecial: boolean;
 }
 
@@ -24,7 +24,7 @@ export function exportCommand(io: CliIo, result: { exitCode: number }): CommandM
     command: 'export',
     describe: 'Write the state of a running sandbox as a scenario file that reproduces its reads',
     builder: (yargs: Argv) =>
-      yargs
+      exportClientOptions(yargs)
         .option('url', {
           describe: 'The sandbox server, e.g. http://127.0.0.1:4010 (its API URL, ending in /api/v1, does as well)',
           type: 'string',
@@ -38,23 +38,19 @@ export function exportCommand(io: CliIo, result: { exitCode: number }): CommandM
           type: 'string',
           requiresArg: true,
         })
-        .option('replace-special', replaceSpecialOption)
         .option('admin-token', { describe: `The server's admin token; also read from $${ADMIN_TOKEN_ENV}. Sent to --url only: a redirect is not followed`, type: 'string', requiresArg: true })
-        .option('timeout', { describe: 'How long the request may take, answer included, in milliseconds', default: '10000', requiresArg: true })
-        .option('max-body-bytes', maxBodyBytesOption)
         .check((argv) => {
           serverOrigin(argv.url);
           if (argv.session !== undefined && !/^ses_\d+$/.test(String(argv.session))) {
             throw new Error(`--session takes a session id such as ses_0001 (got ${JSON.stringify(argv.session)})`);
           }
-          parseTimeout(argv.timeout);
-          parseMaxBodyBytes(argv.maxBodyBytes);
           return true;
         })
         .example('$0 export --url http://127.0.0.1:4010 --out state.json', 'Write the state of the sandbox at port 4010')
         .example('$0 serve --scenario state.json --seed 1', 'Serve it again later: the reads answer as they did') as unknown as Argv<ExportArgs>,
     handler: async (argv) => {
       const token = argv['admin-token'] ?? process.env[ADMIN_TOKEN_ENV];
+      const limits = parseExportClientArgs(argv);
       const path = argv.session === undefined ? '/__sandbox/state' : `/__sandbox/sessions/${argv.session}/state`;
       const url = new URL(`${serverOrigin(argv.url)}${path}?format=scenario`);
       const output = argv.out === undefined ? undefined : { option: '--out', file: argv.out, replaceSpecial: argv.replaceSpecial };
@@ -69,7 +65,7 @@ export function exportCommand(io: CliIo, result: { exitCode: number }): CommandM
       let response: Awaited<ReturnType<typeof boundedFetch>>;
       try {
         const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
-        response = await boundedFetch(url, { headers }, { timeoutMs: parseTimeout(argv.timeout), maxBodyBytes: parseMaxBodyBytes(argv.maxBodyBytes), urlOption: '--url' });
+        response = await boundedFetch(url, { headers }, { timeoutMs: limits.timeoutMs, maxBodyBytes: limits.maxBodyBytes, urlOption: '--url' });
       } catch (error) {
         io.stderr.write(`esim-sandbox export: ${messageOf(error)}\n`);
         result.exitCode = 2;

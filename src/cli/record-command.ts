@@ -1,6 +1,6 @@
 import type { Argv, CommandModule } from 'yargs';
 import type { CliIo } from './cli-io.js';
-import { API_KEY_ENV, cannotCheck, messageOf, parseServiceArgs, replaceSpecialOption, serviceOptions, type ServiceArgs } from './service-options.js';
+import { API_KEY_ENV, cannotCheck, messageOf, parseServiceArgs, outputOptions, serviceOptions, type ServiceArgs } from './service-options.js';
 
 interface RecordArgs extends ServiceArgs {
   out: string;
@@ -18,7 +18,7 @@ export function recordCommand(io: CliIo, result: { exitCode: number }): CommandM
     command: 'record',
     describe: 'Record what an API key sees of a deployment as a scenario file (read-only unless --orders)',
     builder: (yargs: Argv) =>
-      serviceOptions(yargs)
+      outputOptions(serviceOptions(yargs))
         .option('out', {
           describe:
             'The scenario file to write (it holds the API key: keep it out of version control). An existing file is replaced by a new one, readable by you only (0600); a symlink is refused; nothing is written when the run fails',
@@ -26,7 +26,6 @@ export function recordCommand(io: CliIo, result: { exitCode: number }): CommandM
           demandOption: 'give --out, e.g. --out recorded.json',
           requiresArg: true,
         })
-        .option('replace-special', replaceSpecialOption)
         .option('keep-secrets', {
           describe: 'Keep the eSIMs of past orders as issued (ICCIDs, activation codes, phone numbers); by default the sandbox issues new ones',
           type: 'boolean',

@@ -1,6 +1,6 @@
 import type { Argv, CommandModule } from 'yargs';
 import type { CliIo } from './cli-io.js';
-import { API_KEY_ENV, cannotCheck, messageOf, parseServiceArgs, replaceSpecialOption, serviceOptions, type ServiceArgs } from './service-options.js';
+import { API_KEY_ENV, cannotCheck, messageOf, parseServiceArgs, outputOptions, serviceOptions, type ServiceArgs } from './service-options.js';
 
 interface VerifyArgs extends ServiceArgs {
   report?: string;
@@ -16,13 +16,12 @@ export function verifyCommand(io: CliIo, result: { exitCode: number }): CommandM
     command: 'verify',
     describe: 'Check a deployment of the service against the contract and the sandbox (read-only unless --orders)',
     builder: (yargs: Argv) =>
-      serviceOptions(yargs)
+      outputOptions(serviceOptions(yargs))
         .option('report', {
           describe: 'Also write the findings as JSON to this file. An existing file is replaced by a new one, readable by you only (0600); a symlink is refused',
           type: 'string',
           requiresArg: true,
         })
-        .option('replace-special', replaceSpecialOption)
         .example(`${API_KEY_ENV}=<key> $0 verify --base-url https://api.example.com/api/v1`, 'Check every read route; nothing is bought')
         .example('$0 verify --base-url https://api.example.com/api/v1 --orders --report verify.json', 'Also check idempotency with one order of 1 eSIM, and write the report')
         .epilogue('Exit code: 0 every answer checked conforms (differences where the spec is open are not failures), 1 an answer breaks the contract, ' +

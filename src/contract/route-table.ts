@@ -16,6 +16,8 @@ export interface CallRouteEntry {
   scope: Scope;
   summary: string;
   description: string;
+  /** For a list of records taken a page at a time (`limit`): what one record is called. */
+  records?: string;
 }
 
 /** The OpenAPI document: it describes the API rather than calls it, so it needs no key and is none of the above. */
@@ -48,6 +50,7 @@ export const CALL_ROUTES = [
     scope: 'products:read',
     summary: 'Active products with account-specific tier pricing',
     description: 'The active products, each with the unit price of the calling account.',
+    records: 'product',
   },
   {
     kind: 'call',
@@ -57,6 +60,7 @@ export const CALL_ROUTES = [
     scope: 'payments:read',
     summary: 'Wallet topup and payment history',
     description: 'The topups of the wallet.',
+    records: 'payment',
   },
   {
     kind: 'call',
@@ -86,6 +90,7 @@ export const CALL_ROUTES = [
     scope: 'orders:read',
     summary: 'List of orders with eSIM items',
     description: 'Orders of the account, with their eSIM items.',
+    records: 'order',
   },
 ] as const satisfies readonly CallRouteEntry[];
 

@@ -1,5 +1,4 @@
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 // The namespace, not named imports: getAssetKeys is younger than some of the Node versions the library runs on.
 import * as sea from 'node:sea';
@@ -72,16 +71,9 @@ export function packageFolderEntries(dir: string): string[] {
 }
 
 /**
- * The folder of a dependency of the package, e.g. `swagger-ui-dist`: where Node resolves it from the package, or
- * in the executable `node_modules/<name>` of its package folder, whose files it carries as
- * `node_modules/<name>/<file>`.
+ * The folder of a package whose files the server's pages load (`swagger-ui-dist`, `htm`): the build copies them
+ * into `dist/vendor/<name>` (scripts/vendor-files.ts), so that installing this package pulls neither.
  */
-export function dependencyFolder(name: string): string {
-  if (inSingleExecutable) return path.join(packageRoot, 'node_modules', name);
-  // The folders Node looks in, nearest first: `require.resolve('<name>/package.json')` fails for a package whose
-  // `exports` does not list its package.json (htm).
-  const searched = createRequire(import.meta.url).resolve.paths(name) ?? [];
-  const found = searched.map((dir) => path.join(dir, name)).find((dir) => existsSync(path.join(dir, 'package.json')));
-  if (found === undefined) throw new Error(`Cannot find the package ${name} (looked in ${searched.join(', ')})`);
-  return found;
+export function vendorFolder(name: string): string {
+  return path.join(packageRoot, 'dist', 'vendor', name);
 }

@@ -1,7 +1,8 @@
 import { CALL_ROUTES } from '../contract/route-table.js';
 import { addExamples } from './document-examples.js';
-import type { OpenApiDocument, PathItemObject } from './openapi-types.js';
-import { PARAMETERS, REQUEST_BODIES, RESPONSES, operationOf } from './operations.js';
+import type { OpenApiDocument, PathItemObject, RecordedExamples } from './openapi-types.js';
+import { PARAMETERS, RESPONSES, operationOf } from './operations.js';
+import { REQUEST_BODIES } from './request-bodies.js';
 import { RECORDED_EXAMPLES } from './recorded-examples.js';
 import { SCHEMAS } from './resource-schemas.js';
 
@@ -19,7 +20,12 @@ export interface OpenApiDocumentOptions {
  * its request validation uses (both in src/contract), examples from answers recorded from the `default`
  * scenario (src/openapi/recorded-examples.ts).
  */
-export function createOpenApiDocument({ serverUrl = DEFAULT_SERVER_URL }: OpenApiDocumentOptions = {}): OpenApiDocument {
+export function createOpenApiDocument(options: OpenApiDocumentOptions = {}): OpenApiDocument {
+  return documentWithExamples(RECORDED_EXAMPLES, options);
+}
+
+/** The document with `examples` in it: those recorded now, as `npm run openapi` writes the document in one run. */
+export function documentWithExamples(examples: RecordedExamples, { serverUrl = DEFAULT_SERVER_URL }: OpenApiDocumentOptions = {}): OpenApiDocument {
   const paths: Record<string, PathItemObject> = {};
   for (const route of CALL_ROUTES) paths[route.path] = { [route.method.toLowerCase()]: operationOf(route) };
   // A copy of its own for every caller: the schemas and the examples are shared module constants.
@@ -57,6 +63,6 @@ export function createOpenApiDocument({ serverUrl = DEFAULT_SERVER_URL }: OpenAp
       },
     },
   });
-  addExamples(document, structuredClone(RECORDED_EXAMPLES));
+  addExamples(document, structuredClone(examples));
   return document;
 }

@@ -1,7 +1,7 @@
 import { INCLUDE_QR_IMAGES_VALUES, LIMIT_RANGE } from '../contract/request-limits.js';
 import type { CallName, CallRouteEntry } from '../contract/route-table.js';
-import type { OperationObject, ParameterObject, ReferenceObject, RequestBodyObject, ResponseObject } from './openapi-types.js';
-import { CreateOrderRequest, ref } from './resource-schemas.js';
+import type { OperationObject, ParameterObject, ReferenceObject, ResponseObject } from './openapi-types.js';
+import { ref } from './resource-schemas.js';
 
 /** What the document says of each call beyond the route table's method, path, scope, summary and description. */
 interface OperationFacts {
@@ -110,6 +110,3 @@ export const RESPONSES: Record<string, ResponseObject> = {
   },
 };
 
-export const REQUEST_BODIES: Record<string, RequestBodyObject> = {
-  CreateOrder: { required: true, content: { 'application/json': { schema: CreateOrderRequest } } },
-};

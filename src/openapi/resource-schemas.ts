@@ -1,4 +1,3 @@
-import { IDEMPOTENCY_KEY_LENGTH, QUANTITY_RANGE } from '../contract/request-limits.js';
 import { PAYMENT_METHODS } from '../scenarios/scenario-schema.js';
 import type { ReferenceObject, SchemaObject } from './openapi-types.js';
 
@@ -150,24 +149,6 @@ const CreateOrderResponse: SchemaObject = {
  * The createOrder body. It is used inline in `components.requestBodies`, not as a named schema, so that
  * openapi-typescript keeps `includeQrImages` (which has a default) optional in the request type.
  */
-export const CreateOrderRequest: SchemaObject = {
-  type: 'object',
-  description: 'Any other field is refused with 400 `VALIDATION_ERROR`.',
-  required: ['productId', 'quantity'],
-  additionalProperties: false,
-  properties: {
-    productId: uuid('An `id` from /getProducts.'),
-    quantity: { type: 'integer', minimum: QUANTITY_RANGE.min, maximum: QUANTITY_RANGE.max },
-    idempotencyKey: {
-      type: 'string',
-      minLength: IDEMPOTENCY_KEY_LENGTH.min,
-      maxLength: IDEMPOTENCY_KEY_LENGTH.max,
-      description: 'Resubmitting the same key returns the original order and does not charge twice.',
-    },
-    includeQrImages: { type: 'boolean', default: false, description: 'When true each item carries `qrBase64Url`.' },
-  },
-};
-
 const ErrorDetail: SchemaObject = {
   type: 'object',
   required: ['code', 'message'],

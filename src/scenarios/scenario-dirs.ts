@@ -1,6 +1,6 @@
 import { realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { checkMaxScenarioBytes, type ScenarioFileAccess } from './scenario-file-access.js';
+import type { ScenarioFileAccess } from './scenario-file-access.js';
 
 /** A scenario file found inside a scenario dir: its real path, and how problems name it (from the dir as given). */
 export interface ScenarioDirFile {
@@ -45,7 +45,6 @@ export function findInScenarioDirs(reference: string, dirs: readonly string[], f
  */
 export function confinedFiles(dirs: readonly string[], maxScenarioBytes?: number): ScenarioFileAccess {
   for (const dir of dirs) {
-    if (dir.trim() === '') throw new RangeError('a scenario dir must not be empty; pass e.g. --scenario-dir ./scenarios');
     const real = realPathOf(path.resolve(dir));
     if (real === undefined || !statSync(real).isDirectory()) {
       throw new RangeError(
@@ -54,8 +53,7 @@ export function confinedFiles(dirs: readonly string[], maxScenarioBytes?: number
       );
     }
   }
-  const maxBytes = maxScenarioBytes === undefined ? undefined : checkMaxScenarioBytes(maxScenarioBytes);
-  return { kind: 'confined', dirs: [...dirs], maxBytes };
+  return { kind: 'confined', dirs: [...dirs], maxBytes: maxScenarioBytes };
 }
 
 /** The message for a path no scenario dir lets be read: the same whether it exists or not, with the way to fix it. */

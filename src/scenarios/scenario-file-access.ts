@@ -31,21 +31,12 @@ export const LOCAL_FILES: ScenarioFileAccess = { kind: 'local' };
 /** Confined access without a scenario dir: built-in scenarios only. */
 export const BUILT_INS_ONLY: ScenarioFileAccess = { kind: 'confined', dirs: [] };
 
-/** Local access with the cap of a `maxScenarioBytes` option (checked), or the default cap. */
+/** Local access with the cap of a `maxScenarioBytes` option (checked by `SANDBOX_OPTIONS`), or the default cap. */
 export function localFiles(maxScenarioBytes: number | undefined): ScenarioFileAccess {
-  return maxScenarioBytes === undefined ? LOCAL_FILES : { kind: 'local', maxBytes: checkMaxScenarioBytes(maxScenarioBytes) };
+  return maxScenarioBytes === undefined ? LOCAL_FILES : { kind: 'local', maxBytes: maxScenarioBytes };
 }
 
 /** The size cap of a policy, its default filled in. */
 export function maxBytesOf(access: ScenarioFileAccess): number {
   return access.maxBytes ?? DEFAULT_MAX_SCENARIO_BYTES;
-}
-
-/** Checks the `maxScenarioBytes` option; throws a `RangeError` that says how to fix it. */
-export function checkMaxScenarioBytes(value: number): number {
-  if (Number.isSafeInteger(value) && value >= 1 && value <= MAX_SCENARIO_BYTES_LIMIT) return value;
-  throw new RangeError(
-    `maxScenarioBytes must be an integer from 1 to ${MAX_SCENARIO_BYTES_LIMIT} (got ${value}); ` +
-      `leave it out for the default of ${DEFAULT_MAX_SCENARIO_BYTES} bytes (16 MiB)`,
-  );
 }

@@ -1,12 +1,12 @@
 import express, { type Router } from 'express';
 import { DOCUMENT_ROUTE } from '../contract/route-table.js';
-import { dependencyFolder } from '../lib/package-files.js';
+import { vendorFolder } from '../lib/package-files.js';
 import { servePackageFolder } from './serve-package-folder.js';
 
 /** The key the reference page is authorised with, so that "Try it out" works at once. */
 export const DOCS_API_KEY = 'sk_test_full_access';
 
-const swaggerUiDir = dependencyFolder('swagger-ui-dist');
+const swaggerUiDir = vendorFolder('swagger-ui-dist');
 
 const INDEX_HTML = `<!doctype html>
 <html lang="en">
@@ -43,7 +43,7 @@ const INITIALIZER_JS = `window.onload = function () {
 };
 `;
 
-/** The API reference page at `/docs`: Swagger UI from the `swagger-ui-dist` package, served from this machine. */
+/** The API reference page at `/docs`: Swagger UI (of `swagger-ui-dist`, copied by the build), served from this machine. */
 export function apiDocs(): Router {
   const router = express.Router({ strict: true });
   router.get('/', (req, res) => {

@@ -1,25 +1,35 @@
-import type { RequestListener } from 'node:http';
 import express, { type ErrorRequestHandler, type Express } from 'express';
-import { toErrorAnswer } from '../api/envelope.js';
+import { errorAnswer, toErrorAnswer } from '../api/envelope.js';
+import { ApiError } from '../domain/api-error.js';
+import { checkPathEncoding } from '../api/path-encoding.js';
 import { apiDocs } from './api-docs.js';
-import { ADMIN_PREFIX } from '../admin/admin-prefix.js';
 import { DOCS_PREFIX } from './areas.js';
-import { inspectorPage } from './inspector-page.js';
 import { writeAnswer } from './node-bridge.js';
 
 /**
- * The pages of the standalone server, the one part of it on express (it serves package files): the API reference
- * at `/docs` (swagger-ui-dist's files) and the inspector at `/__sandbox/`. A request it has no page for goes to
- * `otherwise`.
+ * The API reference page at `/docs`, the one part of the standalone server on express (it serves Swagger UI's
+ * files). A path under `/docs` it has no file for is answered 404 with the error envelope.
  */
-export function createDocsApp(otherwise: RequestListener): Express {
+export function createDocsApp(): Express {
   const app = express();
   app.disable('x-powered-by');
+  // A path that is no valid percent-encoding is refused as the API and the admin API refuse it.
+  app.use((req, _res, next) => next(invalidEncoding(req.originalUrl.split('?')[0]!)));
   app.use(DOCS_PREFIX, apiDocs());
-  app.use(ADMIN_PREFIX, inspectorPage());
-  app.use((req, res) => otherwise(req, res));
+  app.use((req, res) => {
+    writeAnswer(errorAnswer(new ApiError('NOT_FOUND', `No reference page file at ${req.originalUrl.split('?')[0]}; the reference page is at ${DOCS_PREFIX}/.`)), res);
+  });
   app.use(answerUnexpectedError);
   return app;
+}
+
+function invalidEncoding(path: string): unknown {
+  try {
+    checkPathEncoding(path);
+    return undefined;
+  } catch (error) {
+    return error;
+  }
 }
 
 /** Express's own error page would show a stack trace; answer with the 500 envelope instead. */

@@ -1,4 +1,5 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import { ApiError } from '../domain/api-error.js';
 import type { AdminApi } from '../admin/admin-api.js';
 import { errorAnswer } from '../api/envelope.js';
 import type { ScenarioFileAccess } from '../scenarios/scenario-file-access.js';
@@ -29,21 +30,24 @@ export interface RequestListenerOptions {
 /**
  * The standalone server's request listener. Each request first passes the guard (`Host`, `Origin`, admin
  * token and content type); then its area answers it. The imitated API and the admin API answer with
- * outcomes written straight to the socket, on plain `node:http`; the reference page is an express app.
+ * outcomes written straight to the socket, on plain `node:http` (the admin API answers the inspector's files
+ * too); the reference page is an express app.
  * The admin API and the page are loaded on first use, so that start-up does not wait for them.
  */
 export function createRequestListener(host: CoreSandboxHost, options: RequestListenerOptions = {}): RequestListener {
   const adminApi = once(() =>
     import('../admin/admin-api.js').then(({ createAdminApi }) => createAdminApi(host, { scenarioFiles: options.scenarioFiles, maxStreams: options.maxStreams, memoryBudgetMiB: options.memoryBudgetMiB })),
   );
-  const docsApp = once(() => import('./docs-app.js').then(({ createDocsApp }) => createDocsApp((req, res) => answer('api', req, res))));
+  const docsApp = once(() => import('./docs-app.js').then(({ createDocsApp }) => createDocsApp(), withoutExpress));
+  const admin = nodeAnswerHandler(async (request, req) =>
+    (await adminApi())(request, { origin: localOriginOf(req.socket), closing: options.closing }),
+  );
+  /** The one dispatch: each area's handler. */
   const areas: Record<Area, (req: IncomingMessage, res: ServerResponse) => Promise<void>> = {
     api: nodeAnswerHandler((request) => host.answer(request)),
-    admin: nodeAnswerHandler(async (request, req) =>
-      (await adminApi())(request, { origin: localOriginOf(req.socket), closing: options.closing }),
-    ),
+    admin,
+    inspector: admin,
     docs: async (req, res) => (await docsApp())(req, res),
-    inspector: async (req, res) => (await docsApp())(req, res),
   };
   /** A failure no answer was made for (a bug, a module that would not load) closes the connection. */
   const answer = (area: Area, req: IncomingMessage, res: ServerResponse) =>
@@ -70,4 +74,17 @@ export function createRequestListener(host: CoreSandboxHost, options: RequestLis
 function once<T>(load: () => Promise<T>): () => Promise<T> {
   let loaded: Promise<T> | undefined;
   return () => (loaded ??= load());
+}
+
+/**
+ * The reference page when express, an optional peer of the library (the esim-sandbox command carries its own),
+ * is not installed: a 404 that says how to get it. Any other failure to load stays one.
+ */
+function withoutExpress(error: unknown): RequestListener {
+  const missing = (error as NodeJS.ErrnoException).code === 'ERR_MODULE_NOT_FOUND' && String((error as Error).message).includes("'express'");
+  if (!missing) throw error;
+  const message =
+    'The API reference page needs the express package, which is not installed beside esim-wholesale-sandbox: ' +
+    'npm install express@5 (the esim-sandbox command carries its own).';
+  return (_req, res) => writeAnswer(errorAnswer(new ApiError('NOT_FOUND', message)), res);
 }

@@ -2,17 +2,15 @@ import { fetchOutcome, type AnswerOptions, type AnswersApiRequests, type Outcome
 import type { ApiRequest } from '../api/api-request.js';
 import { errorAnswer } from '../api/envelope.js';
 import { ApiError } from '../domain/api-error.js';
-import { loadScenario } from '../scenarios/load-scenario.js';
-import { localFiles, type ScenarioFileAccess } from '../scenarios/scenario-file-access.js';
 import { CoreSandbox } from '../sandbox.js';
+import { checkOptions } from '../lib/options/check-options.js';
+import type { OptionValues } from '../lib/options/option-kinds.js';
+import { HOST_OPTIONS } from './host-options.js';
 import type { Sandbox, SandboxOptions, ScenarioSource } from '../types.js';
-import { parseSessionKey, sessionIdOf, sessionKeyMap, withSessionKeys } from './session-keys.js';
-import { SessionSandbox } from './session-sandbox.js';
+import { parseSessionKey, sessionIdOf, sessionKeyMap } from '../domain/session-keys.js';
 
-export interface SandboxHostOptions extends SandboxOptions {
-  /** How many sessions may be alive at once; one more is refused until a session is deleted. Default: 100. */
-  maxSessions?: number;
-}
+/** The options of a main sandbox, and `maxSessions` (`HOST_OPTIONS`). */
+export type SandboxHostOptions = SandboxOptions & OptionValues<typeof HOST_OPTIONS>;
 
 export interface SessionOptions {
   /** Built-in scenario name, path of a scenario JSON file, or an inline scenario. Default: the scenario the main sandbox runs now. */
@@ -56,8 +54,6 @@ export interface SandboxHost {
   [Symbol.asyncDispose](): Promise<void>;
 }
 
-const DEFAULTS = { maxSessions: 100 } as const;
-
 /** A host for the sandbox of `options` and its sessions. */
 export function createSandboxHost(options: SandboxHostOptions = {}): SandboxHost {
   return new CoreSandboxHost(options);
@@ -65,7 +61,7 @@ export function createSandboxHost(options: SandboxHostOptions = {}): SandboxHost
 
 /** A session as the host keeps it: with its sandbox's `answer`. */
 interface LiveSession extends SandboxSession {
-  readonly sandbox: SessionSandbox;
+  readonly sandbox: CoreSandbox;
   readonly end: AbortController;
 }
 
@@ -74,19 +70,13 @@ export class CoreSandboxHost implements SandboxHost, AnswersApiRequests {
   readonly main: CoreSandbox;
   readonly maxSessions: number;
   readonly #options: SandboxHostOptions;
-  readonly #files: ScenarioFileAccess;
   readonly #sessions = new Map<string, LiveSession>();
   #created = 0;
 
   constructor(options: SandboxHostOptions) {
-    const maxSessions = options.maxSessions ?? DEFAULTS.maxSessions;
-    if (!Number.isInteger(maxSessions) || maxSessions < 0) {
-      throw new RangeError(`maxSessions must be a non-negative integer (got ${maxSessions})`);
-    }
+    this.maxSessions = checkOptions(HOST_OPTIONS, options).maxSessions!;
     this.main = new CoreSandbox(options);
-    this.maxSessions = maxSessions;
     this.#options = options;
-    this.#files = localFiles(options.maxScenarioBytes);
   }
 
   fetch(request: Request, options?: AnswerOptions): Promise<Response> {
@@ -120,18 +110,7 @@ export class CoreSandboxHost implements SandboxHost, AnswersApiRequests {
       );
     }
     const id = sessionIdOf(this.#created + 1);
-    const resolved = scenario === undefined ? this.main.scenario : loadScenario(scenario, this.#files);
-    const inner = new CoreSandbox({
-      scenario: withSessionKeys(resolved, id),
-      seed: seed ?? this.#options.seed,
-      journalSize: this.#options.journalSize,
-      journalBodies: this.#options.journalBodies,
-      wallClock: this.#options.wallClock,
-      clock: this.#options.clock,
-      hintHeader: this.#options.hintHeader,
-      chaos: this.#options.chaos,
-    });
-    const sandbox = new SessionSandbox(inner, id, this.#files);
+    const sandbox = new CoreSandbox({ ...this.#options, scenario: scenario ?? this.main.scenario, seed: seed ?? this.#options.seed }, id);
     const end = new AbortController();
     const session: LiveSession = { id, sandbox, apiKeys: () => sessionKeyMap(sandbox.scenario), end, ended: end.signal };
     this.#created += 1;

@@ -67,9 +67,6 @@ export interface RequestAsSent {
   body: string | undefined;
 }
 
-/** How many of the latest requests keep their headers and bodies, unless told otherwise. */
-const DEFAULT_BODY_CAPACITY = 100;
-
 /** Distinct URLs, keys and messages remembered for reuse; past this the memo starts afresh. */
 const MEMO_SIZE = 1024;
 
@@ -103,7 +100,7 @@ export class Journal {
 
   constructor(
     readonly capacity: number,
-    bodyCapacity = DEFAULT_BODY_CAPACITY,
+    bodyCapacity: number,
   ) {
     this.bodyCapacity = Math.max(0, Math.min(bodyCapacity, capacity));
   }

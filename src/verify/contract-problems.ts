@@ -1,20 +1,21 @@
 import type { z } from 'zod';
 import { answerSchema, contractDocument } from './answer-schemas.js';
-import type { Answer } from './exchange.js';
-import { preview, describeValue } from './describe-value.js';
+import type { ReceivedAnswer } from './exchange.js';
+import { describeValue } from '../lib/describe-value.js';
+import { truncateText } from '../lib/json-preview.js';
 
 /**
  * What is wrong with an answer by the OpenAPI document, field by field; empty when it conforms. The status
  * must be one the operation documents (or an error, which `default` covers), the content type JSON, and
  * the body must match the schema of that response with no field the spec does not list.
  */
-export function contractProblems(method: 'GET' | 'POST', routePath: string, answer: Answer): string[] {
+export function contractProblems(method: 'GET' | 'POST', routePath: string, answer: ReceivedAnswer): string[] {
   const document = contractDocument();
   const operation = document.paths[routePath]?.[method.toLowerCase() as 'get' | 'post'];
   if (!operation) throw new Error(`the OpenAPI document has no operation ${method} ${routePath}`);
   const { status } = answer;
   if (status >= 300 && status < 400) {
-    const to = answer.location ? ` to ${answer.location}` : '';
+    const to = answer.headers.location ? ` to ${answer.headers.location}` : '';
     return [`a redirect (${status})${to}, where the document has an answer: use the address it points to as --base-url`];
   }
   const documented = Object.keys(operation.responses).filter((key) => key !== 'default');
@@ -28,11 +29,12 @@ export function contractProblems(method: 'GET' | 'POST', routePath: string, answ
   if (!schemaName) throw new Error(`the OpenAPI document gives no schema for ${status} of ${operation.operationId}`);
 
   const problems: string[] = [];
-  if (!/^application\/(?:[\w.+-]+\+)?json\b/i.test(answer.contentType ?? '')) {
-    problems.push(`content-type is ${answer.contentType === null ? 'missing' : JSON.stringify(answer.contentType)}, the spec says application/json`);
+  const contentType = answer.headers['content-type'];
+  if (!/^application\/(?:[\w.+-]+\+)?json\b/i.test(contentType ?? '')) {
+    problems.push(`content-type is ${contentType === undefined ? 'missing' : JSON.stringify(contentType)}, the spec says application/json`);
   }
   if (answer.json === undefined) {
-    problems.push(notJson(answer.text));
+    problems.push(notJson(answer.body));
     return problems;
   }
   const result = answerSchema(schemaName).safeParse(answer.json, { reportInput: true });
@@ -44,14 +46,14 @@ function notJson(text: string): string {
   if (text.trim() === '') return 'the body is empty, the spec says every answer is JSON';
   const html = /^\s*<(!doctype html|html|head|body)\b/i.test(text);
   return html
-    ? `the body is an HTML page, not JSON (${preview(text)}): is --base-url the API's base address, ending in /api/v1?`
-    : `the body is not JSON (${preview(text)})`;
+    ? `the body is an HTML page, not JSON (${oneLine(text)}): is --base-url the API's base address, ending in /api/v1?`
+    : `the body is not JSON (${oneLine(text)})`;
 }
 
 type Issue = z.core.$ZodIssue & { input?: unknown };
 
 /**
- * One line per problem: `data[0].currentUnitPriceThb: expected a number, got a string ("233")`. The same
+ * One line per problem: `data[0].currentUnitPriceThb: expected a number, got "233"`. The same
  * problem in many items of a list is said once, with how many items share it.
  */
 function issueLines(issues: readonly Issue[], schemaName: string): string[] {
@@ -101,3 +103,6 @@ function pathText(path: readonly PropertyKey[]): string {
     '',
   );
 }
+
+/** The start of a body, on one line, as a message quotes it. */
+const oneLine = (text: string) => truncateText(text.replace(/\s+/g, ' ').trim());

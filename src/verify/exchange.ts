@@ -1,4 +1,5 @@
 /** What verify and record send to a service, and what they keep of its answers. */
+import type { Answer } from '../api/outcome.js';
 
 /** The key a request carries: the caller's own, none at all, or one no service has issued. */
 export type KeyChoice = 'caller' | 'none' | 'unknown';
@@ -13,22 +14,17 @@ export interface ProbeRequest {
   body?: unknown;
 }
 
-export interface Answer {
-  status: number;
-  contentType: string | null;
-  /** The body as received. */
-  text: string;
+/** An answer as the sandbox gives it (status, lower-case headers, body text), with its body parsed when it is JSON. */
+export interface ReceivedAnswer extends Answer {
   /** The body parsed as JSON; undefined when it is not JSON. */
   json?: unknown;
-  /** Where a redirect points (`Location`), for a 3xx answer. */
-  location?: string;
   /** Why a 429 was not waited out and sent again: the answer tells nothing of the check. */
   rateLimited?: string;
 }
 
 /** A service verify talks to: a real deployment over HTTP, or a sandbox in-process. */
 export interface Target {
-  send(request: ProbeRequest): Promise<Answer>;
+  send(request: ProbeRequest): Promise<ReceivedAnswer>;
 }
 
 /** An API key that no service issues, for the "unknown key" check. */
@@ -38,7 +34,7 @@ export const UNKNOWN_KEY = 'sk_verify_unknown_key_0000';
 export const UNKNOWN_ORDER_ID = '00000000-0000-4000-8000-000000000000';
 
 /** An answer in the API's envelope: `{ success: true, data }` or `{ success: false, error: { code, message } }`. */
-export function isEnvelope(answer: Answer): boolean {
+export function isEnvelope(answer: ReceivedAnswer): boolean {
   const body = asRecord(answer.json);
   return body?.success === true ? 'data' in body : body?.success === false && errorOf(answer) !== undefined;
 }
@@ -49,25 +45,26 @@ export function asRecord(value: unknown): Record<string, unknown> | undefined {
 }
 
 /** The `data` of a success envelope. */
-export function dataOf(answer: Answer | undefined): unknown {
+export function dataOf(answer: ReceivedAnswer | undefined): unknown {
   return answer && answer.status === 200 ? asRecord(answer.json)?.data : undefined;
 }
 
 /** The `error` of an error envelope, when it has a string code and message. */
-export function errorOf(answer: Answer | undefined): { code: string; message: string } | undefined {
+export function errorOf(answer: ReceivedAnswer | undefined): { code: string; message: string } | undefined {
   const error = asRecord(asRecord(answer?.json)?.error);
   return error && typeof error.code === 'string' && typeof error.message === 'string'
     ? { code: error.code, message: error.message }
     : undefined;
 }
 
-/** The answer parsed from the text of its body: `json` is set when the text is JSON. */
-export function answerOf(status: number, contentType: string | null, text: string, location?: string | null): Answer {
+/** The answer of a status, headers (as `Headers`, or with lower-case names) and body: `json` is set when the body is JSON. */
+export function answerOf(status: number, headers: Headers | Record<string, string>, body: string): ReceivedAnswer {
   let json: unknown;
   try {
-    json = text === '' ? undefined : JSON.parse(text);
+    json = body === '' ? undefined : JSON.parse(body);
   } catch {
     json = undefined;
   }
-  return { status, contentType, text, ...(json !== undefined && { json }), ...(location ? { location } : {}) };
+  const named = headers instanceof Headers ? Object.fromEntries(headers) : headers;
+  return { status, headers: named, body, ...(json !== undefined && { json }) };
 }

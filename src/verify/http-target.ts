@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { boundedFetch } from './bounded-read.js';
-import { answerOf, UNKNOWN_KEY, type Answer, type ProbeRequest, type Target } from './exchange.js';
+import { answerOf, UNKNOWN_KEY, type ReceivedAnswer, type ProbeRequest, type Target } from './exchange.js';
 import type { TimeBudget } from './time-budget.js';
 
 export interface HttpTargetOptions {
@@ -35,7 +35,7 @@ export function httpTarget(options: HttpTargetOptions): Target {
   let nextStart = 0;
   let sent = 0;
 
-  const sendOnce = async (request: ProbeRequest): Promise<{ answer: Answer; retryAfterS?: number }> => {
+  const sendOnce = async (request: ProbeRequest): Promise<{ answer: ReceivedAnswer; retryAfterS?: number }> => {
     const wait = nextStart - performance.now();
     if (wait > 0) await sleep(Math.min(wait, budget.remainingMs()));
     budget.assertLeft(sent);
@@ -57,7 +57,7 @@ export function httpTarget(options: HttpTargetOptions): Target {
         ...(options.fetch && { fetch: options.fetch }),
       },
     );
-    const answer = answerOf(response.status, response.headers.get('content-type'), response.text, response.headers.get('location'));
+    const answer = answerOf(response.status, response.headers, response.text);
     return { answer, ...(response.status === 429 && { retryAfterS: retryAfterSeconds(response.headers.get('retry-after')) }) };
   };
 

@@ -11,13 +11,13 @@ export function assertSpeaksTheApi(observations: readonly Observation[], baseUrl
   if (observations.length === 0 || observations.some(({ answer }) => isEnvelope(answer))) return;
   const kinds = new Map<string, number>();
   for (const { answer } of observations) {
-    const kind = `${answer.status} ${answer.contentType?.split(';')[0]?.trim() || 'without content-type'}`;
+    const kind = `${answer.status} ${answer.headers['content-type']?.split(';')[0]?.trim() || 'without content-type'}`;
     kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
   }
   const got = [...kinds].map(([kind, n]) => `${n} × ${kind}`).join(', ');
-  const redirect = observations.find(({ answer }) => answer.location);
+  const redirect = observations.find(({ answer }) => answer.headers.location);
   if (redirect) {
-    const to = new URL(redirect.answer.location!, baseUrl).href;
+    const to = new URL(redirect.answer.headers.location!, baseUrl).href;
     const base = to.endsWith(redirect.probe.request.path) ? to.slice(0, -redirect.probe.request.path.length) : undefined;
     throw new NotTheApi(
       `no route of ${baseUrl} answered in the API's envelope; the ${observations.length} answers were ${got}, ${redirect.probe.check} to ${to}. ` +

@@ -1,7 +1,7 @@
 import { CALL_ROUTES } from '../contract/route-table.js';
 import type { Scope } from '../contract/scopes.js';
 import { contractProblems } from './contract-problems.js';
-import { errorOf, type Answer, type Target } from './exchange.js';
+import { errorOf, type ReceivedAnswer, type Target } from './exchange.js';
 import { qrImagesUnasked } from './qr-image-rules.js';
 import { plainSummary, type Observation, type Probe, type ProbeContext, type RoutePath } from './probe.js';
 
@@ -14,7 +14,7 @@ export async function observe(target: Target, probe: Probe, context: ProbeContex
   return judge(probe, answer, context);
 }
 
-function judge(probe: Probe, answer: Answer, context: ProbeContext): Observation {
+function judge(probe: Probe, answer: ReceivedAnswer, context: ProbeContext): Observation {
   if (answer.rateLimited) {
     const { shown, key } = plainSummary(answer);
     return { probe, answer, problems: [], summary: { shown, key, notDetermined: `not determined: rate-limited (${answer.rateLimited})` } };
@@ -28,14 +28,14 @@ function judge(probe: Probe, answer: Answer, context: ProbeContext): Observation
 }
 
 /** Why the caller's own key was turned away (401, or 403 for a missing scope or KYC), when it was. */
-export function callerRefused(probe: Probe, answer: Answer): string | undefined {
+export function callerRefused(probe: Probe, answer: ReceivedAnswer): string | undefined {
   if (probe.request.key !== 'caller' || (answer.status !== 401 && answer.status !== 403)) return undefined;
   const error = errorOf(answer);
   return error ? `${answer.status} ${error.code}: ${error.message}` : `${answer.status}`;
 }
 
 /** The spec fixes one message: a missing scope is `Missing required scope: <scope>`. */
-function scopeMessageProblems(route: RoutePath, answer: Answer): string[] {
+function scopeMessageProblems(route: RoutePath, answer: ReceivedAnswer): string[] {
   const error = errorOf(answer);
   if (error?.code !== 'FORBIDDEN_SCOPE') return [];
   const expected = `Missing required scope: ${ROUTE_SCOPES[route]}`;

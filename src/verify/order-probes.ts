@@ -1,4 +1,4 @@
-import { asRecord, dataOf, errorOf, type Answer } from './exchange.js';
+import { asRecord, dataOf, errorOf, type ReceivedAnswer } from './exchange.js';
 import { listOf, type Probe, type Summary } from './probe.js';
 import { toSatang, toThb } from '../lib/money.js';
 
@@ -15,7 +15,7 @@ export interface OrderPlan {
 export const ORDER_LIMITS = { orders: 2, esims: 3 } as const;
 
 /** The plan, or why no order is placed: no product to buy, or a balance that does not cover it. */
-export function planOrder(products: Answer | undefined, balance: Answer | undefined, idempotencyKey: string): OrderPlan | { skipped: string } {
+export function planOrder(products: ReceivedAnswer | undefined, balance: ReceivedAnswer | undefined, idempotencyKey: string): OrderPlan | { skipped: string } {
   const list = products ? listOf(products) : undefined;
   if (!list) return { skipped: `getProducts gave no product list (${products?.status ?? 'not asked'}), so there is nothing to order` };
   let cheapest: OrderPlan | undefined;
@@ -68,7 +68,7 @@ export function firstOrderProbe(plan: OrderPlan): Probe {
   };
 }
 
-export function replayProbe(plan: OrderPlan, first: Answer): Probe {
+export function replayProbe(plan: OrderPlan, first: ReceivedAnswer): Probe {
   const firstId = asRecord(dataOf(first))?.purchaseOrderId;
   return {
     id: 'createOrder replay',
@@ -94,7 +94,7 @@ export function replayProbe(plan: OrderPlan, first: Answer): Probe {
   };
 }
 
-export function mismatchProbe(plan: OrderPlan, first: Answer): Probe {
+export function mismatchProbe(plan: OrderPlan, first: ReceivedAnswer): Probe {
   const firstId = asRecord(dataOf(first))?.purchaseOrderId;
   return {
     id: 'createOrder mismatch',
@@ -120,7 +120,7 @@ export function mismatchProbe(plan: OrderPlan, first: Answer): Probe {
  * getBalance after the orders: purchases grew by the first order's total, plus the second's when the key
  * with another quantity placed one; anything else is a double charge (or none).
  */
-export function chargedOnceProbe(before: Answer, orders: Answer[]): Probe {
+export function chargedOnceProbe(before: ReceivedAnswer, orders: ReceivedAnswer[]): Probe {
   const purchasesBefore = asRecord(dataOf(before))?.totalPurchasesThb;
   const charged = orders
     .map((answer) => asRecord(dataOf(answer)))
@@ -154,7 +154,7 @@ export function chargedOnceProbe(before: Answer, orders: Answer[]): Probe {
   };
 }
 
-export function newOrderStatusProbe(first: Answer): Probe | undefined {
+export function newOrderStatusProbe(first: ReceivedAnswer): Probe | undefined {
   const id = asRecord(dataOf(first))?.purchaseOrderId;
   if (typeof id !== 'string') return undefined;
   return {
@@ -170,12 +170,12 @@ export function newOrderStatusProbe(first: Answer): Probe | undefined {
   };
 }
 
-function codeOf(answer: Answer): string {
+function codeOf(answer: ReceivedAnswer): string {
   const error = errorOf(answer);
   return error ? ` ${error.code}` : '';
 }
 
-function errorSummary(answer: Answer): Summary {
+function errorSummary(answer: ReceivedAnswer): Summary {
   const text = `${answer.status}${codeOf(answer)}`;
   return { shown: text, key: text };
 }

@@ -1,5 +1,6 @@
 import type { CallPath } from '../contract/route-table.js';
-import { dataOf, errorOf, type Answer, type ProbeRequest } from './exchange.js';
+import { dataOf, errorOf, type ReceivedAnswer, type ProbeRequest } from './exchange.js';
+import { count } from '../lib/count.js';
 
 /** A call of the API, by its path in the route table. */
 export type RoutePath = CallPath;
@@ -26,37 +27,34 @@ export interface Probe {
   route: RoutePath;
   request: ProbeRequest;
   /** What the spec says of this answer beyond the document's shapes: the problems found. */
-  rules?: (answer: Answer, context: ProbeContext) => string[];
-  summarize?: (answer: Answer, context: ProbeContext) => Summary;
+  rules?: (answer: ReceivedAnswer, context: ProbeContext) => string[];
+  summarize?: (answer: ReceivedAnswer, context: ProbeContext) => Summary;
 }
 
 /** A probe with its answer: the problems (document and spec rules) and the summary. */
 export interface Observation {
   probe: Probe;
-  answer: Answer;
+  answer: ReceivedAnswer;
   problems: string[];
   summary: Summary;
 }
 
 /** `400 VALIDATION_ERROR` for an error envelope, `200` for a success, `200, 12 items` for a list. */
-export function plainSummary(answer: Answer): Summary {
+export function plainSummary(answer: ReceivedAnswer): Summary {
   const error = errorOf(answer);
   if (answer.status >= 400) {
     const text = error ? `${answer.status} ${error.code}` : `${answer.status}`;
     return { shown: text, key: text };
   }
   const data = dataOf(answer);
-  if (Array.isArray(data)) return { shown: `${answer.status}, ${count(data.length)}`, key: `${answer.status}` };
+  if (Array.isArray(data)) return { shown: `${answer.status}, ${count(data.length, 'item')}`, key: `${answer.status}` };
   if (answer.json === undefined) return { shown: `${answer.status}, not JSON`, key: `${answer.status}, not JSON` };
   return { shown: `${answer.status}`, key: `${answer.status}` };
 }
 
-export function count(n: number, noun = 'item'): string {
-  return `${n} ${noun}${n === 1 ? '' : 's'}`;
-}
 
 /** The records of a list answer, or undefined. */
-export function listOf(answer: Answer): unknown[] | undefined {
+export function listOf(answer: ReceivedAnswer): unknown[] | undefined {
   const data = dataOf(answer);
   return Array.isArray(data) ? data : undefined;
 }

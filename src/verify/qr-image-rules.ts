@@ -1,7 +1,7 @@
-import { asRecord, dataOf, type Answer, type ProbeRequest } from './exchange.js';
+import { asRecord, dataOf, type ReceivedAnswer, type ProbeRequest } from './exchange.js';
 
 /** The eSIM items of an order answer (one order or a list), each with where it sits: `data[0].items[2]`. */
-function itemsOf(answer: Answer): { at: string; item: Record<string, unknown> }[] {
+function itemsOf(answer: ReceivedAnswer): { at: string; item: Record<string, unknown> }[] {
   const data = dataOf(answer);
   const orders = Array.isArray(data) ? data : data === undefined ? [] : [data];
   return orders.flatMap((order, index) => {
@@ -21,7 +21,7 @@ function once(lines: string[]): string[] {
 }
 
 /** With includeQrImages=true each provisioned eSIM carries `qrBase64Url`. */
-export function qrImagesPresent(answer: Answer): string[] {
+export function qrImagesPresent(answer: ReceivedAnswer): string[] {
   return once(
     itemsOf(answer)
       .filter(({ item }) => item.status === 'provisioned' && typeof item.qrBase64Url !== 'string')
@@ -30,7 +30,7 @@ export function qrImagesPresent(answer: Answer): string[] {
 }
 
 /** The spec: `qrBase64Url` is present only when includeQrImages is true (in the query, or createOrder's body). */
-export function qrImagesUnasked(request: ProbeRequest, answer: Answer): string[] {
+export function qrImagesUnasked(request: ProbeRequest, answer: ReceivedAnswer): string[] {
   const asked = /[?&]includeQrImages=true(&|$)/.test(request.path) || asRecord(request.body)?.includeQrImages === true;
   if (asked) return [];
   return once(

@@ -1,14 +1,14 @@
 import { LIMIT_RANGE } from '../contract/request-limits.js';
-import { UNKNOWN_ORDER_ID, asRecord, dataOf, errorOf, type Answer } from './exchange.js';
+import { CALL_ROUTES } from '../contract/route-table.js';
+import { UNKNOWN_ORDER_ID, asRecord, dataOf, errorOf, type ReceivedAnswer } from './exchange.js';
+import { count } from '../lib/count.js';
 import { qrImagesPresent } from './qr-image-rules.js';
-import { count, listOf, plainSummary, type Probe, type ProbeContext, type RoutePath, type Summary } from './probe.js';
+import { listOf, plainSummary, type Probe, type ProbeContext, type RoutePath, type Summary } from './probe.js';
 
-/** The read routes with a `limit`, their scope, and what their records are called. */
-export const LIST_ROUTES = [
-  { route: '/getProducts', name: 'getProducts', scope: 'products:read', noun: 'product' },
-  { route: '/getPaymentHistory', name: 'getPaymentHistory', scope: 'payments:read', noun: 'payment' },
-  { route: '/getOrders', name: 'getOrders', scope: 'orders:read', noun: 'order' },
-] as const satisfies readonly { route: RoutePath; name: string; scope: string; noun: string }[];
+/** The read routes with a `limit`, their scope, and what their records are called: the route table's lists. */
+export const LIST_ROUTES = CALL_ROUTES.flatMap((entry) =>
+  'records' in entry ? [{ route: entry.path, name: entry.name, scope: entry.scope, noun: entry.records }] : [],
+) satisfies readonly { route: RoutePath; name: string; scope: string; noun: string }[];
 
 /** Sent on getBalance, which the spec gives no parameters. */
 export const UNKNOWN_PARAMETER = 'verifyUnknownParameter';
@@ -113,7 +113,7 @@ const same = (text: string): Summary => ({ shown: text, key: text });
 
 /** A limit inside the range (or none: 50): not refused, and at most that many records. */
 function atMost(limit: number, given = true) {
-  return (answer: Answer, _context?: ProbeContext): string[] => {
+  return (answer: ReceivedAnswer, _context?: ProbeContext): string[] => {
     if (answer.status >= 400 && answer.status < 500) {
       return [`the spec accepts ${given ? `limit ${limit} (1 to 200)` : 'a list request without limit (default 50)'}, got ${answer.status}${errorOf(answer) ? ` ${errorOf(answer)!.code}` : ''}`];
     }
@@ -123,7 +123,7 @@ function atMost(limit: number, given = true) {
 }
 
 function withinLimit(limit: number, noun: string) {
-  return (answer: Answer): Summary => {
+  return (answer: ReceivedAnswer): Summary => {
     const list = listOf(answer);
     if (!list) return plainSummary(answer);
     return { shown: `200, ${count(list.length, noun)}`, key: list.length <= limit ? '200, within the limit' : '200, over the limit' };
@@ -135,7 +135,7 @@ function withinLimit(limit: number, noun: string) {
  * into the range; the size of the list at limit=200 tells a clamp from a limit ignored or taken as given.
  */
 function outOfRange(limit: number, route: RoutePath, noun: string) {
-  return (answer: Answer, context: ProbeContext): Summary => {
+  return (answer: ReceivedAnswer, context: ProbeContext): Summary => {
     const list = listOf(answer);
     if (!list) return plainSummary(answer);
     const total = context.listSizes[route];
@@ -153,6 +153,6 @@ function outOfRange(limit: number, route: RoutePath, noun: string) {
 }
 
 function expectStatus(status: number, what: string) {
-  return (answer: Answer): string[] =>
+  return (answer: ReceivedAnswer): string[] =>
     answer.status === status ? [] : [`the spec answers ${status} to ${what}, got ${answer.status}${errorOf(answer) ? ` ${errorOf(answer)!.code}` : ''}`];
 }

@@ -22,7 +22,7 @@ export function sandboxTarget(scenario: ScenarioSource, apiKey: string): Target 
           ...(request.body !== undefined && { body: JSON.stringify(request.body) }),
         }),
       );
-      return answerOf(response.status, response.headers.get('content-type'), await response.text());
+      return answerOf(response.status, response.headers, await response.text());
     },
   };
 }

@@ -17,7 +17,7 @@ export function staticSign(observations: readonly Observation[]): [string, strin
   const byId = new Map(observations.map((observation) => [observation.probe.id, observation]));
   for (const [one, other] of MUST_DIFFER) {
     const [a, b] = [byId.get(one), byId.get(other)];
-    if (a && b && a.answer.status === b.answer.status && a.answer.text === b.answer.text) return [a.probe.check, b.probe.check];
+    if (a && b && a.answer.status === b.answer.status && a.answer.body === b.answer.body) return [a.probe.check, b.probe.check];
   }
   return undefined;
 }

@@ -1,3 +1,4 @@
+import './supported-node-check.js';
 import { expect } from 'vitest';
 import { toHaveReceived } from './to-have-received.js';
 import type { ReceivedCriteria, RouteName } from './received-requests.js';

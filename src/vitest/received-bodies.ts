@@ -14,14 +14,14 @@ export type Equals = (actual: unknown, expected: unknown) => boolean;
  */
 export function bodyDifferences(equals: Equals, actual: unknown, expected: unknown, path = ''): string[] {
   if (isPlainObject(expected)) {
-    if (!isPlainObject(actual)) return [`${path || 'body'}: expected an object, got ${preview(actual)}`];
+    if (!isPlainObject(actual)) return [`${path || 'body'}: expected an object, got ${bodyAsShown(actual)}`];
     return Object.entries(expected).flatMap(([key, value]) => {
       const at = path === '' ? key : `${path}.${key}`;
-      if (!Object.hasOwn(actual, key)) return [`${at}: missing (expected ${preview(value)})`];
+      if (!Object.hasOwn(actual, key)) return [`${at}: missing (expected ${bodyAsShown(value)})`];
       return bodyDifferences(equals, actual[key], value, at);
     });
   }
-  return equals(actual, expected) ? [] : [`${path || 'body'}: expected ${preview(expected)}, got ${preview(actual)}`];
+  return equals(actual, expected) ? [] : [`${path || 'body'}: expected ${bodyAsShown(expected)}, got ${bodyAsShown(actual)}`];
 }
 
 /**
@@ -38,13 +38,13 @@ export function receivedBodies(entries: readonly JournalEntry[], route: string, 
     const body = entry.request.body !== undefined ? entry.request.body : entry.request.bodyText;
     if (body === undefined) return [`#${number}  (no body)`];
     const differences = bodyDifferences(equals, entry.request.body, expected);
-    return [`#${number}  ${preview(body)}`, ...(differences.length === 0 ? ['    matches'] : differences.map((line) => `    ${line}`))];
+    return [`#${number}  ${bodyAsShown(body)}`, ...(differences.length === 0 ? ['    matches'] : differences.map((line) => `    ${line}`))];
   });
-  return [`${intro} (what differs from ${preview(expected)}):`, ...lines].join('\n');
+  return [`${intro} (what differs from ${bodyAsShown(expected)}):`, ...lines].join('\n');
 }
 
 /** A value as JSON, an asymmetric matcher (`expect.stringMatching(/^a/)`) as it names itself: `StringMatching /^a/`. */
-export function preview(value: unknown): string {
+export function bodyAsShown(value: unknown): string {
   const text = value === undefined ? 'undefined' : (JSON.stringify(value, showMatchers) ?? String(value));
   return text.length > BODY_PREVIEW ? `${text.slice(0, BODY_PREVIEW - 1)}…` : text;
 }

@@ -1,6 +1,6 @@
 import type { JournalEntry } from '../state/journal.js';
 import { CALL_ROUTES, type CallName } from '../contract/route-table.js';
-import { preview } from './received-bodies.js';
+import { bodyAsShown } from './received-bodies.js';
 
 /** A route of the imitated API by its name (the OpenAPI operationId): `'createOrder'`. */
 export type RouteName = CallName;
@@ -46,7 +46,7 @@ export function describeCriteria(route: string, { status, errorCode, body }: Rec
   const parts = [
     status !== undefined && `status ${status}`,
     errorCode !== undefined && `errorCode ${JSON.stringify(errorCode)}`,
-    body !== undefined && `a body matching ${preview(body)}`,
+    body !== undefined && `a body matching ${bodyAsShown(body)}`,
   ].filter(Boolean);
   return parts.length === 0 ? route : `${route} with ${parts.join(' and ')}`;
 }

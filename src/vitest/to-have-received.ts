@@ -48,8 +48,8 @@ function matches(context: MatcherContext, entry: JournalEntry, { status, errorCo
 }
 
 function journalOf(sandbox: unknown): readonly JournalEntry[] | string {
-  const requests = (sandbox as { requests?: unknown } | null)?.requests;
-  return Array.isArray(requests)
-    ? (requests as readonly JournalEntry[])
+  const journal = (sandbox as { journal?: unknown } | null)?.journal;
+  return typeof journal === 'function'
+    ? ((sandbox as { journal(): readonly JournalEntry[] }).journal())
     : 'toHaveReceived is a matcher of a sandbox: expect(sandbox).toHaveReceived(route), with the sandbox of createSandbox or of the sandbox fixture';
 }

@@ -6,10 +6,11 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PACKAGE_ASSETS } from '../../scripts/binary-assets.ts';
+import { builtFile } from '../support/built-package.js';
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '../..');
-const bin = path.join(root, 'bin/esim-sandbox.js');
+const bin = builtFile('bin/esim-sandbox.js');
 const manifest = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8')) as { version: string; files: string[] };
 
 describe('what the single-file executable carries', () => {

@@ -7,7 +7,7 @@ const call = (sandbox: Sandbox, route: string, key = FULL_ACCESS) =>
   sandbox.fetch(new Request(`http://sandbox.test/api/v1${route}`, { headers: { 'x-api-key': key } }));
 
 const lastEntry = (sandbox: Sandbox) => {
-  const { route, status, fault, queuedFault, retryAfterS } = sandbox.requests.at(-1)!;
+  const { route, status, fault, queuedFault, retryAfterS } = sandbox.journal().at(-1)!;
   return { route, status, fault, queuedFault, retryAfterS };
 };
 
@@ -32,7 +32,7 @@ it('chaos draws for every call, so a one-off fault changes the fault of its own 
     const sandbox = createSandbox({ wallClock: clock.now, chaos: { rate: 0.5, seed: 11, effects: ['error', 'drop'] } });
     if (queue) await sandbox.queueFault({ route: '/getProducts', effect: 'error', status: 500 });
     for (let i = 0; i < 30; i++) await call(sandbox, i % 2 === 0 ? '/getBalance' : '/getProducts?limit=1').catch(() => undefined);
-    return sandbox.requests.map(({ route, status, fault, queuedFault }) => ({ route, status, fault, queuedFault }));
+    return sandbox.journal().map(({ route, status, fault, queuedFault }) => ({ route, status, fault, queuedFault }));
   };
   const [plain, queued] = [await run(false), await run(true)];
   expect(plain.some((entry) => entry.fault !== undefined)).toBe(true);

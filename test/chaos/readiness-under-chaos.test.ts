@@ -23,7 +23,7 @@ function inProcessClient(sandbox: Sandbox, clock: ReturnType<typeof virtualWallC
   });
 }
 
-const faultsOf = (sandbox: Sandbox) => sandbox.requests.filter((entry) => entry.fault).map((entry) => `${entry.seq} ${entry.route} ${entry.fault}`);
+const faultsOf = (sandbox: Sandbox) => sandbox.journal().filter((entry) => entry.fault).map((entry) => `${entry.seq} ${entry.route} ${entry.fault}`);
 
 it('the reference client is ready through the drill under --chaos 0.2, in-process and over HTTP alike', async () => {
   const clock = virtualWallClock();

@@ -24,7 +24,7 @@ async function send(baseUrl: string, calls: number, clock = virtualWallClock(), 
   }
 }
 
-const faultsOf = (sandbox: Sandbox) => sandbox.requests.map((entry: JournalEntry) => `${entry.route} ${entry.status} ${entry.fault ?? '-'}`);
+const faultsOf = (sandbox: Sandbox) => sandbox.journal().map((entry: JournalEntry) => `${entry.route} ${entry.status} ${entry.fault ?? '-'}`);
 
 it('the same seed and requests meet the same faults in-process (msw) and over HTTP', async () => {
   const chaos = { rate: 0.2, seed: 42 };
@@ -50,7 +50,7 @@ it('over 1,000 requests the share that meets a fault is within 20 % of the rate 
     const clock = virtualWallClock();
     const sandbox = createCoreSandbox({ chaos: { rate, seed: 3 }, journalSize: 1000, wallClock: clock.now });
     await send('http://sandbox.test/api/v1', 1000, clock, (input, init) => sandbox.fetch(new Request(input, init)));
-    const struck = sandbox.requests.filter((entry) => entry.fault !== undefined);
+    const struck = sandbox.journal().filter((entry) => entry.fault !== undefined);
     expect(struck.length, `rate ${rate}`).toBeGreaterThanOrEqual(Math.round(rate * 800));
     expect(struck.length, `rate ${rate}`).toBeLessThanOrEqual(Math.round(rate * 1200));
     if (rate === 0.5) expect(new Set(struck.map((entry) => entry.fault))).toEqual(new Set(['error', 'rate-limit', 'drop', 'lose-response']));
@@ -61,7 +61,7 @@ it('lose-response strikes createOrder only, where a retry after a committed orde
   const sandbox = createCoreSandbox({ chaos: { rate: 1, effects: ['lose-response'] } });
   const before = (await sandbox.state(), sandbox.db.orders.count());
   await send('http://sandbox.test/api/v1', 8, virtualWallClock(), (input, init) => sandbox.fetch(new Request(input, init)));
-  expect(sandbox.requests.map((entry) => `${entry.route} ${entry.fault ?? '-'}`)).toEqual([
+  expect(sandbox.journal().map((entry) => `${entry.route} ${entry.fault ?? '-'}`)).toEqual([
     '/getBalance -', '/getProducts -', '/getOrders -', '/createOrder lose-response',
     '/getBalance -', '/getProducts -', '/getOrders -', '/createOrder lose-response',
   ]);
@@ -72,9 +72,9 @@ it('chaos draws from a generator of its own: the ids and eSIMs of what it spares
   const calm = createCoreSandbox();
   const stormy = createCoreSandbox({ chaos: { rate: 1, routes: ['/getBalance'], seed: 9 } });
   for (const sandbox of [calm, stormy]) await send('http://sandbox.test/api/v1', 12, virtualWallClock(), (input, init) => sandbox.fetch(new Request(input, init)));
-  expect(stormy.requests.filter((entry) => entry.route === '/getBalance').every((entry) => entry.fault !== undefined)).toBe(true);
-  expect(stormy.requests.filter((entry) => entry.route !== '/getBalance').every((entry) => entry.fault === undefined)).toBe(true);
-  expect(stormy.requests.filter((entry) => entry.route === '/createOrder' && entry.status === 200)).toHaveLength(3);
+  expect(stormy.journal().filter((entry) => entry.route === '/getBalance').every((entry) => entry.fault !== undefined)).toBe(true);
+  expect(stormy.journal().filter((entry) => entry.route !== '/getBalance').every((entry) => entry.fault === undefined)).toBe(true);
+  expect(stormy.journal().filter((entry) => entry.route === '/createOrder' && entry.status === 200)).toHaveLength(3);
   // The times differ: a refused request does not step the clock.
   const withoutTimes = (sandbox: Sandbox) => JSON.parse(JSON.stringify(sandbox.db.orders.all(), (key, value) => (/At$/.test(key) ? undefined : value)));
   expect(withoutTimes(stormy)).toEqual(withoutTimes(calm));
@@ -99,7 +99,7 @@ it('no chaos on the admin API or the OpenAPI document, even at rate 1', async ()
     expect((await fetch(`${server.origin}${path}`)).status, path).toBe(200);
   }
   expect((await fetch(`${server.url}/openapi.json`)).status).toBe(200);
-  expect(server.sandbox.requests).toEqual([]);
+  expect(server.sandbox.journal()).toEqual([]);
 });
 
 it.each([

@@ -29,7 +29,7 @@ describeBothModes('faults', (target) => {
     expect(retry.reused).toBe(true);
     expect(retry.items).toHaveLength(2);
     expect(await expectSuccess(await target().call('/getBalance'))).toEqual(charged);
-    expect(target().sandbox.requests.at(-4)).toMatchObject({ url: '/api/v1/createOrder', status: 200, fault: 'lose-response' });
+    expect(target().sandbox.journal().at(-4)).toMatchObject({ url: '/api/v1/createOrder', status: 200, fault: 'lose-response' });
   });
 
   it('a dropped connection answers nothing and changes nothing', async () => {
@@ -58,7 +58,7 @@ describeBothModes('faults', (target) => {
     expect(limited.headers.get('retry-after')).toBe('7');
     await expectError(limited, 429, 'RATE_LIMITED', 'rate limit reached; retry after 7 s');
     expect(await target().sandbox.state()).toEqual(before);
-    expect(target().sandbox.requests.at(-1)).toMatchObject({ status: 429, fault: 'rate-limit', retryAfterS: 7 });
+    expect(target().sandbox.journal().at(-1)).toMatchObject({ status: 429, fault: 'rate-limit', retryAfterS: 7 });
     await clock.sleep(7_000);
     expect((await expectSuccess(await target().call('/createOrder', { json }))).reused).toBe(false);
   });

@@ -19,7 +19,7 @@ describeBothModes('hints: mistakes the real service lets pass are journaled and 
     const [a, b] = [await expectSuccess(first), await expectSuccess(second)];
     expect([a.reused, b.reused]).toEqual([false, false]);
     expect(a.purchaseOrderId).not.toBe(b.purchaseOrderId);
-    const orders = target().sandbox.requests.filter((entry) => entry.route === '/createOrder');
+    const orders = target().sandbox.journal().filter((entry) => entry.route === '/createOrder');
     expect(orders.map((entry) => entry.hints?.map((hint) => hint.code))).toEqual([['idempotency-key-header'], ['idempotency-key-header']]);
   });
 
@@ -36,19 +36,19 @@ describeBothModes('hints: mistakes the real service lets pass are journaled and 
     expect(answer.headers.get('x-sandbox-hint')).toBeNull();
     await expectSuccess(answer);
     expect((await target().call('/getBalance')).headers.get('x-sandbox-hint')).toBeNull();
-    expect(target().sandbox.requests.some((entry) => entry.hints !== undefined)).toBe(false);
+    expect(target().sandbox.journal().some((entry) => entry.hints !== undefined)).toBe(false);
   });
 
   it('Authorization: Bearer instead of x-api-key is answered 401 as ever, with the hint', async () => {
     const answer = await target().call('/getBalance', { key: null, headers: { Authorization: 'Bearer sk_test_full_access' } });
     expect(answer.headers.get('x-sandbox-hint')).toMatch(/^authorization-bearer: Authorization: Bearer was sent instead of x-api-key: the key goes in the x-api-key header/);
     await expectError(answer, 401, 'UNAUTHORIZED');
-    expect(target().sandbox.requests.at(-1)!.hints).toEqual([{ code: 'authorization-bearer', message: expect.stringContaining('x-api-key') }]);
+    expect(target().sandbox.journal().at(-1)!.hints).toEqual([{ code: 'authorization-bearer', message: expect.stringContaining('x-api-key') }]);
   });
 
   it('the key in the query string instead of x-api-key is hinted', async () => {
     await target().call('/getBalance?api_key=sk_test_full_access', { key: null });
-    expect(target().sandbox.requests.at(-1)!.hints?.map((hint) => hint.code)).toEqual(['api-key-in-query']);
+    expect(target().sandbox.journal().at(-1)!.hints?.map((hint) => hint.code)).toEqual(['api-key-in-query']);
   });
 });
 
@@ -57,7 +57,7 @@ describeBothModes('hints with hintHeader: false (serve --no-hints)', (target) =>
     const answer = await orderWithHeader(target(), 'header-key-0004');
     expect(answer.headers.get('x-sandbox-hint')).toBeNull();
     await expectSuccess(answer);
-    expect(target().sandbox.requests.at(-1)!.hints?.map((hint) => hint.code)).toEqual(['idempotency-key-header']);
+    expect(target().sandbox.journal().at(-1)!.hints?.map((hint) => hint.code)).toEqual(['idempotency-key-header']);
   });
 }, { hintHeader: false });
 
@@ -67,6 +67,6 @@ describeBothModes('hints name what a client sent, in a header that stays printab
     const answer = await target().call(`/getBalance?${encodeURIComponent('süß')}=1`);
     expect(answer.headers.get('x-sandbox-hint')).toMatch(/^unknown-query-parameter: query parameter "s\?\?" is not taken/);
     await expectSuccess(answer);
-    expect(target().sandbox.requests.at(-1)!.hints![0]!.message).toContain('"süß"');
+    expect(target().sandbox.journal().at(-1)!.hints![0]!.message).toContain('"süß"');
   });
 });

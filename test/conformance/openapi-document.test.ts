@@ -12,10 +12,10 @@ describeBothModes('the OpenAPI document at /openapi.json', (target) => {
   });
 
   it('is not a call of the API: no journal entry, no step of the sandbox clock', async () => {
-    const journal = target().sandbox.requests.length;
+    const journal = target().sandbox.journal().length;
     const now = target().sandbox.now();
     await (await target().call('/openapi.json', { key: null })).arrayBuffer();
-    expect(target().sandbox.requests).toHaveLength(journal);
+    expect(target().sandbox.journal()).toHaveLength(journal);
     expect(target().sandbox.now()).toBe(now);
   });
 

@@ -37,7 +37,7 @@ describeBothModes('a rate-limit fault opens a window that holds until it closes'
     await limited(target(), '/getProducts?limit=1', '1');
     await clock.sleep(500);
     await expectSuccess(await target().call('/getProducts?limit=1'));
-    expect(target().sandbox.requests.map((entry) => [entry.status, entry.fault, entry.retryAfterS])).toEqual([
+    expect(target().sandbox.journal().map((entry) => [entry.status, entry.fault, entry.retryAfterS])).toEqual([
       [200, undefined, undefined],
       [429, 'rate-limit', 3],
       [429, 'rate-limit', 3],
@@ -56,7 +56,7 @@ describeBothModes('a rate-limit fault opens a window that holds until it closes'
     const check = target().sandbox.readiness().checks.find((result) => result.id === 'honours-retry-after')!;
     expect(check.status).toBe('fail');
     // The numbers go on through the resets between tests: the run's 2nd request is the one its first 429 answered.
-    const first = target().sandbox.requests[0]!.seq - 1;
+    const first = target().sandbox.journal()[0]!.seq - 1;
     expect(check.evidence.map((evidence) => [evidence.seq, evidence.status])).toEqual([[first + 2, 429], [first + 3, 429], [first + 4, 429]]);
     expect(check.summary).toMatch(new RegExp(`${first + 3} came 400 ms after the 429 of \\D*${first + 2}, which asked for 3000 ms \\(2 requests came too soon in all\\)`));
   });

@@ -58,13 +58,13 @@ describeBothModes('routing', (target) => {
 
   it('takes HEAD as a call, as it does GET: one journal entry and one step of the clock', async () => {
     const { sandbox } = target();
-    const journal = sandbox.requests.length;
+    const journal = sandbox.journal().length;
     const before = Date.parse(sandbox.now());
     await (await target().call('/getBalance')).arrayBuffer();
     const step = Date.parse(sandbox.now()) - before;
     await target().call('/getBalance', { method: 'HEAD' });
     expect(Date.parse(sandbox.now()) - before).toBe(2 * step);
-    expect(sandbox.requests.slice(journal).map(({ method, url, status }) => [method, url, status])).toEqual([
+    expect(sandbox.journal().slice(journal).map(({ method, url, status }) => [method, url, status])).toEqual([
       ['GET', '/api/v1/getBalance', 200],
       ['HEAD', '/api/v1/getBalance', 200],
     ]);
@@ -72,7 +72,7 @@ describeBothModes('routing', (target) => {
 
   it('answers OPTIONS on a route with 204 and Allow, without a key, outside the journal and the clock', async () => {
     const { sandbox } = target();
-    const journal = sandbox.requests.length;
+    const journal = sandbox.journal().length;
     const now = sandbox.now();
     for (const [path, allow] of [
       ['/getBalance', 'GET, HEAD, OPTIONS'],
@@ -84,7 +84,7 @@ describeBothModes('routing', (target) => {
       expect(response.headers.get('allow'), path).toBe(allow);
       expect(await response.text(), path).toBe('');
     }
-    expect(sandbox.requests).toHaveLength(journal);
+    expect(sandbox.journal()).toHaveLength(journal);
     expect(sandbox.now()).toBe(now);
   });
 });

@@ -14,7 +14,7 @@ describeBothModes('switches unknownQueryParameter and unknownBodyField', (target
     const product = await expectFirst(await target().call('/getProducts?limit=1'));
     const refused = await target().call('/createOrder', { json: { productId: product.id, quantity: 1, note: 'gift' } });
     await expectError(refused, 400, 'VALIDATION_ERROR', /^unknown field "note"/);
-    expect(target().sandbox.requests.some((entry) => entry.hints)).toBe(false);
+    expect(target().sandbox.journal().some((entry) => entry.hints)).toBe(false);
   });
 
   it('unknownQueryParameter "ignore" answers the route as if the parameter were not sent, and journals a hint naming it', async () => {
@@ -23,7 +23,7 @@ describeBothModes('switches unknownQueryParameter and unknownBodyField', (target
     expect(answer.headers.get('x-sandbox-hint')).toContain('unknown-query-parameter: query parameters "page", "sort" are not taken by this route and ignored');
     expect(await expectSuccess(answer)).toEqual(await expectSuccess(await target().call('/getOrders?limit=1')));
     await expectSuccess(await target().call('/getBalance?verbose=1'));
-    expect(target().sandbox.requests.at(-1)!.hints?.map((hint) => hint.code)).toEqual(['unknown-query-parameter']);
+    expect(target().sandbox.journal().at(-1)!.hints?.map((hint) => hint.code)).toEqual(['unknown-query-parameter']);
     // The rules of the parameters the route does take still hold.
     await expectError(await target().call('/getOrders?limit=0&page=2'), 400, 'VALIDATION_ERROR', /^limit must be/);
   });
@@ -42,6 +42,6 @@ describeBothModes('switches unknownQueryParameter and unknownBodyField', (target
     await useSwitches(target(), { unknownQueryParameter: 'ignore' });
     const query = Array.from({ length: 300 }, (_, index) => `p${index}=1`).join('&');
     await expectSuccess(await target().call(`/getBalance?${query}`));
-    expect(target().sandbox.requests.at(-1)!.hints![0]!.message).toMatch(/^query parameters "p0", "p1", "p2", "p3", "p4" and 295 more are not taken/);
+    expect(target().sandbox.journal().at(-1)!.hints![0]!.message).toMatch(/^query parameters "p0", "p1", "p2", "p3", "p4" and 295 more are not taken/);
   });
 });

@@ -1,6 +1,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { DOC_FILES } from '../support/doc-files.js';
 
 /**
  * The README's partner examples are the files the partner matrix runs (`npm run test:partners`): a README
@@ -22,12 +23,12 @@ function partnerBlocks(markdown: string): { line: number; file: string; code: st
 }
 
 describe('the partner examples', () => {
-  it('each README block marked partner=<set-up>/<file> is that file of test/partners', () => {
-    const blocks = partnerBlocks(readFileSync(path.join(root, 'README.md'), 'utf8'));
+  it('each block of the docs marked partner=<set-up>/<file> is that file of test/partners', () => {
+    const blocks = DOC_FILES.flatMap((doc) => partnerBlocks(readFileSync(path.join(root, doc), 'utf8')).map((block) => ({ ...block, doc })));
     expect(blocks.map((block) => block.file).sort()).toEqual(['jest-msw2/orders.test.js', 'node-test-msw3/orders.test.ts', 'vitest-msw3/orders.test.ts']);
     for (const block of blocks) {
       const fixture = readFileSync(path.join(partners, block.file), 'utf8');
-      expect(`${block.code}\n`, `README.md line ${block.line} differs from test/partners/${block.file}: copy the file into the block`).toBe(fixture);
+      expect(`${block.code}\n`, `${block.doc} line ${block.line} differs from test/partners/${block.file}: copy the file into the block`).toBe(fixture);
     }
   });
 

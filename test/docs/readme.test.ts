@@ -4,11 +4,12 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from 'esim-wholesale-sandbox/server';
+import { DOC_FILES, docsOnDisk } from '../support/doc-files.js';
 import { differences, elidedText, parseElidedJson } from '../support/elided-json.js';
 
 /**
- * Every README block whose info string is `sh runnable`, `ts runnable` or `python runnable` runs here, in the
- * README's order, against one fresh server (scenario `default`, seed 1) on a free port; `http://127.0.0.1:4010`
+ * Every block of the README and of docs/ whose info string is `sh runnable`, `ts runnable` or `python runnable` runs here, in the order
+ * of `DOC_FILES`, against one fresh server (scenario `default`, seed 1) on a free port; `http://127.0.0.1:4010`
  * in a block means that server. A curl block runs with `bash -e`; the JSON a block shows as output (`# {...}`
  * comment lines after a command) must match what the command printed, `…` eliding. A TypeScript block runs on
  * this Node (24, which strips types) as a `.ts` file inside the project, so it imports the package by name; it
@@ -26,6 +27,8 @@ type Lang = 'sh' | 'ts' | 'python';
 const LANGS: readonly string[] = ['sh', 'ts', 'python'] satisfies Lang[];
 
 interface Block {
+  /** The file it stands in (`docs/python.md`), and its line there. */
+  doc: string;
   lang: Lang;
   line: number;
   code: string;
@@ -33,7 +36,7 @@ interface Block {
   file?: string;
 }
 
-function runnableBlocks(markdown: string): Block[] {
+function runnableBlocks(doc: string, markdown: string): Block[] {
   const blocks: Block[] = [];
   const lines = markdown.split('\n');
   for (let i = 0; i < lines.length; i++) {
@@ -43,7 +46,7 @@ function runnableBlocks(markdown: string): Block[] {
     const info = `${open[1]}${open[2]}`.trim().split(/\s+/);
     if (info.includes('runnable') && LANGS.includes(info[0]!)) {
       const file = info.find((word) => word.startsWith('file='))?.slice('file='.length);
-      blocks.push({ lang: info[0] as Lang, line: i + 1, code: lines.slice(i + 1, end).join('\n'), ...(file && { file }) });
+      blocks.push({ doc, lang: info[0] as Lang, line: i + 1, code: lines.slice(i + 1, end).join('\n'), ...(file && { file }) });
     }
     i = end;
   }
@@ -99,8 +102,8 @@ function shownDifferences(shown: string, printed: string): string[] {
 const python = spawnSync('python3', ['--version'], { encoding: 'utf8' });
 const noPython = python.status === 0 ? undefined : `python3 is not installed (${python.error?.message ?? python.stderr.trim()})`;
 
-describe('the README examples', () => {
-  const blocks = runnableBlocks(readFileSync(path.join(root, 'README.md'), 'utf8'));
+describe('the examples of the README and docs/', () => {
+  const blocks = DOC_FILES.flatMap((doc) => runnableBlocks(doc, readFileSync(path.join(root, doc), 'utf8')));
   let server: RunningServer;
   let tmp: string;
 
@@ -114,6 +117,10 @@ describe('the README examples', () => {
     if (tmp) rmSync(tmp, { recursive: true, force: true });
   });
 
+  it('runs the blocks of every file of docs/', () => {
+    expect(docsOnDisk().filter((doc) => !DOC_FILES.includes(doc))).toEqual([]);
+  });
+
   it('has runnable blocks, curl, TypeScript and Python', () => {
     expect(blocks.filter((block) => block.lang === 'sh').length).toBeGreaterThan(3);
     expect(blocks.filter((block) => block.lang === 'ts').length).toBeGreaterThan(0);
@@ -124,41 +131,41 @@ describe('the README examples', () => {
   for (const block of blocks) {
     const first = block.file ?? block.code.split('\n').find((line) => line.trim() && !/^(import|from) /.test(line))!.trim().slice(0, 70);
     const skipped = block.lang === 'python' && noPython !== undefined;
-    const title = `README.md:${block.line} (${block.lang}): ${first}${skipped ? ` (skipped: ${noPython})` : ''}`;
+    const title = `${block.doc}:${block.line} (${block.lang}): ${first}${skipped ? ` (skipped: ${noPython})` : ''}`;
     it.skipIf(skipped)(title, async () => {
       const code = block.code.replaceAll(README_URL, server.origin);
       if (block.lang === 'ts') {
-        const file = path.join(tmp, `readme-${block.line}.ts`);
+        const file = path.join(tmp, `readme-${block.doc.replace(/\W/g, '-')}-${block.line}.ts`);
         writeFileSync(file, code);
         const result = await run(process.execPath, [file], { cwd: root, timeout: 60_000 }).catch((error) => error);
-        expect(result.code ?? 0, `README.md:${block.line} failed:\n${result.stderr}`).toBe(0);
+        expect(result.code ?? 0, `${block.doc}:${block.line} failed:\n${result.stderr}`).toBe(0);
         // `console.log(...); // 200 114060` shows what that line prints.
         const shown = [...code.matchAll(/^\s*console\.log\(.*\);\s*\/\/\s*(.+)$/gm)].map((match) => match[1]!.trim());
-        expect(String(result.stdout).trim().split('\n').filter(Boolean), `README.md:${block.line}: what it printed`).toEqual(shown);
+        expect(String(result.stdout).trim().split('\n').filter(Boolean), `${block.doc}:${block.line}: what it printed`).toEqual(shown);
         return;
       }
       if (block.lang === 'python') {
-        const file = path.join(tmp, block.file ?? `readme_${block.line}.py`);
+        const file = path.join(tmp, block.file ?? `readme_${block.doc.replace(/\W/g, '_')}_${block.line}.py`);
         writeFileSync(file, code);
         const env = { ...process.env, PYTHONDONTWRITEBYTECODE: '1' };
         const result = await run('python3', [file], { cwd: tmp, env, timeout: 60_000 }).catch((error) => error);
-        expect(result.code ?? 0, `README.md:${block.line} failed:\n${result.stderr}`).toBe(0);
+        expect(result.code ?? 0, `${block.doc}:${block.line} failed:\n${result.stderr}`).toBe(0);
         // `print(...)  # 200 114060` shows what that line prints.
         const shown = [...code.matchAll(/^\s*print\(.*\)\s*#\s*(.+)$/gm)].map((match) => match[1]!.trim());
         const printed = String(result.stdout).trim().split('\n').filter(Boolean);
-        expect(printed.length, `README.md:${block.line}: printed ${JSON.stringify(printed)}, shows ${JSON.stringify(shown)}`).toBe(shown.length);
+        expect(printed.length, `${block.doc}:${block.line}: printed ${JSON.stringify(printed)}, shows ${JSON.stringify(shown)}`).toBe(shown.length);
         const wrong = shown.flatMap((text, index) => shownDifferences(text, printed[index]!).map((problem) => `line ${index + 1}: ${problem}`));
-        expect(wrong, `README.md:${block.line}: what it printed`).toEqual([]);
+        expect(wrong, `${block.doc}:${block.line}: what it printed`).toEqual([]);
         return;
       }
       const commands = commandsOf(code);
       const script = commands.map(({ text }) => `${text}\nprintf '\\n${MARK}\\n'`).join('\n');
       const result = await run('bash', ['-e', '-c', script], { cwd: root, timeout: 60_000, maxBuffer: 16 * 1024 * 1024 }).catch((error) => error);
-      expect(result.code ?? 0, `README.md:${block.line}: bash -e failed:\n${result.stderr}`).toBe(0);
+      expect(result.code ?? 0, `${block.doc}:${block.line}: bash -e failed:\n${result.stderr}`).toBe(0);
       const outputs = String(result.stdout).split(`\n${MARK}\n`);
       commands.forEach((command, index) => {
         const printed = outputs[index]!;
-        const where = `README.md:${block.line}, command ${index + 1}: ${command.text.slice(0, 80)}`;
+        const where = `${block.doc}:${block.line}, command ${index + 1}: ${command.text.slice(0, 80)}`;
         let actual: unknown;
         expect(() => (actual = JSON.parse(printed)), `${where} printed no JSON: ${printed.slice(0, 200)}`).not.toThrow();
         if (command.shown !== undefined) {

@@ -13,9 +13,9 @@ describe('await using: sandboxes and servers let go of everything at the end of 
       await using sandbox = createSandbox({ seed: 7 });
       kept = sandbox;
       expect((await sandbox.fetch(balanceRequest())).status).toBe(200);
-      expect(sandbox.requests).toHaveLength(1);
+      expect(sandbox.journal()).toHaveLength(1);
     }
-    expect(kept.requests).toEqual([]);
+    expect(kept.journal()).toEqual([]);
     await expect(kept.fetch(balanceRequest())).rejects.toThrow(
       'this sandbox was disposed (its await using block ended, or [Symbol.asyncDispose]() was called): create another with createSandbox()',
     );

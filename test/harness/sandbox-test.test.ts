@@ -16,7 +16,7 @@ const test = createSandboxTest({ scenario: 'default', seed: 7 });
 describe('createSandboxTest: a sandbox at the initial state of its scenario in every test', () => {
   test('answers the client through msw at the default base address', async ({ sandbox }) => {
     expect(await balance()).toBe(114060);
-    expect(sandbox.requests).toHaveLength(1);
+    expect(sandbox.journal()).toHaveLength(1);
   });
 
   test('an order placed in one test…', async () => {
@@ -25,7 +25,7 @@ describe('createSandboxTest: a sandbox at the initial state of its scenario in e
   });
 
   test('…is gone in the next, whose journal starts empty', async ({ sandbox }) => {
-    expect(sandbox.requests).toEqual([]);
+    expect(sandbox.journal()).toEqual([]);
     expect(await balance()).toBe(114060);
   });
 

@@ -21,21 +21,21 @@ describe('sandbox.snapshot() and sandbox.restore(snapshot)', () => {
       sandbox.advanceClock(3_600_000);
       const snapshot = await sandbox.snapshot();
       const state = await sandbox.state();
-      const before = sandbox.requests.length;
+      const before = sandbox.journal().length;
 
       const after = await runScript(sandbox);
-      const journalAfter = sandbox.requests.slice(before);
+      const journalAfter = sandbox.journal().slice(before);
       expect(await sandbox.state()).not.toEqual(state);
 
       const historyBefore = sandbox.history().length;
       await sandbox.restore(snapshot);
       // The run starts at the restore; the history keeps what came before, and a marker row.
-      expect(sandbox.requests).toEqual([]);
+      expect(sandbox.journal()).toEqual([]);
       expect(sandbox.history().at(-1)).toMatchObject({ marker: 'restore', scenario });
       expect(sandbox.history()).toHaveLength(historyBefore + 1);
       expect(await sandbox.state()).toEqual(state);
       expect(await runScript(sandbox)).toBe(after);
-      expect(sandbox.requests.map(withoutTimeAndSeq)).toEqual(journalAfter.map(withoutTimeAndSeq));
+      expect(sandbox.journal().map(withoutTimeAndSeq)).toEqual(journalAfter.map(withoutTimeAndSeq));
 
       await sandbox.restore(snapshot); // as often as wanted
       expect(await runScript(sandbox)).toBe(after);

@@ -203,6 +203,6 @@ describe('one-off faults in process', () => {
     expect(await sandbox.queuedFaults()).toEqual([fault]);
     const answer = await sandbox.fetch(new Request('http://x/api/v1/getBalance', { headers: { 'x-api-key': FULL_ACCESS } }));
     expect([answer.status, answer.headers.get('retry-after')]).toEqual([429, '3']);
-    expect(sandbox.requests.at(-1)).toMatchObject({ fault: 'rate-limit', queuedFault: fault.id });
+    expect(sandbox.journal().at(-1)).toMatchObject({ fault: 'rate-limit', queuedFault: fault.id });
   });
 });

@@ -7,16 +7,17 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOpenApiDocument, DEFAULT_SERVER_URL } from 'esim-wholesale-sandbox';
 import { startServer, type RunningServer } from 'esim-wholesale-sandbox/server';
+import { builtFile } from '../support/built-package.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const run = promisify(execFile);
 const OUT_OF_DATE = 'src/contract/api-types.ts is out of date with the OpenAPI document: run "npm run openapi" and commit it';
 
-/** The command the README gives for generating the types from a running sandbox, as it is written there. */
+/** The command the docs give for generating the types from a running sandbox (docs/api.md), as it is written there. */
 const README_COMMAND = (() => {
-  const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
+  const readme = readFileSync(path.join(root, 'docs/api.md'), 'utf8');
   const command = /`(npx openapi-typescript \S+)`/.exec(readme)?.[1];
-  if (!command) throw new Error('README.md no longer shows an `npx openapi-typescript <url>` command');
+  if (!command) throw new Error('docs/api.md no longer shows an `npx openapi-typescript <url>` command');
   return command;
 })();
 
@@ -56,7 +57,7 @@ describe('the TypeScript types of the API', () => {
   });
 
   it('are exported by the package entry point', () => {
-    const declarations = readFileSync(path.join(root, 'dist/index.d.ts'), 'utf8');
+    const declarations = readFileSync(builtFile('dist/index.d.ts'), 'utf8');
     expect(declarations).toContain("export type { paths, components, operations } from './contract/api-types.js';");
   });
 });

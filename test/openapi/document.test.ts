@@ -5,6 +5,9 @@ import { promisify } from 'node:util';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { describe, expect, it } from 'vitest';
 import { createOpenApiDocument } from 'esim-wholesale-sandbox';
+import { createOrderBody } from '../../src/api/request-rules.js';
+import { CREATE_ORDER_BODY } from '../../src/contract/request-shapes.js';
+import { schemaOf } from '../../src/openapi/request-bodies.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const run = promisify(execFile);
@@ -82,5 +85,24 @@ describe('the OpenAPI document', () => {
     expect(packageJson.files).toContain('openapi.json');
     expect(packageJson.exports['./openapi.json']).toBe('./openapi.json');
     await SwaggerParser.validate(path.join(root, 'openapi.json'));
+  });
+
+  it('is written by npm run openapi after one build, in one run with the examples it records', () => {
+    const { scripts } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+    expect(scripts['openapi']!.match(/npm run build/g)).toHaveLength(1);
+    expect(scripts['openapi']).toBe('npm run build && node scripts/write-openapi.ts');
+  });
+
+  it("describes createOrder's body from the zod schema the API validates it with (z.toJSONSchema)", () => {
+    const body = document.components.requestBodies['CreateOrder']!.content!['application/json']!.schema;
+    expect(createOrderBody.schema).toBe(CREATE_ORDER_BODY);
+    expect(body).toEqual(schemaOf(CREATE_ORDER_BODY));
+    expect(body).toMatchObject({
+      type: 'object',
+      required: ['productId', 'quantity'],
+      additionalProperties: false,
+      properties: { productId: { type: 'string', format: 'uuid' }, quantity: { type: 'integer', minimum: 1, maximum: 2000 } },
+    });
+    expect(JSON.stringify(body)).not.toContain('pattern');
   });
 });

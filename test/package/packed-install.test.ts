@@ -50,12 +50,16 @@ describe('the packed package, installed into a fresh project', () => {
       msw.close();
       const server = await startServer({ port: 0 });
       const viaHttp = await fetch(server.url + '/getBalance', { headers });
+      const docs = await fetch(server.origin + '/docs/');
       await server.close();
-      console.log(JSON.stringify([await core.text(), await viaMsw.text(), await viaHttp.text()]));
+      console.log(JSON.stringify([await core.text(), await viaMsw.text(), await viaHttp.text(), docs.status + ' ' + (await docs.text())]));
     `;
     await writeFile(path.join(project, 'smoke.mjs'), script);
     const { stdout } = await run(process.execPath, ['smoke.mjs'], { cwd: project });
-    const [core, viaMsw, viaHttp] = JSON.parse(stdout) as string[];
+    const [core, viaMsw, viaHttp, docs] = JSON.parse(stdout) as string[];
+    // express is an optional peer: without it the library's server answers everything but the reference page,
+    // and says how to get that (the installed command carries its own express: see the next test).
+    expect(docs).toMatch(/^404 .*The API reference page needs the express package, which is not installed/);
     expect(JSON.parse(core!).data.balanceThb).toBe(114060);
     expect(viaMsw).toBe(core);
     expect(viaHttp).toBe(core);
@@ -82,7 +86,12 @@ describe('the packed package, installed into a fresh project', () => {
     const docs = await fetch(new URL('/docs/', url));
     expect(docs.status).toBe(200);
     await docs.text();
-    // The inspector's files ship in the package; Preact with htm comes from the installed dependency.
+    for (const file of ['/docs/swagger-ui-bundle.js', '/docs/swagger-ui.css']) {
+      const served = await fetch(new URL(file, url));
+      expect(`${file}: ${served.status}`).toBe(`${file}: 200`);
+      await served.arrayBuffer();
+    }
+    // The pages' files ship in the package, Preact with htm and Swagger UI copied in by the build.
     for (const file of ['/__sandbox/', '/__sandbox/inspector/app.js', '/__sandbox/inspector/vendor/standalone.module.js']) {
       const served = await fetch(new URL(file, url));
       expect(`${file}: ${served.status}`).toBe(`${file}: 200`);
@@ -92,4 +101,50 @@ describe('the packed package, installed into a fresh project', () => {
     const [code] = await once(child, 'exit');
     expect(code).toBe(0);
   });
+
+  it('installs no package with an install script, and none of the standalone server\'s own (express, yargs, the pages\' packages)', async () => {
+    const tree = await runtimeTree(project, 'esim-wholesale-sandbox');
+    const scripted = tree.filter(({ scripts }) => ['preinstall', 'install', 'postinstall'].some((hook) => scripts?.[hook] !== undefined));
+    expect(scripted.map(({ name }) => name)).toEqual([]);
+    expect(tree.map(({ name }) => name)).not.toEqual(expect.arrayContaining(['@scarf/scarf']));
+    for (const pageOnly of ['swagger-ui-dist', 'htm', 'yargs', 'express']) expect(tree.map(({ name }) => name)).not.toContain(pageOnly);
+  });
 });
+
+interface InstalledPackage {
+  name: string;
+  scripts?: Record<string, string>;
+  dependencies?: Record<string, string>;
+  optionalDependencies?: Record<string, string>;
+}
+
+/** The package `name` as installed in `project` and every package its dependencies pull, each once. */
+async function runtimeTree(project: string, name: string): Promise<InstalledPackage[]> {
+  const seen = new Map<string, InstalledPackage>();
+  const visit = async (dependency: string, from: string, optional = false): Promise<void> => {
+    const folder = await installedFolder(dependency, from).catch((error: Error) => {
+      if (optional) return undefined; // an optional dependency of another platform
+      throw error;
+    });
+    if (folder === undefined || seen.has(folder)) return;
+    const manifest = JSON.parse(await readFile(path.join(folder, 'package.json'), 'utf8')) as InstalledPackage;
+    seen.set(folder, manifest);
+    for (const next of Object.keys(manifest.dependencies ?? {})) await visit(next, folder);
+    for (const next of Object.keys(manifest.optionalDependencies ?? {})) await visit(next, folder, true);
+  };
+  await visit(name, project);
+  return [...seen.values()];
+}
+
+/** Where Node finds `name` from `from`: its node_modules, then each parent's. */
+async function installedFolder(name: string, from: string): Promise<string> {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    const candidate = path.join(dir, 'node_modules', name);
+    try {
+      await readFile(path.join(candidate, 'package.json'));
+      return candidate;
+    } catch {
+      if (path.dirname(dir) === dir) throw new Error(`${name} is not installed for ${from}`);
+    }
+  }
+}

@@ -63,7 +63,7 @@ describeBothModes('readiness: clients through the drill', (target) => {
     await runPartnerTests(clientOf(target(), 'new-key-on-retry'));
     const check = target().sandbox.readiness().checks.find((result) => result.id === 'retry-same-key')!;
     const [lost, retry] = check.evidence;
-    const runStart = target().sandbox.requests[0]!.seq - 1;
+    const runStart = target().sandbox.journal()[0]!.seq - 1;
     expect(lost).toMatchObject({ seq: runStart + 3, method: 'POST', path: '/api/v1/createOrder', status: 200 });
     expect(lost!.sandbox).toContain('fault lose-response');
     expect(retry).toMatchObject({ seq: runStart + 4, status: 200 });
@@ -75,12 +75,12 @@ describeBothModes('readiness: clients through the drill', (target) => {
   it('a reset starts a new drill: the fault counters and the journal start again', async () => {
     await runPartnerTests(clientOf(target()));
     await target().sandbox.reset();
-    expect(target().sandbox.requests).toEqual([]);
+    expect(target().sandbox.journal()).toEqual([]);
     expect(target().sandbox.readiness().verdict).toBe('incomplete');
     await runPartnerTests(clientOf(target()));
     const [marker] = target().sandbox.history().filter((entry) => 'marker' in entry).slice(-1);
-    expect(target().sandbox.requests[0]).toMatchObject({ seq: marker!.seq + 1, route: '/getBalance', status: 200 });
-    expect(target().sandbox.requests.filter((entry) => entry.fault).map((entry) => [entry.route, entry.fault])).toEqual([
+    expect(target().sandbox.journal()[0]).toMatchObject({ seq: marker!.seq + 1, route: '/getBalance', status: 200 });
+    expect(target().sandbox.journal().filter((entry) => entry.fault).map((entry) => [entry.route, entry.fault])).toEqual([
       ['/createOrder', 'lose-response'],
       ['/getBalance', 'error'],
       ['/getProducts', 'rate-limit'],

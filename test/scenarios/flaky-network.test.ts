@@ -82,7 +82,7 @@ describeBothModes('scenario flaky-network: latency, 503s, a dropped connection a
     expect(await target().sandbox.state()).toEqual(before);
     const retry = await expectSuccess(await target().call('/createOrder', { json: third }));
     expect(retry.reused).toBe(false);
-    expect(target().sandbox.requests.filter((entry) => entry.fault).map((entry) => entry.fault)).toEqual(
+    expect(target().sandbox.journal().filter((entry) => entry.fault).map((entry) => entry.fault)).toEqual(
       expect.arrayContaining(['lose-response', 'drop']),
     );
   });

@@ -74,14 +74,14 @@ describeBothModes('scenario readiness-drill: the failures one run of a partner\'
   it('readiness-drill: the journal notes what the drill did, and the report grades it; a reset starts the drill again', async () => {
     await expectSuccess(await target().call('/getBalance'));
     await expectError(await target().call('/getBalance'), 503, 'SERVICE_UNAVAILABLE');
-    const [first] = target().sandbox.requests;
-    expect(target().sandbox.requests.map(({ seq, route, status, fault }) => ({ seq: seq - first!.seq, route, status, fault }))).toEqual([
+    const [first] = target().sandbox.journal();
+    expect(target().sandbox.journal().map(({ seq, route, status, fault }) => ({ seq: seq - first!.seq, route, status, fault }))).toEqual([
       { seq: 0, route: '/getBalance', status: 200, fault: undefined },
       { seq: 1, route: '/getBalance', status: 503, fault: 'error' },
     ]);
     expect(target().sandbox.readiness()).toMatchObject({ verdict: 'incomplete', scenario: 'readiness-drill' });
     await target().sandbox.reset();
-    expect(target().sandbox.requests).toEqual([]);
+    expect(target().sandbox.journal()).toEqual([]);
     await expectSuccess(await target().call('/getBalance'));
     await expectError(await target().call('/getBalance'), 503, 'SERVICE_UNAVAILABLE');
   });

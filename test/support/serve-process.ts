@@ -1,8 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import path from 'node:path';
+import { builtFile } from './built-package.js';
 
-export const bin = path.resolve(import.meta.dirname, '../../bin/esim-sandbox.js');
+/** The command as installed; it runs dist/, so it is taken only when dist/ is built from the current sources. */
+export const bin = builtFile('bin/esim-sandbox.js');
 
 export interface ServeProcess {
   child: ChildProcess;

@@ -12,17 +12,17 @@ describe('bounded memory', () => {
     for (let i = 0; i < 2000; i++) {
       const path = i % 3 === 0 ? `/api/v1/nope-${i}` : `/api/v1/getBalance?n=${i}`;
       await sandbox.fetch(new Request(`http://sandbox.test${path}`, { headers: { 'x-api-key': FULL_ACCESS } }));
-      expect(sandbox.requests.length).toBeLessThanOrEqual(50);
+      expect(sandbox.journal().length).toBeLessThanOrEqual(50);
     }
-    expect(sandbox.requests).toHaveLength(50);
-    expect(sandbox.requests.at(-1)!.url).toBe('/api/v1/getBalance?n=1999');
-    expect(sandbox.requests[0]!.url).toBe('/api/v1/nope-1950');
+    expect(sandbox.journal()).toHaveLength(50);
+    expect(sandbox.journal().at(-1)!.url).toBe('/api/v1/getBalance?n=1999');
+    expect(sandbox.journal()[0]!.url).toBe('/api/v1/nope-1950');
   });
 
   it('keeps no journal at all with journalSize 0', async () => {
     const sandbox = createSandbox({ journalSize: 0 });
     for (let i = 0; i < 100; i++) await sandbox.fetch(new Request('http://sandbox.test/api/v1/getBalance'));
-    expect(sandbox.requests).toHaveLength(0);
+    expect(sandbox.journal()).toHaveLength(0);
   });
 
   it('keeps the journal of a server at its capacity over HTTP', async () => {

@@ -1,16 +1,14 @@
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { collectHelpTexts, type HelpText } from '../../src/cli/help-texts.js';
 import { run } from '../../src/cli/run.js';
+import { builtFile } from '../support/built-package.js';
 
-const stored = path.resolve(import.meta.dirname, '../../dist/bin/help.json');
+const stored = builtFile('dist/bin/help.json');
 
 describe('the help texts the bin prints without yargs (dist/bin/help.json, written by the build)', () => {
   it('are every help text yargs prints now, byte for byte', async () => {
-    if (!existsSync(stored)) throw new Error(`${stored} is missing: run npm run build`);
     const texts = JSON.parse(readFileSync(stored, 'utf8')) as HelpText[];
-    // A difference here means the build is older than the commands: npm run build writes them again.
     expect(texts).toEqual(await collectHelpTexts(run));
   });
 

@@ -44,7 +44,7 @@ describe('esim-sandbox readiness', () => {
     const { exitCode, stdout } = await cli('readiness', '--url', server.origin);
     expect(exitCode).toBe(1);
     // The numbers go on through the resets between tests: the drill's createOrder calls 1 and 2 are the run's 3rd and 4th requests.
-    const lost = server.sandbox.requests[2]!.seq;
+    const lost = server.sandbox.journal()[2]!.seq;
     expect(stdout).toContain(`  FAIL  retry-same-key         createOrder journal entry ${lost} placed order `);
     expect(stdout).toContain(`but its answer was lost, and its retry, journal entry ${lost + 1}, carried another idempotencyKey: two orders`);
     expect(stdout).toMatch(new RegExp(`\\nretry-same-key: A createOrder whose answer was lost is retried with the same idempotencyKey\\n {2}journal entry ${lost}, \\S+ POST /api/v1/createOrder 200: carried the request out`));
@@ -76,7 +76,7 @@ describe('esim-sandbox readiness', () => {
     await drill(server, { apiKey: created.data.apiKeys[FULL_ACCESS] });
     const ofSession = await cli('readiness', '--url', server.origin, '--session', created.data.id, '--format', 'json');
     expect(JSON.parse(ofSession.stdout)).toMatchObject({ verdict: 'ready', scenario: 'readiness-drill' });
-    expect(server.sandbox.requests).toEqual([]);
+    expect(server.sandbox.journal()).toEqual([]);
     const unknown = await cli('readiness', '--url', server.origin, '--session', 'ses_9999');
     expect(unknown.exitCode).toBe(1);
     expect(unknown.stderr).toMatch(/^esim-sandbox readiness: http:\/\/\S+\/__sandbox\/sessions\/ses_9999\/readiness answered 404 NOT_FOUND: No session "ses_9999"/);

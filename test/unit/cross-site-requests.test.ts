@@ -13,7 +13,7 @@ async function snapshot(server: RunningServer) {
     scenario: server.sandbox.scenario.name,
     now: server.sandbox.now(),
     state: await server.sandbox.state(),
-    journal: server.sandbox.requests.length,
+    journal: server.sandbox.journal().length,
     sessions: server.host.sessions().length,
   };
 }
@@ -175,7 +175,7 @@ describe('the Host header of a server on a loopback address (DNS rebinding)', ()
 
   it('refuses an allowed host that is no host name', async () => {
     for (const name of ['http://sandbox.test', 'sandbox.test:4010', 'a/b', '']) {
-      await expect(startServer({ port: 0, allowedHosts: [name] }), name).rejects.toThrow(/allowedHosts: .* is not a host name/);
+      await expect(startServer({ port: 0, allowedHosts: [name] }), name).rejects.toThrow(/allowedHosts must be a host name as it appears in URLs, without scheme, port or path \(got .*\)/);
     }
   });
 

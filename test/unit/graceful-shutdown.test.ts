@@ -211,7 +211,7 @@ describe('RunningServer.close()', () => {
 
   it('refuses a shutdownGraceMs that is not a whole number of milliseconds', async () => {
     await expect(startServer({ port: 0, shutdownGraceMs: -1 })).rejects.toThrow(
-      'shutdownGraceMs must be a whole number of milliseconds from 0 to 86400000 (got -1)',
+      'shutdownGraceMs must be a whole number of milliseconds from 0 to 600000 (got -1)',
     );
   });
 });

@@ -23,7 +23,7 @@ describe('the journal with bodies', () => {
     const sandbox = createSandbox();
     const body = JSON.stringify({ productId: PRODUCT, quantity: 1 });
     const answered = await (await sandbox.fetch(request('/createOrder', { body, headers: { authorization: 'Bearer secret-token-1234' } }))).json();
-    const [entry] = sandbox.requests;
+    const [entry] = sandbox.journal();
     expect(entry!.request!.headers).toMatchObject({ 'x-api-key': '************cess', authorization: '************1234', 'content-type': 'application/json' });
     expect(JSON.stringify(entry!.request)).not.toContain('full_access');
     expect(entry!.request!.body).toEqual({ productId: PRODUCT, quantity: 1 });
@@ -35,12 +35,12 @@ describe('the journal with bodies', () => {
   it('shortens QR images and keeps at most 64 KiB of a body, marked truncated', async () => {
     const sandbox = createSandbox();
     await sandbox.fetch(request('/createOrder', { body: JSON.stringify({ productId: PRODUCT, quantity: 3, includeQrImages: true }) }));
-    const order = sandbox.requests[0]!.response!.body as { data: { items: Array<{ qrBase64Url: string }> } };
+    const order = sandbox.journal()[0]!.response!.body as { data: { items: Array<{ qrBase64Url: string }> } };
     const qr = order.data.items[0]!.qrBase64Url;
     expect(qr).toMatch(/^data:image\/png;base64,[A-Za-z0-9+/]{16}…\(\d+ characters\)$/);
 
     await sandbox.fetch(request('/createOrder', { body: JSON.stringify({ productId: PRODUCT, quantity: 1, note: 'é'.repeat(100_000) }) }));
-    const cut = sandbox.requests[1]!.request!;
+    const cut = sandbox.journal()[1]!.request!;
     expect(cut.truncated).toBe(true);
     expect(cut.body).toBeUndefined();
     expect(Buffer.byteLength(cut.bodyText!)).toBeLessThanOrEqual(64 * 1024);
@@ -56,7 +56,7 @@ describe('the journal with bodies', () => {
     });
     await sandbox.fetch(request('/getBalance')).catch(() => undefined);
     await sandbox.fetch(request('/getBalance')).catch(() => undefined);
-    const [lost, dropped] = sandbox.requests;
+    const [lost, dropped] = sandbox.journal();
     expect(lost).toMatchObject({ fault: 'lose-response', status: 200, response: { body: { success: true } } });
     expect(dropped).toMatchObject({ fault: 'drop', status: 0 });
     expect(dropped!.response).toBeUndefined();
@@ -66,7 +66,7 @@ describe('the journal with bodies', () => {
     let wall = 1_000;
     const sandbox = createSandbox({ wallClock: () => (wall += 2.5) });
     await sandbox.fetch(request('/getBalance'));
-    expect(sandbox.requests[0]!.durationMs).toBe(2.5);
+    expect(sandbox.journal()[0]!.durationMs).toBe(2.5);
   });
 
   it('answers GET /__sandbox/requests with ?since= and ?include=bodies, and refuses other values', async () => {

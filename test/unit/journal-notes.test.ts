@@ -23,16 +23,16 @@ describe('the request journal', () => {
     const sandbox = createSandbox();
     await sandbox.fetch(request('/getBalance'));
     await sandbox.fetch(request('/getBalance'));
-    expect(sandbox.requests.map((entry) => entry.seq)).toEqual([1, 2]);
+    expect(sandbox.journal().map((entry) => entry.seq)).toEqual([1, 2]);
     await sandbox.reset();
     await sandbox.fetch(request('/getBalance'));
-    expect(sandbox.requests.map((entry) => entry.seq)).toEqual([4]);
+    expect(sandbox.journal().map((entry) => entry.seq)).toEqual([4]);
     await sandbox.useScenario('low-balance');
-    expect(sandbox.requests).toEqual([]);
+    expect(sandbox.journal()).toEqual([]);
     const snapshot = await sandbox.snapshot();
     await sandbox.fetch(request('/getOrders?limit=1'));
     await sandbox.restore(snapshot);
-    expect(sandbox.requests).toEqual([]);
+    expect(sandbox.journal()).toEqual([]);
     expect(sandbox.history().map((entry) => ('marker' in entry ? entry.text : `${entry.seq} ${entry.url}`))).toEqual([
       '1 /api/v1/getBalance',
       '2 /api/v1/getBalance',
@@ -50,7 +50,7 @@ describe('the request journal', () => {
     await sandbox.reset();
     sandbox.clearHistory();
     expect(sandbox.history()).toEqual([]);
-    expect(sandbox.requests).toEqual([]);
+    expect(sandbox.journal()).toEqual([]);
     await sandbox.fetch(request('/getBalance'));
     expect(sandbox.history().map((entry) => entry.seq)).toEqual([3]);
   });
@@ -58,7 +58,7 @@ describe('the request journal', () => {
   it('keeps numbering on past its capacity, so an entry keeps its number', async () => {
     const sandbox = createSandbox({ journalSize: 3 });
     for (let i = 0; i < 5; i++) await sandbox.fetch(request('/getBalance'));
-    expect(sandbox.requests.map((entry) => entry.seq)).toEqual([3, 4, 5]);
+    expect(sandbox.journal().map((entry) => entry.seq)).toEqual([3, 4, 5]);
   });
 
   it('gives the history and the run a few rows at a time, by number, past its capacity and after a clear', async () => {
@@ -91,9 +91,9 @@ describe('the request journal', () => {
     await sandbox.fetch(request('/getBalance'));
     await sandbox.fetch(request('/getBalance'));
     // The clock is read on arrival and again on answering: 7 ms apart here, whatever the fault's real latency.
-    expect(sandbox.requests.map((entry) => entry.wallAt)).toEqual(['2026-11-23T10:00:00.007Z', '2026-11-23T10:00:00.021Z']);
-    expect(sandbox.requests.map((entry) => entry.durationMs)).toEqual([7, 7]);
-    expect(sandbox.requests[0]!.at).toBe('2026-01-15T09:00:00.000Z');
+    expect(sandbox.journal().map((entry) => entry.wallAt)).toEqual(['2026-11-23T10:00:00.007Z', '2026-11-23T10:00:00.021Z']);
+    expect(sandbox.journal().map((entry) => entry.durationMs)).toEqual([7, 7]);
+    expect(sandbox.journal()[0]!.at).toBe('2026-01-15T09:00:00.000Z');
   });
 
   it('tells keys apart whose masks look alike, and notes the route a path names', async () => {
@@ -102,7 +102,7 @@ describe('the request journal', () => {
       await sandbox.fetch(request('/getBalance', { key }));
     }
     await sandbox.fetch(request('/nope'));
-    const entries = sandbox.requests;
+    const entries = sandbox.journal();
     expect(entries.slice(0, 3).map((entry) => entry.apiKey)).toEqual(Array(3).fill('************0001'));
     expect(entries[0]!.keyId).toMatch(/^[0-9a-f]{8}$/);
     expect(entries[0]!.keyId).not.toBe(entries[1]!.keyId);
@@ -115,17 +115,17 @@ describe('the request journal', () => {
     const sandbox = createSandbox({ scenario: withFaults([], { rateLimit: { requests: 1, perMs: 60_000 } }) });
     await sandbox.fetch(request('/getProducts?limit=0'));
     await sandbox.fetch(request('/getProducts'));
-    expect(sandbox.requests[0]).toMatchObject({ status: 400, errorCode: 'VALIDATION_ERROR', errorMessage: 'limit must be an integer from 1 to 200 (got "0")' });
-    expect(sandbox.requests[1]).toMatchObject({ status: 429, errorCode: 'RATE_LIMITED', retryAfterS: 60 });
-    expect(sandbox.requests[1]).not.toHaveProperty('fault');
+    expect(sandbox.journal()[0]).toMatchObject({ status: 400, errorCode: 'VALIDATION_ERROR', errorMessage: 'limit must be an integer from 1 to 200 (got "0")' });
+    expect(sandbox.journal()[1]).toMatchObject({ status: 429, errorCode: 'RATE_LIMITED', retryAfterS: 60 });
+    expect(sandbox.journal()[1]).not.toHaveProperty('fault');
   });
 
   it('notes the order a createOrder placed and the status getOrderStatus answered', async () => {
     const sandbox = createSandbox({ scenario: 'delayed-provisioning' });
     const created = await (await sandbox.fetch(request('/createOrder', { body: orderBody() }))).json();
     await sandbox.fetch(request(`/getOrderStatus?purchaseOrderId=${created.data.purchaseOrderId.toUpperCase()}`));
-    expect(sandbox.requests[0]).toMatchObject({ orderId: created.data.purchaseOrderId, orderRequest: { productId: PRODUCT, quantity: 1, idempotencyKey: 'journal-key-0001' } });
-    expect(sandbox.requests[1]).toMatchObject({ orderId: created.data.purchaseOrderId, orderStatus: 'processing' });
+    expect(sandbox.journal()[0]).toMatchObject({ orderId: created.data.purchaseOrderId, orderRequest: { productId: PRODUCT, quantity: 1, idempotencyKey: 'journal-key-0001' } });
+    expect(sandbox.journal()[1]).toMatchObject({ orderId: created.data.purchaseOrderId, orderStatus: 'processing' });
   });
 
   it('notes the fields of a createOrder body whoever read it: refused before reading, dropped, answered 503, invalid', async () => {
@@ -141,7 +141,7 @@ describe('the request journal', () => {
     await sandbox.fetch(request('/createOrder', { body: orderBody({ quantity: '2', idempotencyKey: 7, extra: true }) }));
     await sandbox.fetch(request('/createOrder', { body: '[1]' }));
     await sandbox.fetch(request('/createOrder', { body: orderBody({ padding: 'x'.repeat(20_000) }) }));
-    const noted = sandbox.requests.map(({ status, fault, orderRequest }) => ({ status, fault, orderRequest }));
+    const noted = sandbox.journal().map(({ status, fault, orderRequest }) => ({ status, fault, orderRequest }));
     const fields = { productId: PRODUCT, quantity: 1, idempotencyKey: 'journal-key-0001' };
     expect(noted).toEqual([
       { status: 401, fault: undefined, orderRequest: fields },
@@ -161,7 +161,7 @@ describe('the request journal', () => {
       await expect(send(FULL_ACCESS)).rejects.toThrow(TypeError);
       expect((await send('sk_test_revoked')).status).toBe(401);
       expect((await send(FULL_ACCESS)).status).toBe(200);
-      expect(server.sandbox.requests.map((entry) => entry.orderRequest?.idempotencyKey)).toEqual(Array(3).fill('journal-key-0001'));
+      expect(server.sandbox.journal().map((entry) => entry.orderRequest?.idempotencyKey)).toEqual(Array(3).fill('journal-key-0001'));
     } finally {
       await server.close();
     }

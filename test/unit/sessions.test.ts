@@ -207,7 +207,7 @@ describe('requests with a session key', () => {
 
     expect((await admin('GET', '/state')).json.data).toEqual(mainStateBefore);
     expect(await orderIds('sk_test_full_access')).toEqual(mainOrders);
-    expect(server.sandbox.requests.every((entry) => entry.url === '/api/v1/getOrders?limit=200')).toBe(true);
+    expect(server.sandbox.journal().every((entry) => entry.url === '/api/v1/getOrders?limit=200')).toBe(true);
     const journalA = (await admin<JournalEntry[]>('GET', `/sessions/${a.id}/requests`)).json.data!;
     expect(journalA.length).toBeGreaterThan(0);
     expect(journalA.every((entry) => entry.apiKey?.endsWith('0001'))).toBe(true);
@@ -326,5 +326,26 @@ describe('admin routes of one session', () => {
     const bad = await admin('POST', `/sessions/${id}/scenario`, { name: 'no-such-scenario' });
     expect(bad.status).toBe(400);
     expect((await admin<SessionView>('GET', `/sessions/${id}`)).json.data?.scenario).toBe('tiny-shop');
+  });
+});
+
+describe('the sandbox of a session', () => {
+  it('is a sandbox of the same implementation as the main one, its keys carrying the session suffix', async () => {
+    const session = server.host.createSession({ scenario: 'default' });
+    expect(Object.getPrototypeOf(session.sandbox)).toBe(Object.getPrototypeOf(server.sandbox));
+    expect(session.sandbox.scenario.apiKeys.map(({ key }) => key)).toEqual(DEFAULT_KEYS.map((key) => `${key}__${session.id}`));
+    await session.sandbox.useScenario('low-balance');
+    expect(session.sandbox.scenario.apiKeys.every(({ key }) => key.endsWith(`__${session.id}`))).toBe(true);
+    const payment = await session.sandbox.topup({ apiKey: 'sk_test_full_access', amountThb: 100 });
+    expect(payment.walletCreditThb).toBe(100);
+    const exported = await session.sandbox.exportScenario();
+    expect(exported.apiKeys?.every(({ key }) => !key.includes('__ses_'))).toBe(true);
+  });
+
+  it('reads its journal one way, as the main sandbox does', async () => {
+    const session = server.host.createSession();
+    await fetch(`${server.url}/getBalance`, { headers: { 'x-api-key': session.apiKeys()['sk_test_full_access']! } });
+    expect(session.sandbox.journal().map(({ route, status }) => [route, status])).toEqual([['/getBalance', 200]]);
+    expect('requests' in session.sandbox || 'requests' in server.sandbox).toBe(false);
   });
 });

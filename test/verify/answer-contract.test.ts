@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { contractProblems as ajvProblems } from '../support/openapi-contract.js';
 import { contractProblems } from '../../src/verify/contract-problems.js';
-import { answerOf, type Answer } from '../../src/verify/exchange.js';
+import { answerOf, type ReceivedAnswer } from '../../src/verify/exchange.js';
 import { readProbes, orderStatusProbe } from '../../src/verify/read-probes.js';
 import { DEFAULT_SCENARIO_KEY, sandboxTarget } from '../../src/verify/sandbox-target.js';
 import type { RoutePath } from '../../src/verify/probe.js';
 
 /** verify checks answers with zod; the suite with ajv. Both read the same document and must agree. */
-function bothVerdicts(method: 'GET' | 'POST', route: RoutePath, answer: Answer) {
+function bothVerdicts(method: 'GET' | 'POST', route: RoutePath, answer: ReceivedAnswer) {
   const ours = contractProblems(method, route, answer);
-  const suite = ajvProblems({ method, path: route, status: answer.status, contentType: answer.contentType, body: answer.json });
+  const suite = ajvProblems({ method, path: route, status: answer.status, contentType: answer.headers['content-type'] ?? null, body: answer.json });
   return { ours, conformsForUs: ours.length === 0, conformsForSuite: suite.length === 0 };
 }
 
@@ -42,7 +42,7 @@ describe('the answer contract of verify', () => {
       for (const [name, mutate] of Object.entries(MUTATIONS)) {
         const body = structuredClone(answer.json) as Json;
         mutate(body);
-        const mutated = answerOf(200, 'application/json', JSON.stringify(body));
+        const mutated = answerOf(200, { 'content-type': 'application/json' }, JSON.stringify(body));
         expect(bothVerdicts(probe.request.method, probe.route, mutated), `${probe.id}: ${name}`).toMatchObject({ conformsForUs: false, conformsForSuite: false });
         broken++;
       }
@@ -52,19 +52,19 @@ describe('the answer contract of verify', () => {
 
   it('takes any 8-4-4-4-12 hex id as a UUID, as the suite does, and only a date-time with its offset', () => {
     const balance = (accountId: string) =>
-      answerOf(200, 'application/json', JSON.stringify({ success: true, data: { accountId, totalTopupsThb: 1, totalPurchasesThb: 0, balanceThb: 1 } }));
+      answerOf(200, { 'content-type': 'application/json' }, JSON.stringify({ success: true, data: { accountId, totalTopupsThb: 1, totalPurchasesThb: 0, balanceThb: 1 } }));
     expect(contractProblems('GET', '/getBalance', balance('12345678-ABCD-0000-0000-1234567890ab'))).toEqual([]);
-    expect(contractProblems('GET', '/getBalance', balance('12345678-abcd'))).toEqual(['data.accountId: expected a UUID, got a string ("12345678-abcd")']);
+    expect(contractProblems('GET', '/getBalance', balance('12345678-abcd'))).toEqual(['data.accountId: expected a UUID, got "12345678-abcd"']);
   });
 
   it('answers a status the operation does not document, and an error outside the envelope, with what is expected', () => {
-    expect(contractProblems('GET', '/getBalance', answerOf(201, 'application/json', '{"success":true,"data":{}}'))).toEqual([
+    expect(contractProblems('GET', '/getBalance', answerOf(201, { 'content-type': 'application/json' }, '{"success":true,"data":{}}'))).toEqual([
       'status 201 is not documented for getBalance (documented: 200, 401, 403, and errors in the error envelope)',
     ]);
-    expect(contractProblems('GET', '/getBalance', answerOf(503, 'application/json', '{"message":"down"}'))).toEqual([
+    expect(contractProblems('GET', '/getBalance', answerOf(503, { 'content-type': 'application/json' }, '{"message":"down"}'))).toEqual([
       'success: missing, the spec requires it (false)',
       'error: missing, the spec requires it (an object)',
-      'message: a field the spec does not list (a string ("down"))',
+      'message: a field the spec does not list ("down")',
     ]);
   });
 });

@@ -42,14 +42,14 @@ describe('record, export and verify --report write private files, and never thro
     const target = victim();
     const out = path.join(dir, 'link.json');
     symlinkSync(target, out);
-    const before = standIn.sandbox.requests.length;
+    const before = standIn.sandbox.journal().length;
     const { exitCode, stderr } = await record(out);
     expect(stderr).toBe(
       `esim-sandbox record: --out ${out} is a symbolic link (to ${target}); nothing is written through it: ` +
         'remove it, choose another name, or give --replace-special to replace it (a link itself is replaced, never what it points to)\n',
     );
     expect(exitCode).toBe(1);
-    expect(standIn.sandbox.requests.length).toBe(before);
+    expect(standIn.sandbox.journal().length).toBe(before);
     expect(readFileSync(target, 'utf8')).toBe('keep me\n');
     expect(lstatSync(out).isSymbolicLink()).toBe(true);
   });
@@ -100,10 +100,10 @@ describe('record, export and verify --report write private files, and never thro
     const target = victim();
     const link = path.join(dir, 'report-link.json');
     symlinkSync(target, link);
-    const before = standIn.sandbox.requests.length;
+    const before = standIn.sandbox.journal().length;
     const refused = await cli('verify', '--base-url', standIn.url, '--api-key', STAND_IN_KEY, '--rate', String(TEST_RATE), '--report', link);
     expect(refused).toMatchObject({ exitCode: 1, stdout: '', stderr: expect.stringContaining(`--report ${link} is a symbolic link (to ${target}); nothing is written through it`) });
-    expect(standIn.sandbox.requests.length).toBe(before);
+    expect(standIn.sandbox.journal().length).toBe(before);
     expect(readFileSync(target, 'utf8')).toBe('keep me\n');
   });
 });

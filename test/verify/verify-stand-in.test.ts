@@ -23,7 +23,7 @@ describe('esim-sandbox verify against a stand-in with switches of its own', () =
     expect(report).toMatchObject({ conforms: true, exitCode: 0, readOnly: true, behavior: { limitOutOfRange: 'clamp', unknownQueryParameter: 'ignore' } });
     expect(report.behavior).not.toHaveProperty('unknownBodyField');
     expect(report.behavior).not.toHaveProperty('reusedResponse');
-    expect(standIn.sandbox.requests.every((entry) => entry.method === 'GET')).toBe(true);
+    expect(standIn.sandbox.journal().every((entry) => entry.method === 'GET')).toBe(true);
     const rows = Object.fromEntries(report.rows.map((row) => [row.check, row]));
     expect(rows['getProducts?limit=0']).toMatchObject({ real: '200, 1 product (clamped to 1)', sandbox: '400 VALIDATION_ERROR', result: 'differ' });
     expect(rows['getOrders?limit=201']).toMatchObject({ real: '200, 4 orders (clamped to 200)', result: 'differ' });
@@ -38,7 +38,7 @@ describe('esim-sandbox verify against a stand-in with switches of its own', () =
 
   it('with orders, recognises reusedResponse "minimal" and idempotencyMismatch "reject", placing one order of one eSIM', async () => {
     const ordersBefore = await orderCount(standIn.url);
-    const before = standIn.sandbox.requests.length;
+    const before = standIn.sandbox.journal().length;
     const log: string[] = [];
     const report = await verifyService({ baseUrl: standIn.url, apiKey: STAND_IN_KEY, rate: TEST_RATE, orders: true, log: (line) => log.push(line) });
     expect(report).toMatchObject({ conforms: true, exitCode: 0, readOnly: false, behavior: { ...STAND_IN_SWITCHES, provisioning: { mode: 'immediate' } } });
@@ -50,7 +50,7 @@ describe('esim-sandbox verify against a stand-in with switches of its own', () =
     expect(rows['unknownBodyField']).toMatchObject({ real: 'ignore', sandbox: 'reject', result: 'differ', note: 'scenario behavior {"unknownBodyField":"ignore"}; evidence strong — requests the spec answers differently got different answers' });
     expect(rows['createOrder again, same body and key, plus "verifyUnknownField"']).toMatchObject({ real: '200 (field ignored, the original order)', sandbox: '400 (field refused)' });
 
-    const sent = standIn.sandbox.requests.slice(before);
+    const sent = standIn.sandbox.journal().slice(before);
     expect(sent.filter((entry) => entry.method === 'POST')).toHaveLength(4);
     // The stand-in journals the field it ignored as a hint, as it would for a partner's client.
     expect(sent.find((entry) => entry.hints)?.hints?.map((hint) => hint.code)).toEqual(['unknown-query-parameter']);
@@ -94,11 +94,11 @@ describe('esim-sandbox verify against a stand-in with switches of its own', () =
   });
 
   it('sends at most --rate requests a second', async () => {
-    const before = standIn.sandbox.requests.length;
+    const before = standIn.sandbox.journal().length;
     const started = performance.now();
     await verifyService({ baseUrl: standIn.url, apiKey: STAND_IN_KEY, rate: 20 });
     const elapsed = performance.now() - started;
-    const sent = standIn.sandbox.requests.length - before;
+    const sent = standIn.sandbox.journal().length - before;
     // n requests at 20 a second: n - 1 gaps of 50 ms at least.
     expect(elapsed).toBeGreaterThanOrEqual((sent - 1) * 50 - 5);
   });

@@ -1,5 +1,6 @@
 import { capEvidence, entryName, evidenceOf, type Evidence } from './evidence.js';
-import { count, gapMs, nextMatching } from './journal-reading.js';
+import { count } from '../../lib/count.js';
+import { gapMs, nextMatching } from './journal-reading.js';
 import type { ReadinessCheck } from './report.js';
 import { toExercise } from './to-exercise.js';
 

@@ -1,6 +1,7 @@
 import type { JournalEntry } from '../../state/journal.js';
 import { capEvidence, entryName, evidenceOf } from './evidence.js';
-import { count, isCreateOrder } from './journal-reading.js';
+import { count } from '../../lib/count.js';
+import { isCreateOrder } from './journal-reading.js';
 import type { ReadinessCheck } from './report.js';
 
 /** Every createOrder carries an idempotencyKey: without one, no retry of it is safe. */

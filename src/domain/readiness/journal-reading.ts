@@ -45,8 +45,3 @@ export function nextMatching(
   }
   return undefined;
 }
-
-/** `n thing` or `n things`. */
-export function count(n: number, thing: string, things = `${thing}s`): string {
-  return `${n} ${n === 1 ? thing : things}`;
-}

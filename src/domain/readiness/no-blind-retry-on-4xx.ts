@@ -1,6 +1,7 @@
 import type { JournalEntry } from '../../state/journal.js';
 import { capEvidence, entryName, evidenceOf, type Evidence } from './evidence.js';
-import { count, refusedAsSent, sameRequestKey } from './journal-reading.js';
+import { count } from '../../lib/count.js';
+import { refusedAsSent, sameRequestKey } from './journal-reading.js';
 import type { ReadinessCheck } from './report.js';
 
 /** A request answered with a 4xx other than 429 is not sent a third time unchanged: it will be refused again. */

@@ -1,6 +1,7 @@
 import type { JournalEntry } from '../../state/journal.js';
 import { capEvidence, entryName, evidenceOf, type Evidence } from './evidence.js';
-import { count, gapMs } from './journal-reading.js';
+import { count } from '../../lib/count.js';
+import { gapMs } from './journal-reading.js';
 import type { ReadinessCheck } from './report.js';
 import { toExercise } from './to-exercise.js';
 

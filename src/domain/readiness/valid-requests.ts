@@ -1,5 +1,5 @@
 import { capEvidence, entryName, evidenceOf } from './evidence.js';
-import { count } from './journal-reading.js';
+import { count } from '../../lib/count.js';
 import type { ReadinessCheck } from './report.js';
 
 /** No request was refused with 400 VALIDATION_ERROR: the client sends what the spec asks for. */

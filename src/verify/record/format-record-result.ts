@@ -1,4 +1,4 @@
-import { count } from '../probe.js';
+import { count } from '../../lib/count.js';
 import type { RecordResult } from './record-scenario.js';
 
 /** What `record` prints once the file is written: what it holds, how the recording answers, what it could not say. */

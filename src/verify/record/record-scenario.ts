@@ -4,7 +4,7 @@ import { inSingleExecutable } from '../../lib/package-files.js';
 import { projectRoot } from '../../scenarios/load-scenario.js';
 import { SCOPES, type Scope } from '../../contract/scopes.js';
 import { scenarioFileSchema, type ScenarioFile } from '../../scenarios/scenario-schema.js';
-import { dataOf, errorOf, type Answer, type ProbeRequest } from '../exchange.js';
+import { dataOf, errorOf, type ReceivedAnswer, type ProbeRequest } from '../exchange.js';
 import type { ServiceOptions } from '../fidelity-options.js';
 import { inferBehaviors, type BehaviorSwitches } from '../infer-behaviors.js';
 import { callerRefused, ROUTE_SCOPES } from '../observe.js';
@@ -81,7 +81,7 @@ export async function recordScenario(options: RecordOptions): Promise<RecordResu
   if (limited) {
     throw new NothingToRecord(`${limited.probe.check} was rate-limited (429: ${limited.answer.rateLimited}), so the account cannot be recorded; nothing was written. Try again later or raise --budget`);
   }
-  const latest = new Map<string, { request: ProbeRequest; answer: Answer }>();
+  const latest = new Map<string, { request: ProbeRequest; answer: ReceivedAnswer }>();
   for (const observation of observations) latest.set(observation.probe.id, { request: observation.probe.request, answer: observation.answer });
   if (run.order && !('skipped' in run.order)) {
     // The order just placed belongs in the recording: the balance and the orders are read again.

@@ -1,5 +1,5 @@
 import type { ScenarioFile } from '../../scenarios/scenario-schema.js';
-import type { Answer, ProbeRequest } from '../exchange.js';
+import type { ReceivedAnswer, ProbeRequest } from '../exchange.js';
 import { sandboxTarget } from '../sandbox-target.js';
 
 /** How the recorded sandbox answers one read next to what the service answered. */
@@ -21,7 +21,7 @@ const MAX_DIFFERENCES = 8;
 export async function replayCheck(
   scenario: ScenarioFile,
   apiKey: string,
-  reads: readonly { request: ProbeRequest; answer: Answer }[],
+  reads: readonly { request: ProbeRequest; answer: ReceivedAnswer }[],
   keepSecrets: boolean,
 ): Promise<ReplayCheck[]> {
   const target = sandboxTarget(scenario, apiKey);
@@ -29,7 +29,7 @@ export async function replayCheck(
   for (const { request, answer } of reads) {
     const replayed = await target.send(request);
     const read = request.path.slice(1);
-    if (replayed.status === answer.status && replayed.text === answer.text) {
+    if (replayed.status === answer.status && replayed.body === answer.body) {
       checks.push({ read, result: 'identical', differences: [] });
       continue;
     }

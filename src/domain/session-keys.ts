@@ -1,5 +1,5 @@
 import { adoptResolved } from '../scenarios/load-scenario.js';
-import type { ResolvedScenario } from '../scenarios/scenario-schema.js';
+import type { ResolvedScenario, ScenarioFile } from '../scenarios/scenario-schema.js';
 
 /** `ses_0001`, `ses_0002`, …: the n-th session created by a host. */
 export function sessionIdOf(sequence: number): string {
@@ -38,4 +38,14 @@ export function sessionKeyMap(scenario: ResolvedScenario): Record<string, string
   const keys: Record<string, string> = {};
   for (const { key } of scenario.apiKeys) keys[parseSessionKey(key)?.key ?? key] = key;
   return keys;
+}
+
+/** The key a session's topup credits: a scenario key (`sk_test_full_access`) stands for the session's own. */
+export function sessionApiKey(apiKey: string, sessionId: string): string {
+  return parseSessionKey(apiKey) === undefined ? sessionKey(apiKey, sessionId) : apiKey;
+}
+
+/** A session's state as a scenario file with the scenario's own keys: loaded anywhere, it is no session's. */
+export function withoutSessionKeys(file: ScenarioFile): ScenarioFile {
+  return { ...file, apiKeys: file.apiKeys?.map((apiKey) => ({ ...apiKey, key: parseSessionKey(apiKey.key)?.key ?? apiKey.key })) };
 }

@@ -1,0 +1,69 @@
+import path from 'node:path';
+import type { Answer } from '../api/outcome.js';
+import { packageRoot, readPackageText, vendorFolder } from '../lib/package-files.js';
+import { ADMIN_PREFIX } from './admin-prefix.js';
+
+/** The inspector page is `/__sandbox/`; its files are under `/__sandbox/inspector/`. Neither holds any data. */
+export const INSPECTOR_PAGE = `${ADMIN_PREFIX}/`;
+export const INSPECTOR_FILES = `${ADMIN_PREFIX}/inspector/`;
+
+/**
+ * What the page may load and connect to: this server only, and no framing by other sites. The page holds the
+ * admin token when the server has one, so nothing of another origin may run in it or frame it.
+ */
+const CONTENT_SECURITY_POLICY = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "connect-src 'self'",
+  "img-src 'self' data:",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+/** The page's own files, and Preact with htm (copied in by the build), by the path under `/__sandbox/inspector/`. */
+const FOLDERS: readonly (readonly [prefix: string, dir: string])[] = [
+  ['vendor/', path.join(vendorFolder('htm'), 'preact')],
+  ['', path.join(packageRoot, 'inspector')],
+];
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+};
+
+/**
+ * The page and its files, in any letter case of the prefix. The admin API's own paths, `/__sandbox` itself
+ * included, stay the admin API's: the page reads them with the token like any client.
+ */
+export function isInspectorPath(pathname: string): boolean {
+  const lower = pathname.toLowerCase();
+  return lower === INSPECTOR_PAGE || lower.startsWith(INSPECTOR_FILES);
+}
+
+/** The inspector's answer to a GET or HEAD of `pathname`; undefined when the page has no such file. */
+export function inspectorAnswer(pathname: string): Answer | undefined {
+  if (pathname.toLowerCase() === INSPECTOR_PAGE) {
+    const headers = { 'content-security-policy': CONTENT_SECURITY_POLICY, 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' };
+    return fileAnswer(path.join(packageRoot, 'inspector', 'index.html'), headers);
+  }
+  const name = pathname.slice(INSPECTOR_FILES.length);
+  const [prefix, dir] = FOLDERS.find(([folder]) => name.startsWith(folder))!;
+  const file = name.slice(prefix.length);
+  // A file of the folder itself: no subfolder, no `..`, nothing hidden.
+  if (!/^[\w-]+(\.[\w-]+)+$/.test(file) || TYPES[path.extname(file)] === undefined) return undefined;
+  return fileAnswer(path.join(dir, file), { 'cache-control': 'no-cache' });
+}
+
+function fileAnswer(file: string, headers: Record<string, string>): Answer | undefined {
+  let body: string;
+  try {
+    body = readPackageText(file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+  return { status: 200, headers: { 'content-type': TYPES[path.extname(file)]!, ...headers }, body };
+}

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { createSandbox, createSandboxHost, type SandboxHostOptions, type SandboxOptions } from 'esim-wholesale-sandbox';
 import { startServer, type StartServerOptions } from 'esim-wholesale-sandbox/server';
+import { CHAOS_FLAGS } from '../../src/cli/chaos-options.js';
 import { OPTION_LISTS } from '../../src/cli/option-lists.js';
 import { SERVE_OPTIONS } from '../../src/cli/serve-command.js';
 import type { OptionDefinition } from '../../src/lib/options/option-kinds.js';
@@ -60,6 +61,16 @@ describe('the options table', () => {
       expect(exitCode).toBe(1);
       expect(stderr).toContain(`--${definition.flag} must be `);
       expect(stderr).toContain(`${range}"${value}")`);
+    }
+  });
+
+  it.each(bounded(CHAOS_FLAGS))('refuses serve\'s chaos flag %s past either bound, naming the range', async (_key, definition) => {
+    for (const value of [definition.min - 1, definition.max + 1]) {
+      const rate = definition.flag === 'chaos' ? [] : ['--chaos', '0.1'];
+      const { exitCode, stderr } = await cli('serve', ...rate, `--${definition.flag}`, String(value));
+      expect(exitCode).toBe(1);
+      expect(stderr).toContain(`--${definition.flag} must be `);
+      expect(stderr).toContain(`from ${definition.min} to ${definition.max} (got "${value}")`);
     }
   });
 

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { displayPath } from '../scenarios/load-scenario.js';
-import { formatProblem, ScenarioError } from '../scenarios/scenario-error.js';
+import { formatProblem, ScenarioError, unlistedLine } from '../scenarios/scenario-error.js';
 
 /**
  * What to print for a scenario that could not be loaded: one line per problem of a `ScenarioError` (file, line,
@@ -10,7 +10,6 @@ import { formatProblem, ScenarioError } from '../scenarios/scenario-error.js';
 export function describeLoadFailure(error: unknown, givenPath?: string): string {
   if (!(error instanceof ScenarioError)) return error instanceof Error ? error.message : String(error);
   const shownByLoader = givenPath === undefined ? undefined : displayPath(path.resolve(givenPath));
-  return error.problems
-    .map((problem) => formatProblem(problem.file === shownByLoader ? { ...problem, file: givenPath! } : problem))
-    .join('\n');
+  const lines = error.problems.map((problem) => formatProblem(problem.file === shownByLoader ? { ...problem, file: givenPath! } : problem));
+  return [...lines, ...unlistedLine(error.problems.length, error.total)].join('\n');
 }

@@ -23,9 +23,22 @@ const NO_CUSTOM_MESSAGE = '\u0000';
  */
 export const describableParseParams = { reportInput: true, error: () => NO_CUSTOM_MESSAGE, jitless: true } as const;
 
-/** Validates `data` and, when it fails, describes every issue. */
+/** How many entries of each list a second check reads, when the first ran out of stack. */
+const ENTRIES_CHECKED_AFTER_OVERFLOW = 1000;
+
+/**
+ * Validates `data` and, when it fails, describes every issue. Zod gathers issues with spreads, so ~100,000 of
+ * them in one list overflow the call stack: then the first entries of each list are checked alone and their
+ * problems given, with one more saying the rest went unchecked.
+ */
 export function validate<S extends z.ZodType>(schema: S, data: unknown): ValidationResult<z.output<S>> {
-  const result = schema.safeParse(data, describableParseParams);
+  let result: z.ZodSafeParseResult<z.output<S>>;
+  try {
+    result = schema.safeParse(data, describableParseParams);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return validateFirstEntries(schema, data);
+  }
   if (result.success) return { success: true, data: result.data };
   return {
     success: false,
@@ -35,6 +48,22 @@ export function validate<S extends z.ZodType>(schema: S, data: unknown): Validat
       message: describeIssue(issue, schemaAt(schema, issue.path)),
     })),
   };
+}
+
+function validateFirstEntries<S extends z.ZodType>(schema: S, data: unknown): ValidationResult<z.output<S>> {
+  const tooMany: IssueDescription = {
+    path: '',
+    segments: [],
+    message:
+      `has too many invalid values to check at once; the first ${ENTRIES_CHECKED_AFTER_OVERFLOW} entries of each list ` +
+      'were checked and their problems follow: fix those and check again',
+  };
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return { success: false, problems: [tooMany] };
+  const firstEntries = Object.fromEntries(
+    Object.entries(data).map(([key, value]) => [key, Array.isArray(value) ? value.slice(0, ENTRIES_CHECKED_AFTER_OVERFLOW) : value]),
+  );
+  const result = validate(schema, firstEntries);
+  return { success: false, problems: [tooMany, ...(result.success ? [] : result.problems)] };
 }
 
 /** `["products", 3, "inventory"]` → `/products/3/inventory` (RFC 6901 escaping). */

@@ -12,7 +12,7 @@ import { emptyMergedScenario, mergeLayer, type ScenarioLayer } from './merge-sce
 import { parseJson } from './parse-json.js';
 import { describeReadFailure, readRegularFile, type ReadFileResult } from './read-regular-file.js';
 import { findInScenarioDirs, refusedPathMessage, unknownNameMessage } from './scenario-dirs.js';
-import { ScenarioError, type ScenarioProblem } from './scenario-error.js';
+import { LISTED_PROBLEMS, ScenarioError, type ScenarioProblem } from './scenario-error.js';
 import { LOCAL_FILES, maxBytesOf, type ScenarioFileAccess } from './scenario-file-access.js';
 import {
   behaviorSchema,
@@ -113,9 +113,10 @@ class ScenarioResolver {
     const { frame, loaded } = root!;
 
     const merged = emptyMergedScenario();
-    for (const layer of layers) this.problems.push(...mergeLayer(merged, layer));
+    for (const layer of layers) this.note(mergeLayer(merged, layer));
     const { entities, problems } = completeEntities(merged);
-    this.problems.push(...problems, ...checkReferences(merged));
+    this.note(problems);
+    this.note(checkReferences(merged));
     const behavior = this.validateMerged(frame.file, '/behavior', behaviorSchema, merged.behavior);
     const clock = this.validateMerged(frame.file, '/clock', clockSchema, merged.clock);
     const faults = this.validateMerged(frame.file, '/faults', z.array(faultSchema), merged.faults);
@@ -137,8 +138,15 @@ class ScenarioResolver {
     };
   }
 
+  /** Notes problems one by one: a spread of 100,000 of them would overflow the call stack. */
+  private note(found: readonly ScenarioProblem[]): void {
+    for (const problem of found) this.problems.push(problem);
+  }
+
   private throwIfProblems(): void {
-    if (this.problems.length > 0) throw new ScenarioError(this.problems.map((problem) => this.withLine(problem)));
+    if (this.problems.length === 0) return;
+    const listed = this.problems.slice(0, LISTED_PROBLEMS).map((problem) => this.withLine(problem));
+    throw new ScenarioError(listed, this.problems.length);
   }
 
   /** The problem with the line of its path, when it is about a file read from disk. */
@@ -294,18 +302,18 @@ class ScenarioResolver {
   private check(file: string, raw: unknown, schema: typeof scenarioFileSchema | typeof seedFileSchema): boolean {
     const result = validate(schema, raw);
     if (!result.success) {
-      this.problems.push(...result.problems.map(({ path, message }) => ({ file, path, message })));
+      this.note(result.problems.map(({ path, message }) => ({ file, path, message })));
       return false;
     }
     const duplicates = findDuplicateKeys(file, result.data);
-    this.problems.push(...duplicates);
+    this.note(duplicates);
     return duplicates.length === 0;
   }
 
   private validateMerged<S extends z.ZodType>(file: string, prefix: string, schema: S, value: unknown): z.output<S> | undefined {
     const result = validate(schema, value);
     if (result.success) return result.data;
-    this.problems.push(...result.problems.map(({ path, message }) => ({ file, path: prefix + path, message })));
+    this.note(result.problems.map(({ path, message }) => ({ file, path: prefix + path, message })));
     return undefined;
   }
 }

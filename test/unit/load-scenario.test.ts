@@ -338,3 +338,38 @@ describe('listScenarios', () => {
     expect(scenarios.find((scenario) => scenario.name === 'default')?.description).toMatch(/^Everything works/);
   });
 });
+
+describe('a scenario with very many problems', () => {
+  it('lists the first 100 and counts the rest', () => {
+    const products = Array.from({ length: 5_000 }, () => ({ id: 'not-a-uuid' }));
+    let error: unknown;
+    try {
+      loadScenario(overlay({ products }));
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ScenarioError);
+    const failure = error as ScenarioError;
+    expect(failure.problems).toHaveLength(100);
+    expect(failure.total).toBeGreaterThan(100);
+    expect(failure.problems[0]!.path).toBe('/products/0/id');
+    const lines = failure.message.split('\n');
+    expect(lines).toHaveLength(101);
+    expect(lines[100]).toBe(`...and ${failure.total - 100} more problems (the first 100 are listed)`);
+  });
+
+  it('says the rest went unchecked when there are too many to check at once', () => {
+    const products = Array.from({ length: 150_000 }, () => ({ id: 'not-a-uuid' }));
+    const failure = (() => {
+      try {
+        loadScenario(overlay({ products }));
+      } catch (caught) {
+        return caught as ScenarioError;
+      }
+      throw new Error('loaded');
+    })();
+    expect(failure.problems.map((problem) => problem.path).slice(0, 3)).toEqual(['', '/products/0/id', '/products/1/id']);
+    expect(failure.total).toBe(1001);
+    expect(failure.message).toContain('has too many invalid values to check at once; the first 1000 entries of each list were checked');
+  });
+});

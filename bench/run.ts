@@ -1,4 +1,4 @@
-// npm run bench [-- --soak [--soak-seconds 60] [--soak-warmup 30]] [-- --quick] [-- --sections startup,binary,http,in-process,fast-path,growth,snapshots,soak,oversize,abuse]
+// npm run bench [-- --soak [--soak-seconds 60] [--soak-warmup 30]] [-- --quick] [-- --sections startup,binary,http,in-process,fast-path,growth,snapshots,soak,oversize,abuse,large-session]
 // Measures the sandbox against baselines run alongside it (see README.md, "Performance"), prints markdown
 // tables and, for a full run, writes bench/results/latest.json. The servers run in child processes; the
 // load comes from this process with autocannon over loopback.
@@ -6,7 +6,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, platform, release } from 'node:os';
 import { parseArgs } from 'node:util';
 import { markdown, targetsOf, type BenchResults } from './report.ts';
-import { measureAbuse } from './sections/abuse.ts';
+import { measureAbuse, measureLargeSession } from './sections/abuse.ts';
 import { measureBinary } from './sections/binary.ts';
 import { measureGrowth } from './sections/growth.ts';
 import { measureHttpRoutes } from './sections/http-routes.ts';
@@ -87,6 +87,12 @@ if (sections.has('oversize')) {
 }
 if (sections.has('abuse')) {
   results.abuse = await measureAbuse(quick ? { orders: 1000, snapshots: 20, shutdownRuns: 3, warmup: 1000 } : { orders: 4000, snapshots: 60, shutdownRuns: 10, warmup: 2000 }, log);
+}
+if (sections.has('large-session') && !sections.has('abuse')) {
+  log('abuse, its large-session probe only: a session from a 7.6 MB inline scenario, getBalance beside it; then past the memory budget');
+  const targets: NonNullable<BenchResults['abuse']> = [];
+  await measureLargeSession((name, target, measured, met) => targets.push({ name, target, measured, met }));
+  results.abuse = targets;
 }
 
 const complete: BenchResults = { ...results, targets: targetsOf(results) };

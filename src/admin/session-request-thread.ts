@@ -1,10 +1,11 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { MessageChannel, Worker } from 'node:worker_threads';
 import { ApiError } from '../domain/api-error.js';
 import type { ErrorCode } from '../domain/error-codes.js';
 import { SerialQueue } from '../lib/serial-queue.js';
 import type { ScenarioFileAccess } from '../scenarios/scenario-file-access.js';
+import { receivePieces } from './scenario-pieces.js';
 import { checkSessionRequest, type SessionRequest } from './session-request.js';
 
 /** What the worker posts back: the checked request, or the refusal of its body as data. */
@@ -61,18 +62,30 @@ export class SessionRequestChecker {
 function inWorker(text: string, files: ScenarioFileAccess, closing: AbortSignal): Promise<SessionRequest> {
   if (closing.aborted) return Promise.reject(shuttingDown());
   return new Promise((resolve, reject) => {
-    const worker = new Worker(WORKER_FILE, { workerData: { text, files } });
+    const { port1, port2 } = new MessageChannel();
+    const worker = new Worker(WORKER_FILE, { workerData: { text, files, pieces: port2 }, transferList: [port2] });
     const stop = () => {
+      port1.close();
       reject(shuttingDown());
       void worker.terminate();
     };
     closing.addEventListener('abort', stop, { once: true });
+    // Once the answer is here the worker is done: a shutdown from then on lets the pieces be received.
     worker.once('message', (reply: WorkerReply) => {
-      if ('request' in reply) return resolve(reply.request);
-      const { code, message, status, headers } = reply.refusal;
-      reject(new ApiError(code, message, { status, headers }));
+      closing.removeEventListener('abort', stop);
+      if ('refusal' in reply) {
+        port1.close();
+        const { code, message, status, headers } = reply.refusal;
+        return reject(new ApiError(code, message, { status, headers }));
+      }
+      const { request } = reply;
+      if (!request.scenario) return port1.close(), resolve(request);
+      resolve(receivePieces(request.scenario, port1).then((scenario) => ({ ...request, scenario })));
     });
-    worker.once('error', reject);
+    worker.once('error', (error) => {
+      port1.close();
+      reject(error);
+    });
     worker.once('exit', (exitCode) => {
       closing.removeEventListener('abort', stop);
       reject(new Error(`the worker checking a session request ended (exit code ${exitCode}) without an answer`));

@@ -6,7 +6,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, platform, release } from 'node:os';
 import { parseArgs } from 'node:util';
 import { markdown, targetsOf, type BenchResults } from './report.ts';
-import { measureAbuse, measureLargeSession } from './sections/abuse.ts';
+import { measureAbuse } from './sections/abuse.ts';
+import { measureLargeSession } from './sections/large-session.ts';
 import { measureBinary } from './sections/binary.ts';
 import { measureGrowth } from './sections/growth.ts';
 import { measureHttpRoutes } from './sections/http-routes.ts';
@@ -91,7 +92,7 @@ if (sections.has('abuse')) {
 if (sections.has('large-session') && !sections.has('abuse')) {
   log('abuse, its large-session probe only: a session from a 7.6 MB inline scenario, getBalance beside it; then past the memory budget');
   const targets: NonNullable<BenchResults['abuse']> = [];
-  await measureLargeSession((name, target, measured, met) => targets.push({ name, target, measured, met }));
+  await measureLargeSession((name, target, measured, met) => targets.push({ name, target, measured, met }), log);
   results.abuse = targets;
 }
 

@@ -19,12 +19,12 @@ const inWorker = new SessionRequestChecker(true);
 const inPlace = new SessionRequestChecker(false);
 
 /** What a checker makes of a body: the request, or the refusal's code and message. */
-async function outcome(checker: InstanceType<typeof SessionRequestChecker>, text: string): Promise<SessionRequest | { refused: string }> {
+async function outcome(checker: InstanceType<typeof SessionRequestChecker>, text: string): Promise<SessionRequest | { refused: string; headers: unknown }> {
   try {
     return await checker.check(text, FILES, NEVER);
   } catch (error) {
-    const { code, status, message } = error as { code: string; status: number; message: string };
-    return { refused: `${status} ${code}: ${message}` };
+    const { code, status, message, headers } = error as { code: string; status: number; message: string; headers: unknown };
+    return { refused: `${status} ${code}: ${message}`, headers };
   }
 }
 
@@ -60,6 +60,17 @@ describe('a large session body, checked in a worker thread', () => {
     const [worker, place] = [await outcome(inWorker, text), await outcome(inPlace, text)];
     expect(worker).toStrictEqual(place);
     expect('refused' in place || (place as SessionRequest).problems !== undefined).toBe(true);
+  });
+
+  it('checks one at a time with at most 3 waiting: one more is refused 503 with Retry-After, the others answered', async () => {
+    const checker = new SessionRequestChecker(true);
+    const text = JSON.stringify({ scenario: largeScenario(100_000) });
+    const outcomes = await Promise.all(Array.from({ length: 5 }, () => outcome(checker, text)));
+    expect(outcomes.slice(0, 4).map((checked) => (checked as SessionRequest).scenario?.name)).toEqual(Array(4).fill('bulk-catalog'));
+    expect(outcomes[4]).toEqual({
+      refused: expect.stringMatching(/^503 SERVICE_UNAVAILABLE: 4 large session requests are being checked or waiting/),
+      headers: { 'retry-after': '1' },
+    });
   });
 
   it('leaves nothing behind: a second check after a refusal works as the first', async () => {

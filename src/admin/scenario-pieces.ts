@@ -4,7 +4,7 @@ import type { ResolvedScenario } from '../scenarios/scenario-schema.js';
 
 /**
  * Entities of a resolved scenario sent in one message: a message is copied onto the receiving thread in one
- * piece (~60 ms for the 10,800 products of a 7.6 MB scenario, ~150 ms on a busy machine, every other request
+ * piece (~60 ms for the 13,400 products of a 7.6 MB scenario, ~150 ms on a busy machine, every other request
  * waiting); 500 products take a few ms.
  */
 const ITEMS_PER_PIECE = 500;

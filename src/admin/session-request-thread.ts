@@ -21,6 +21,11 @@ export type WorkerReply =
 const IN_PLACE_BELOW = 64 * 1024;
 /** Requests waiting for the worker, besides the one it checks; each holds a body of up to 8 MiB. */
 const MAX_WAITING = 3;
+/**
+ * The heap a worker may grow to. A 7.6 MB scenario takes ~250 MiB to check; 8 MiB of entities that are each
+ * wrong (4 million problems) took 2 GiB and 8 s before this bound.
+ */
+const WORKER_HEAP_MIB = 512;
 
 /**
  * The worker's script, from dist/admin/ as from the bundled command in dist/bin/ (a sibling folder). Absent
@@ -63,7 +68,11 @@ function inWorker(text: string, files: ScenarioFileAccess, closing: AbortSignal)
   if (closing.aborted) return Promise.reject(shuttingDown());
   return new Promise((resolve, reject) => {
     const { port1, port2 } = new MessageChannel();
-    const worker = new Worker(WORKER_FILE, { workerData: { text, files, pieces: port2 }, transferList: [port2] });
+    const worker = new Worker(WORKER_FILE, {
+      workerData: { text, files, pieces: port2 },
+      transferList: [port2],
+      resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MIB },
+    });
     const stop = () => {
       port1.close();
       reject(shuttingDown());
@@ -82,9 +91,9 @@ function inWorker(text: string, files: ScenarioFileAccess, closing: AbortSignal)
       if (!request.scenario) return port1.close(), resolve(request);
       resolve(receivePieces(request.scenario, port1).then((scenario) => ({ ...request, scenario })));
     });
-    worker.once('error', (error) => {
+    worker.once('error', (error: NodeJS.ErrnoException) => {
       port1.close();
-      reject(error);
+      reject(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? tooCostly() : error);
     });
     worker.once('exit', (exitCode) => {
       closing.removeEventListener('abort', stop);
@@ -95,4 +104,12 @@ function inWorker(text: string, files: ScenarioFileAccess, closing: AbortSignal)
 
 function shuttingDown(): ApiError {
   return new ApiError('SERVICE_UNAVAILABLE', 'The server is shutting down: the session was not created. Create it again on a running server.');
+}
+
+function tooCostly(): ApiError {
+  return new ApiError(
+    'PAYLOAD_TOO_LARGE',
+    `Checking this inline scenario took more than the ${WORKER_HEAP_MIB} MiB of memory a scenario may take to check: ` +
+      'it has too many entities, or too many of them are wrong. Send a smaller scenario, or check it first with `esim-sandbox scenarios validate <file>`.',
+  );
 }

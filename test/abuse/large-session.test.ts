@@ -73,6 +73,14 @@ describe('a large session body, checked in a worker thread', () => {
     });
   });
 
+  it('refuses a scenario too costly to check (8 MB of entities, each wrong) with a 413 once its worker passes its heap bound', async () => {
+    const text = JSON.stringify({ scenario: { name: 'costly', extends: 'default', products: Array(4_000_000).fill(1) } });
+    expect(await outcome(inWorker, text)).toEqual({
+      refused: expect.stringMatching(/^413 PAYLOAD_TOO_LARGE: Checking this inline scenario took more than the 512 MiB of memory/),
+      headers: {},
+    });
+  });
+
   it('leaves nothing behind: a second check after a refusal works as the first', async () => {
     await outcome(inWorker, `${JSON.stringify({ scenario })},`);
     expect(await outcome(inWorker, JSON.stringify({ scenario }))).toMatchObject({ problems: undefined });

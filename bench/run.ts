@@ -1,5 +1,5 @@
 // npm run bench [-- --soak [--soak-seconds 60] [--soak-warmup 30]] [-- --quick] [-- --busy 2]
-//   [-- --sections startup,binary,http,page,in-process,fast-path,growth,snapshots,soak,oversize,abuse,hostile,real-time]
+//   [-- --sections startup,binary,http,page,in-process,fast-path,growth,snapshots,soak,oversize,abuse,large-session,hostile,real-time]
 // (real-time: BENCH_BASELINE_BIN=<an earlier build's bin/esim-sandbox.js> measures it alongside)
 // Measures the sandbox against baselines run alongside it (see README.md, "Performance"), prints markdown
 // tables and, for a full run, writes bench/results/latest.json. The servers run in child processes; the
@@ -10,6 +10,7 @@ import { cpus, platform, release } from 'node:os';
 import { parseArgs } from 'node:util';
 import { markdown, targetsOf, type BenchResults } from './report.ts';
 import { measureAbuse } from './sections/abuse.ts';
+import { measureLargeSession } from './sections/large-session.ts';
 import { measureBinary } from './sections/binary.ts';
 import { measureGrowth } from './sections/growth.ts';
 import { measureHostileAnswers } from './sections/hostile-answers.ts';
@@ -105,6 +106,12 @@ if (sections.has('hostile')) {
 }
 if (sections.has('abuse')) {
   results.abuse = await measureAbuse(quick ? { orders: 1000, snapshots: 20, shutdownRuns: 3, warmup: 1000 } : { orders: 4000, snapshots: 60, shutdownRuns: 10, warmup: 2000 }, log);
+}
+if (sections.has('large-session') && !sections.has('abuse')) {
+  log('abuse, its large-session probe only: a session from a 7.6 MB inline scenario, getBalance beside it; then past the memory budget');
+  const targets: NonNullable<BenchResults['abuse']> = [];
+  await measureLargeSession((name, target, measured, met) => targets.push({ name, target, measured, met }), log);
+  results.abuse = targets;
 }
 
 if (sections.has('real-time')) {

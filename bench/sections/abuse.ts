@@ -1,10 +1,10 @@
 import type { Target } from '../report.ts';
-import { bigOrder, bigOrders, pausedStreams, settle } from '../lib/abuse-clients.ts';
-import { largeScenario } from '../lib/large-scenario.ts';
+import { bigOrders, pausedStreams, settle } from '../lib/abuse-clients.ts';
+import { measureLargeSession } from './large-session.ts';
 import { httpRequest, rssBytes, spawnNode, type Spawned } from '../lib/processes.ts';
 import { busyProcesses, probeShutdown } from '../lib/shutdown-probe.ts';
 import { median, MiB, percentile, round } from '../lib/stats.ts';
-import { AUTH, BIN, SANDBOX_READY } from './paths.ts';
+import { BIN, SANDBOX_READY } from './paths.ts';
 
 export interface AbuseSettings {
   /** createOrders of ~60 KB beside one paused stream (the issue's probe: 4,000). */
@@ -112,7 +112,7 @@ export async function measureAbuse(settings: AbuseSettings, log: (message: strin
   );
 
   log('abuse: a session from a 7.6 MB inline scenario, getBalance beside it; then past the memory budget');
-  await measureLargeSession(push);
+  await measureLargeSession(push, log);
 
   log(`abuse: SIGTERM after 50 createOrders sent whole, ${settings.shutdownRuns} runs quiet and ${settings.shutdownRuns} beside two busy processes`);
   for (const busy of [false, true]) {
@@ -134,46 +134,4 @@ export async function measureAbuse(settings: AbuseSettings, log: (message: strin
     );
   }
   return targets;
-}
-
-/**
- * getBalance every 10 ms (open loop: each timed from when it was due, so a stalled server counts for every call
- * it held up) while a session is built from a 7.6 MB inline scenario; then sessions past the budget.
- */
-export async function measureLargeSession(push: (name: string, target: string, measured: string, met: boolean) => void): Promise<void> {
-  const body = JSON.stringify({ scenario: largeScenario(7.6e6) });
-  const server = await serve('--memory-budget', '512');
-  try {
-    await bigOrder(server.url);
-    const calls: Promise<number>[] = [];
-    const started = performance.now();
-    const ticker = setInterval(() => {
-      const due = started + calls.length * 10;
-      calls.push(fetch(`${server.url}/getBalance`, { headers: AUTH }).then(async (response) => (await response.arrayBuffer(), performance.now() - due)));
-    }, 10);
-    const created = await fetch(`${server.origin}/__sandbox/sessions`, { method: 'POST', headers: JSON_HEADERS, body });
-    const { data } = (await created.json()) as { data: { apiKeys: Record<string, string> } };
-    // The session's state is built after its answer: its first call waits for it.
-    await fetch(`${server.url}/getBalance`, { headers: { 'x-api-key': data.apiKeys['sk_test_full_access']! } }).then((response) => response.arrayBuffer());
-    const elapsed = performance.now() - started;
-    clearInterval(ticker);
-    const times = await Promise.all(calls);
-    push(
-      'getBalance p99 while a session is built from a 7.6 MB inline scenario',
-      '< 250 ms',
-      `${round(percentile(times, 99), 1)} ms (p50 ${round(median(times), 1)} ms, max ${round(Math.max(...times), 0)} ms, ${times.length} calls every 10 ms; the session built in ${round(elapsed, 0)} ms)`,
-      percentile(times, 99) < 250,
-    );
-    let refusal: { status: number; body: Buffer } | undefined;
-    let made = 1;
-    for (; made < 40 && !refusal; made++) {
-      const answer = await httpRequest(`${server.origin}/__sandbox/sessions`, { method: 'POST', headers: JSON_HEADERS, body });
-      if (answer.status !== 200) refusal = answer;
-    }
-    const after = await httpRequest(`${server.url}/getBalance`, { headers: AUTH });
-    const code = refusal === undefined ? 'none in 40 sessions' : `${refusal.status} ${JSON.parse(refusal.body.toString()).error.code} at session ${made}`;
-    push('sessions of 7.6 MB past --memory-budget 512: a clear refusal, then getBalance', '507, then 200', `${code}, then ${after.status}`, refusal?.status === 507 && after.status === 200);
-  } finally {
-    await server.stop();
-  }
 }

@@ -3,7 +3,7 @@ import type { ApiRequest } from '../api/api-request.js';
 import { errorAnswer, successAnswer, toErrorAnswer } from '../api/envelope.js';
 import { isStreamed, type Answer, type StreamedAnswer } from '../api/outcome.js';
 import { checkPathEncoding } from '../api/path-encoding.js';
-import { readJsonBody } from '../api/read-json-body.js';
+import { readBodyText, readJsonBody } from '../api/read-json-body.js';
 import { ApiError } from '../domain/api-error.js';
 import { ScenarioError } from '../scenarios/scenario-error.js';
 import { BUILT_INS_ONLY, type ScenarioFileAccess } from '../scenarios/scenario-file-access.js';
@@ -103,6 +103,7 @@ export function createAdminApi(host: SandboxHost, options: AdminApiOptions = {})
         memory,
         origin: info.origin ?? url.origin,
         body: () => readJsonBody(request, ADMIN_BODY),
+        bodyText: () => readBodyText(request, ADMIN_BODY),
         scenarioFiles,
       });
       return isStreamed(data) ? data : successAnswer(data);

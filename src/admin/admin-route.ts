@@ -25,6 +25,8 @@ export interface AdminRequestContext {
   origin: string;
   /** The parsed JSON body; `{}` when there is none. */
   body(): Promise<unknown>;
+  /** The body as text, read under the same limits, before its JSON is parsed (`parseJsonText` makes it `body()`'s value). */
+  bodyText(): Promise<string>;
   /** Where a scenario named in a request may be read from. */
   scenarioFiles: ScenarioFileAccess;
 }

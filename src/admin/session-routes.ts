@@ -1,37 +1,27 @@
-import { z } from 'zod';
-import { everyProblem, parseInput } from '../api/parse-input.js';
 import { ApiError } from '../domain/api-error.js';
-import { loadScenario } from '../scenarios/load-scenario.js';
-import type { ScenarioFile } from '../scenarios/scenario-schema.js';
+import { adoptResolved } from '../scenarios/load-scenario.js';
+import { ScenarioError } from '../scenarios/scenario-error.js';
 import type { SandboxHost, SandboxSession } from '../sessions/sandbox-host.js';
 import type { DeletedSessionAnswer, SessionAnswer } from './admin-answers.js';
 import type { AdminRoute } from './admin-route.js';
-import { inlineScenarioBytes } from './inline-scenario-size.js';
-import { scenarioNameSchema } from './scenario-name.js';
-
-// The scenario is checked by its own loader, with pointers into it; the body came from JSON.parse, so it is JSON
-// already (checking each value again took 1 s of a 7.6 MB scenario, with every other request waiting).
-const createSessionBody = everyProblem(
-  z.strictObject({
-    scenario: z.union([scenarioNameSchema, z.record(z.string(), z.unknown())]).optional(),
-    seed: z.int().nonnegative().optional(),
-  }),
-);
+import { SessionRequestChecker } from './session-request-thread.js';
 
 /**
  * `/sessions` (create, list), `/sessions/:sessionId` (show, delete), and each of `perSession` again under
  * `/sessions/:sessionId`, acting on that session's sandbox.
  */
 export function sessionRoutes(host: SandboxHost, perSession: readonly AdminRoute[]): AdminRoute[] {
+  const requests = new SessionRequestChecker();
   return [
     {
       method: 'POST',
       path: '/sessions',
-      handle: async ({ origin, body, scenarioFiles, memory }) => {
-        const { scenario, seed } = parseInput(createSessionBody, await body());
-        memory.checkSession(inlineScenarioBytes(scenario, scenarioFiles));
-        const resolved = scenario === undefined ? undefined : loadScenario(scenario as string | ScenarioFile, scenarioFiles);
-        const session = host.createSession({ scenario: resolved, seed });
+      handle: async ({ origin, bodyText, scenarioFiles, memory, closing }) => {
+        const { bytes, seed, scenario, problems } = await requests.check(await bodyText(), scenarioFiles, closing);
+        memory.checkSession(bytes);
+        if (problems) throw new ScenarioError(problems);
+        // Resolved on another thread, it arrives as a copy: taken as resolved, it is not validated again.
+        const session = host.createSession({ scenario: scenario && adoptResolved(scenario), seed });
         return describeSession(session, origin);
       },
     },

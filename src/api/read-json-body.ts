@@ -29,13 +29,22 @@ export interface JsonBodyRules {
  * JSON, depth.
  */
 export async function readJsonBody(request: ApiRequest, rules: JsonBodyRules): Promise<unknown> {
+  return parseJsonText(await readBodyText(request, rules), rules);
+}
+
+/** The first half of `readJsonBody`: the body as text, its type, size and UTF-8 checked. */
+export async function readBodyText(request: ApiRequest, rules: JsonBodyRules): Promise<string> {
   if (rules.wrongType) {
     const contentType = request.headers.get('content-type') ?? '';
     if (!isJsonMediaType(contentType)) {
       throw new ApiError('UNSUPPORTED_MEDIA_TYPE', rules.wrongType(contentType ? `got ${JSON.stringify(contentType)}` : 'none was sent'));
     }
   }
-  const text = await readText(request, rules);
+  return readText(request, rules);
+}
+
+/** The second half of `readJsonBody`: the text's emptiness, JSON and depth checked. */
+export function parseJsonText(text: string, rules: JsonBodyRules): unknown {
   if (text.trim() === '') {
     if ('value' in rules.empty) return rules.empty.value;
     throw new ApiError('VALIDATION_ERROR', rules.empty.refuse);

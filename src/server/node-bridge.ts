@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ApiRequest } from '../api/api-request.js';
+import { RecentMemo } from '../lib/recent-memo.js';
 import { isStreamed, NETWORK_ERROR, type Answer, type Outcome, type StreamedAnswer } from '../api/outcome.js';
 import { lingerIfBodyUnread } from './lingering-close.js';
 import { requestBodyStream } from './request-body-stream.js';
@@ -66,12 +67,19 @@ const HTTP_WHITESPACE_AROUND = /^[\t\n\r ]+|[\t\n\r ]+$/g;
  */
 export function writeAnswer(answer: Answer, res: ServerResponse): void {
   lingerIfBodyUnread(res);
+  const body = ENCODED.get(answer.body);
   const headers: string[] = [];
   for (const name of Object.keys(answer.headers).sort()) headers.push(name, answer.headers[name]!);
-  if (answer.status !== 204) headers.push('content-length', String(Buffer.byteLength(answer.body)));
+  if (answer.status !== 204) headers.push('content-length', String(body.byteLength));
   res.writeHead(answer.status, headers);
-  res.end(answer.body);
+  res.end(body);
 }
+
+/**
+ * Bodies as UTF-8, encoded once and written as they are: a string body would be measured, joined to the head
+ * and encoded on each write, and the same body answered again (a page kept whole) is encoded once.
+ */
+const ENCODED = new RecentMemo(8, 256 * 1024, (text) => Buffer.from(text, 'utf8'));
 
 /**
  * A Node request listener over `handler`: the outcome is written as it is, without building a `Response`;

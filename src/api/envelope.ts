@@ -9,10 +9,15 @@ export function jsonAnswer(status: number, body: unknown, headers: Record<string
   return { status, headers: { 'content-type': JSON_CONTENT_TYPE, ...headers }, body: JSON.stringify(body) };
 }
 
+/** The envelope of each rendered value answered, made once: a page asked for again is the same value (see `renderedList`). */
+const ENVELOPED = new WeakMap<RenderedJson<unknown>, string>();
+
 /** The success envelope of `data`; JSON already rendered goes in as it is, with the bytes JSON.stringify would write. */
 export function successAnswer(data: unknown): Answer {
   if (!(data instanceof RenderedJson)) return jsonAnswer(200, { success: true, data });
-  return { status: 200, headers: { 'content-type': JSON_CONTENT_TYPE }, body: `{"success":true,"data":${data.text}}` };
+  let body = ENVELOPED.get(data);
+  if (body === undefined) ENVELOPED.set(data, (body = `{"success":true,"data":${data.text}}`));
+  return { status: 200, headers: { 'content-type': JSON_CONTENT_TYPE }, body };
 }
 
 export function errorAnswer(error: ApiError): Answer {

@@ -1,3 +1,5 @@
+import { PartsMemo } from '../lib/parts-memo.js';
+
 /**
  * JSON text already rendered, standing for a value of type `T` (the type is carried for the compiler only):
  * a route answers it, and the envelope puts the text in as it is, instead of serializing a value again.
@@ -8,9 +10,16 @@ export class RenderedJson<T> {
   constructor(readonly text: string) {}
 }
 
+/**
+ * Lists rendered from the same item texts give the same `RenderedJson`, so that a page asked for again is not
+ * joined again, and its answer body is the very same string (which the journal and the HTTP writer then need
+ * not scan or encode again). A page of QR images (megabytes) is not kept.
+ */
+const LISTS = new PartsMemo<RenderedJson<never>>(256 * 1024, 4 * 1024 * 1024);
+
 /** A list of rendered values, as JSON.stringify would write the list of the values. */
 export function renderedList<T>(items: readonly RenderedJson<T>[]): RenderedJson<T[]> {
-  let text = '[';
-  for (let i = 0; i < items.length; i++) text += i === 0 ? items[i]!.text : `,${items[i]!.text}`;
-  return new RenderedJson(`${text}]`);
+  if (items.length === 0) return new RenderedJson('[]');
+  const texts = items.map((item) => item.text);
+  return LISTS.get(texts, () => new RenderedJson(`[${texts.join(',')}]`)) as RenderedJson<T[]>;
 }

@@ -10,6 +10,8 @@ interface Entry {
   variant: string;
   derived: DerivedText;
   bytes: number;
+  /** Read since the eviction last passed over it. */
+  used: boolean;
 }
 
 /** What V8 keeps per entry besides the characters (string header, the entry, its map slot), roughly. */
@@ -20,8 +22,10 @@ const TWO_BYTE_CHARACTER = /[^\u0000-\u00ff]/;
  * Texts made from a source object (rendered JSON of a record), kept while the source is the same object and
  * seen in the same variant: records are frozen and a change replaces the record, so a changed source is a
  * new object and its old texts are never given out. The texts of all keys together stay under `maxBytes`;
- * past it, the key used longest ago is dropped first, so a peer that makes a million records cannot make
- * the cache hold them all.
+ * past it, keys are dropped oldest first, except that one read since is given another turn at the back (the
+ * "clock" algorithm: close to dropping the key used longest ago, without moving a key on every read, which
+ * cost a page of 50 orders two map updates per order), so a peer that makes a million records cannot make the
+ * cache hold them all.
  */
 export class DerivedTextCache {
   readonly #entries = new Map<string, Entry>();
@@ -42,23 +46,30 @@ export class DerivedTextCache {
   get(key: string, source: object, variant: string, make: () => DerivedText): DerivedText {
     const kept = this.#entries.get(key);
     if (kept) {
-      this.#entries.delete(key);
       if (kept.source === source && kept.variant === variant) {
-        this.#entries.set(key, kept);
+        kept.used = true;
         return kept.derived;
       }
+      this.#entries.delete(key);
       this.#bytes -= kept.bytes;
     }
     const derived = make();
     const { text, marks = [] } = derived;
     const bytes = ENTRY_OVERHEAD_BYTES + (TWO_BYTE_CHARACTER.test(text) ? 2 : 1) * text.length + 8 * marks.length;
     if (bytes > this.maxBytes) return derived;
-    this.#entries.set(key, { source, variant, derived, bytes });
+    this.#entries.set(key, { source, variant, derived, bytes, used: false });
     this.#bytes += bytes;
     for (const [oldest, entry] of this.#entries) {
       if (this.#bytes <= this.maxBytes) break;
+      // The text just made is the newest: the others go first, those given another turn included.
+      if (oldest === key) continue;
       this.#entries.delete(oldest);
-      this.#bytes -= entry.bytes;
+      if (entry.used) {
+        entry.used = false;
+        this.#entries.set(oldest, entry);
+      } else {
+        this.#bytes -= entry.bytes;
+      }
     }
     return derived;
   }

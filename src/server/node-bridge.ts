@@ -1,5 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ApiRequest } from '../api/api-request.js';
+import type { HeaderList } from '../state/journal-exchange.js';
+import { RecentMemo } from '../lib/recent-memo.js';
 import { isStreamed, NETWORK_ERROR, type Answer, type Outcome, type StreamedAnswer } from '../api/outcome.js';
 import { lingerIfBodyUnread } from './lingering-close.js';
 import { requestBodyStream } from './request-body-stream.js';
@@ -22,11 +24,23 @@ class NodeApiRequest implements ApiRequest {
   readonly body: ReadableStream<Uint8Array> | null;
 
   constructor(req: IncomingMessage) {
-    const raw = req.rawHeaders;
     this.method = req.method ?? 'GET';
     this.url = urlOf(req);
-    this.headers = { get: (name) => rawHeaderValue(raw, name), forEach: (callback) => forEachRawHeader(raw, callback) };
+    this.headers = new RawHeaders(req.rawHeaders);
     this.body = hasBody(req) ? requestBodyStream(req) : null;
+  }
+}
+
+/** Node's raw header list read as a `Headers` would answer (one object, no closures, per request). */
+class RawHeaders implements HeaderList {
+  constructor(private readonly raw: readonly string[]) {}
+
+  get(name: string): string | null {
+    return rawHeaderValue(this.raw, name);
+  }
+
+  forEach(callback: (value: string, name: string) => void): void {
+    forEachRawHeader(this.raw, callback);
   }
 }
 
@@ -34,9 +48,22 @@ class NodeApiRequest implements ApiRequest {
 function urlOf(req: IncomingMessage): string {
   const path = req.url?.startsWith('/') ? req.url : '/';
   const protocol = 'encrypted' in req.socket && req.socket.encrypted ? 'https' : 'http';
-  const url = `${protocol}://${req.headers.host ?? 'localhost'}${path}`;
-  return URL.canParse(url) ? url : `${protocol}://localhost${path}`;
+  const host = req.headers.host ?? 'localhost';
+  const url = `${protocol}://${host}${path}`;
+  return isPlainHost(host) || URL.canParse(url) ? url : `${protocol}://localhost${path}`;
 }
+
+/**
+ * A host that every URL parser takes, checked without parsing a URL: a name whose last label starts with a
+ * letter (one of digits would be read as an IPv4 address), or an IPv4 address, with a port of 16 bits.
+ */
+function isPlainHost(host: string): boolean {
+  const match = PLAIN_HOST.exec(host);
+  if (!match || Number(match[3]) > 65_535) return false;
+  return match[1] !== undefined || match[2]!.split('.').every((part) => Number(part) <= 255);
+}
+
+const PLAIN_HOST = /^(?:((?:[a-z0-9-]+\.)*[a-z][a-z0-9-]*)|((?:\d{1,3}\.){3}\d{1,3})):(\d{1,5})$/i;
 
 /** `Headers.get(name)` of a raw header list: every value of the name, trimmed, joined with ", "; null when absent. */
 export function rawHeaderValue(raw: readonly string[], name: string): string | null {
@@ -66,12 +93,19 @@ const HTTP_WHITESPACE_AROUND = /^[\t\n\r ]+|[\t\n\r ]+$/g;
  */
 export function writeAnswer(answer: Answer, res: ServerResponse): void {
   lingerIfBodyUnread(res);
+  const body = ENCODED.get(answer.body);
   const headers: string[] = [];
   for (const name of Object.keys(answer.headers).sort()) headers.push(name, answer.headers[name]!);
-  if (answer.status !== 204) headers.push('content-length', String(Buffer.byteLength(answer.body)));
+  if (answer.status !== 204) headers.push('content-length', String(body.byteLength));
   res.writeHead(answer.status, headers);
-  res.end(answer.body);
+  res.end(body);
 }
+
+/**
+ * Bodies as UTF-8, encoded once and written as they are: a string body would be measured, joined to the head
+ * and encoded on each write, and the same body answered again (a page kept whole) is encoded once.
+ */
+const ENCODED = new RecentMemo(8, 256 * 1024, (text) => Buffer.from(text, 'utf8'));
 
 /**
  * A Node request listener over `handler`: the outcome is written as it is, without building a `Response`;

@@ -1,5 +1,6 @@
 import { fnv1a32 } from '../lib/fnv1a.js';
 import { maskApiKey } from '../lib/mask-api-key.js';
+import { RecentMemo } from '../lib/recent-memo.js';
 import { journalAnswerHeaders, journalBody, journalHeaders, keptAnswerBody, type ExchangeNote, type HeaderList } from './journal-exchange.js';
 import type {
   FaultEffect,
@@ -67,6 +68,10 @@ export interface RequestAsSent {
   body: string | undefined;
 }
 
+/** How many recent answer bodies, of at most how many characters, remember how the journal keeps them. */
+const KEPT_BODIES_MEMO_SIZE = 4;
+const MAX_MEMO_BODY_LENGTH = 256 * 1024;
+
 /** Distinct URLs, keys and messages remembered for reuse; past this the memo starts afresh. */
 const MEMO_SIZE = 1024;
 
@@ -94,6 +99,8 @@ export class Journal {
   readonly #keys = new Map<string, KeyView>();
   readonly #urls = new Map<string, string>();
   readonly #messages = new Map<string, string>();
+  /** The same answer body again (a page kept whole) is not searched for QR images or measured again. */
+  readonly #keptBodies = new RecentMemo(KEPT_BODIES_MEMO_SIZE, MAX_MEMO_BODY_LENGTH, keptAnswerBody);
 
   /** How many of the latest requests keep their headers and bodies; at most `capacity`. */
   readonly bodyCapacity: number;
@@ -159,7 +166,7 @@ export class Journal {
     kept.requestBody = exchange?.requestBody;
     kept.requestBodyTruncated = exchange?.requestBodyTruncated;
     kept.answerHeaders = exchange?.answer?.headers;
-    const body = exchange?.answer && keptAnswerBody(exchange.answer.body);
+    const body = exchange?.answer && this.#keptBodies.get(exchange.answer.body);
     kept.answerBody = body?.text;
     kept.answerBodyTruncated = body?.truncated ?? false;
   }

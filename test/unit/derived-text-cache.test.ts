@@ -55,3 +55,28 @@ describe('DerivedTextCache', () => {
     expect([cache.size, cache.bytes]).toEqual([0, 0]);
   });
 });
+
+describe('DerivedTextCache under churn', () => {
+  it('keeps a text read between insertions and the one just made, and drops those not read since', () => {
+    const cache = new DerivedTextCache(3 * (OVERHEAD + 10));
+    const sources = Array.from({ length: 6 }, (_, i) => ({ id: i }));
+    const get = (i: number, make = () => text(10)) => cache.get(String(i), sources[i]!, '', make);
+    [0, 1, 2].forEach((i) => get(i));
+    get(1);
+    get(3); // 0 goes: 1 was read since it was made
+    get(4); // 2 goes, then 1 has had its other turn: 3 and 4 stay with it
+    const made = vi.fn(() => text(10));
+    [1, 3, 4].forEach((i) => get(i, made));
+    expect(made).not.toHaveBeenCalled();
+    get(0, made);
+    get(2, made);
+    expect(made).toHaveBeenCalledTimes(2);
+    expect(cache.size).toBe(3);
+    // A text the size of the whole budget pushes every other out, read or not, and is kept.
+    const big = new DerivedTextCache(OVERHEAD + 30);
+    big.get('a', sources[0]!, '', () => text(10));
+    big.get('a', sources[0]!, '', () => text(10));
+    big.get('b', sources[5]!, '', () => text(30));
+    expect([big.size, big.bytes]).toEqual([1, OVERHEAD + 30]);
+  });
+});

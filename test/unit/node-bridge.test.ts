@@ -63,6 +63,20 @@ describe('node bridge: IncomingMessage to the request the sandbox reads', () => 
     expect(request.body).toBeNull();
   });
 
+  it('gives way to localhost for a Host that is no host, and keeps every Host a URL takes', async () => {
+    const seen: string[] = [];
+    const port = await serve(async (request) => (seen.push(request.url), answer('', 204)));
+    const hosts = ['1.2.3.999:80', 'sandbox.0x:80', 'x:65536', 'a..b:1', '0x7f.1:80', '[::1]:80', 'localhost:65535', 'sandbox.test'];
+    for (const host of hosts) {
+      const sent = httpRequest({ port, path: '/p?q=1', headers: { host } });
+      sent.end();
+      await readAll((await once(sent, 'response'))[0] as IncomingMessage);
+    }
+    const kept = ['a..b:1', '0x7f.1:80', '[::1]:80', 'localhost:65535', 'sandbox.test'].map((host) => `http://${host}/p?q=1`);
+    expect(seen).toEqual([...Array(3).fill('http://localhost/p?q=1'), ...kept]);
+    for (const url of seen) expect(URL.canParse(url)).toBe(true);
+  });
+
   it('keeps every header, repeated ones included', async () => {
     const seen = deferred<ApiRequest>();
     const port = await serve(async (request) => (seen.resolve(request), answer('ok')));

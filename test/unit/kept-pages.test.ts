@@ -29,7 +29,7 @@ describe('a page asked for again', () => {
     const next = await text('/getOrders?limit=1');
     expect(JSON.parse(next).data[0].items).toHaveLength(1);
     // The journal keeps each answer as it was sent, the page kept whole included.
-    const bodies = sandbox.requests.filter((entry) => entry.url?.endsWith('/getOrders?limit=1')).map((entry) => JSON.stringify(entry.response!.body));
+    const bodies = sandbox.journal().filter((entry) => entry.url?.endsWith('/getOrders?limit=1')).map((entry) => JSON.stringify(entry.response!.body));
     expect(bodies).toEqual([first, first, next]);
   });
 });

@@ -108,6 +108,12 @@ export function writeAnswer(answer: Answer, res: ServerResponse): void {
 const ENCODED = new RecentMemo(8, 256 * 1024, (text) => Buffer.from(text, 'utf8'));
 
 /**
+ * The latest event texts of the event streams, encoded: every stream sends the same text object for an event,
+ * so 32 streams encode it once instead of 32 times (a ~60 KB event each once tripled a createOrder's time).
+ */
+const ENCODED_EVENTS = new RecentMemo(8, 512 * 1024, (text) => Buffer.from(text, 'utf8'));
+
+/**
  * A Node request listener over `handler`: the outcome is written as it is, without building a `Response`;
  * `NETWORK_ERROR` closes the connection without an answer.
  */
@@ -148,7 +154,7 @@ async function writeStreamedAnswer(answer: StreamedAnswer, req: IncomingMessage,
   try {
     for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
       // A full socket: read on only once it drains, so that what the client has not read waits in the stream, within its bound.
-      if (!res.write(chunk.value)) await drained(res);
+      if (!res.write(ENCODED_EVENTS.get(chunk.value))) await drained(res);
     }
   } catch {
     // A stream that fails ends the answer as one that ends.

@@ -1,13 +1,16 @@
 import { constants, createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import type { Transform } from 'node:stream';
 
+/** More codings than this are refused, as fetch refuses them: each decoder holds its own window in memory. */
+export const MAX_CODINGS = 5;
+
 /**
  * The decoders of a Content-Encoding list, in the order to apply them (the last coding applied is undone first),
  * as fetch does: syncing flushes, so that a body cut short unpacks as far as it goes, and no decoder at all when
  * one coding is unknown (the body is then taken as it came).
  */
 export function decodersFor(encoding: string): Transform[] {
-  const codings = encoding.split(',').map((coding) => coding.trim().toLowerCase()).filter((coding) => coding && coding !== 'identity');
+  const codings = codingsOf(encoding);
   const decoders: Transform[] = [];
   for (const coding of codings.reverse()) {
     const decoder = decoderOf(coding);
@@ -18,6 +21,10 @@ export function decodersFor(encoding: string): Transform[] {
     decoders.push(decoder);
   }
   return decoders;
+}
+
+export function codingsOf(encoding: string): string[] {
+  return encoding.split(',').map((coding) => coding.trim().toLowerCase()).filter((coding) => coding && coding !== 'identity');
 }
 
 const ZLIB_FLUSH = { flush: constants.Z_SYNC_FLUSH, finishFlush: constants.Z_SYNC_FLUSH, chunkSize: 64 * 1024 };

@@ -3,9 +3,10 @@ import https from 'node:https';
 import type { IncomingMessage } from 'node:http';
 import type { Readable } from 'node:stream';
 import type { BoundedResponse, ReadLimits } from './bounded-read.js';
-import { decodersFor } from './decoders.js';
+import { codingsOf, decodersFor, MAX_CODINGS } from './decoders.js';
+import { hasBody, headersOf, requestHeaders } from './http-headers.js';
 import { describeNetworkError, ServiceUnreachable } from './network-error.js';
-import { bomb, contentEncoding, describeBodyError, tooLarge } from './read-messages.js';
+import { bomb, contentEncoding, describeBodyError, tooLarge, tooManyCodings } from './read-messages.js';
 
 /**
  * boundedFetch over node:http / node:https. Each chunk is counted (after decompression) and kept only while the
@@ -47,6 +48,8 @@ export function httpRead(url: URL, init: RequestInit, limits: ReadLimits, signal
       encoding = contentEncoding(response.headers['content-encoding']);
       const declared = Number(response.headers['content-length']);
       if (!encoding && declared > limits.maxBodyBytes) return fail(tooLarge(url, limits.maxBodyBytes, declared));
+      const codings = encoding ? codingsOf(encoding).length : 0;
+      if (codings > MAX_CODINGS) return fail(tooManyCodings(url, codings, MAX_CODINGS));
       const decoders = encoding && hasBody(init.method, response.statusCode) ? decodersFor(encoding) : [];
       let source: Readable = response;
       for (const decoder of decoders) {
@@ -79,28 +82,4 @@ export function httpRead(url: URL, init: RequestInit, limits: ReadLimits, signal
       failWith(error);
     }
   });
-}
-
-/** The headers fetch would send that matter here: the caller's, the body's length, and the encodings it unpacks. */
-function requestHeaders(init: HeadersInit | undefined, body: string | undefined): Record<string, string> {
-  const headers = Object.fromEntries(new Headers(init));
-  headers['accept-encoding'] ??= 'gzip, deflate, br';
-  if (body !== undefined) headers['content-length'] = String(Buffer.byteLength(body));
-  return headers;
-}
-
-function hasBody(method: string | undefined, status: number | undefined): boolean {
-  return method?.toUpperCase() !== 'HEAD' && status !== 204 && status !== 304;
-}
-
-function headersOf(raw: string[]): Headers {
-  const headers = new Headers();
-  for (let index = 0; index + 1 < raw.length; index += 2) {
-    try {
-      headers.append(raw[index]!, raw[index + 1]!);
-    } catch {
-      // A header that Headers cannot hold (a value node:http let through) is left out: no caller could read it anyway.
-    }
-  }
-  return headers;
 }

@@ -24,6 +24,10 @@ export function bomb(url: URL, limit: number, encoding: string): string {
   );
 }
 
+export function tooManyCodings(url: URL, count: number, most: number): string {
+  return `the answer of ${where(url)} says ${count} content-encodings, more than the ${most} a client unpacks: the service sends a broken body`;
+}
+
 /** A failure once the status line came: a timeout with part of the body, a reset, an encoding that does not unpack. */
 export function describeBodyError(error: unknown, url: URL, received: number, encoding: string | undefined, limits: ReadLimits): string {
   const name = error instanceof Error ? error.name : '';

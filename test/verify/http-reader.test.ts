@@ -25,6 +25,7 @@ describe('the default reader (node:http) of the client commands', () => {
         if (path === 'twice') return response.writeHead(200, [['set-cookie', 'a=1'], ['set-cookie', 'b=2']]).end('{}');
         if (path === 'bomb-br') return response.writeHead(200, { 'content-encoding': 'br' }).end(brotliCompressSync(Buffer.alloc(8 << 20)));
         if (path === 'bomb-deflate') return response.writeHead(200, { 'content-encoding': 'deflate' }).end(deflateSync(Buffer.alloc(8 << 20)));
+        if (path === 'layers') return response.writeHead(200, { 'content-encoding': Array(3000).fill('gzip').join(',') }).end();
         if (path === 'unknown') return response.writeHead(200, { 'content-encoding': 'zz' }).end('as it came');
         const codings = path.split(',').filter(Boolean);
         const answer = codings.reduce((bytes, coding) => packed[coding]!(bytes), Buffer.from(TEXT));
@@ -50,6 +51,11 @@ describe('the default reader (node:http) of the client commands', () => {
   it('counts br and deflate bodies as they unpack, and calls a bomb what it is', async () => {
     await expect(read('bomb-br')).rejects.toThrow(/is br-compressed and unpacks to more than 65536 bytes: a decompression bomb/);
     await expect(read('bomb-deflate')).rejects.toThrow(/is deflate-compressed and unpacks to more than 65536 bytes: a decompression bomb/);
+  });
+
+  it('refuses more than 5 codings, which would each hold a decoder, before unpacking any', async () => {
+    await expect(read('layers')).rejects.toThrow(/layers says 3000 content-encodings, more than the 5 a client unpacks: the service sends a broken body$/);
+    expect((await read('gzip,br,gzip,deflate,br')).text).toBe(TEXT);
   });
 
   it('returns a redirect as it is, and keeps every header the answer repeats', async () => {

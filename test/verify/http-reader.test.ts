@@ -28,7 +28,7 @@ describe('the default reader (node:http) of the client commands', () => {
         if (path === 'layers') return response.writeHead(200, { 'content-encoding': Array(3000).fill('gzip').join(',') }).end();
         if (path === 'unknown') return response.writeHead(200, { 'content-encoding': 'zz' }).end('as it came');
         const codings = path.split(',').filter(Boolean);
-        const answer = codings.reduce((bytes, coding) => packed[coding]!(bytes), Buffer.from(TEXT));
+        const answer = codings.reduce<Buffer>((bytes, coding) => packed[coding]!(bytes), Buffer.from(TEXT));
         response.writeHead(200, codings.length ? { 'content-encoding': codings.join(', ') } : {}).end(answer);
       });
     });

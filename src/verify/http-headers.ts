@@ -9,7 +9,7 @@ export function requestHeaders(init: HeadersInit | undefined, body: string | und
 }
 
 /** Whether an answer to this method with this status carries a body to unpack. */
-export function hasBody(method: string | undefined, status: number | undefined): boolean {
+export function answerHasBody(method: string | undefined, status: number | undefined): boolean {
   return method?.toUpperCase() !== 'HEAD' && status !== 204 && status !== 304;
 }
 

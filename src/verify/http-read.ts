@@ -4,7 +4,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Readable } from 'node:stream';
 import type { BoundedResponse, ReadLimits } from './bounded-read.js';
 import { codingsOf, decodersFor, MAX_CODINGS } from './decoders.js';
-import { hasBody, headersOf, requestHeaders } from './http-headers.js';
+import { answerHasBody, headersOf, requestHeaders } from './http-headers.js';
 import { describeNetworkError, ServiceUnreachable } from './network-error.js';
 import { bomb, contentEncoding, describeBodyError, tooLarge, tooManyCodings } from './read-messages.js';
 
@@ -50,7 +50,7 @@ export function httpRead(url: URL, init: RequestInit, limits: ReadLimits, signal
       if (!encoding && declared > limits.maxBodyBytes) return fail(tooLarge(url, limits.maxBodyBytes, declared));
       const codings = encoding ? codingsOf(encoding).length : 0;
       if (codings > MAX_CODINGS) return fail(tooManyCodings(url, codings, MAX_CODINGS));
-      const decoders = encoding && hasBody(init.method, response.statusCode) ? decodersFor(encoding) : [];
+      const decoders = encoding && answerHasBody(init.method, response.statusCode) ? decodersFor(encoding) : [];
       let source: Readable = response;
       for (const decoder of decoders) {
         streams.push(decoder);

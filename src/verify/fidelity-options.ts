@@ -39,7 +39,7 @@ export const SERVICE_OPTIONS = {
     default: () => {},
     defaultText: 'nowhere',
   }),
-  fetch: codeOption<typeof fetch>({ doc: 'The fetch to send requests with (default: the global fetch).', expected: 'a fetch function', accepts: (value) => typeof value === 'function' }),
+  fetch: codeOption<typeof fetch>({ doc: 'The fetch to send requests with, for an in-process target (default: node:http and node:https).', expected: 'a fetch function', accepts: (value) => typeof value === 'function' }),
   idempotencyKey: textOption({ doc: 'The idempotencyKey of the order `orders` places. Default: `verify-` and a random UUID.', expected: 'a non-empty text' }),
 };
 

@@ -1,11 +1,13 @@
 /**
- * Why a request got no answer, in words that say what to check. `fetch` rejects with a TypeError ("fetch
- * failed") whose `cause` carries the system or OpenSSL code; a timeout is the AbortSignal's TimeoutError.
+ * Why a request got no answer, in words that say what to check. node:http rejects with the system error
+ * itself, `fetch` with a TypeError ("fetch failed") whose `cause` carries it; a timeout is the AbortSignal's
+ * TimeoutError.
  */
 export class ServiceUnreachable extends Error {
   override name = 'ServiceUnreachable';
 }
 
+const OPENSSL_LINE = /(?:^|\s)[0-9A-F]+:error:[0-9A-F]+:[^:]*:[^:]*:([^:]+):/;
 const TLS_CODES = /^(ERR_TLS_|ERR_SSL_|CERT_|UNABLE_TO_|DEPTH_ZERO_SELF_SIGNED_CERT$|SELF_SIGNED_CERT_IN_CHAIN$|EPROTO$|HOSTNAME_MISMATCH$)/;
 
 export function describeNetworkError(error: unknown, url: URL, timeoutMs: number, timeoutName?: string, urlOption = '--base-url'): string {
@@ -52,6 +54,9 @@ function causeOf(error: unknown): { code?: string; message?: string } | undefine
   const cause = (error as { cause?: unknown }).cause;
   const source = cause instanceof Error ? cause : error;
   const code = (source as { code?: unknown }).code;
+  const reason = code === 'EPROTO' ? OPENSSL_LINE.exec(source.message)?.[1] : undefined;
+  // node:tls says `write EPROTO <OpenSSL line>` where fetch says ERR_SSL_<REASON>: both read alike.
+  if (reason) return { message: reason, code: `ERR_SSL_${reason.toUpperCase().replace(/\W+/g, '_')}` };
   return { message: source.message, ...(typeof code === 'string' && { code }) };
 }
 
@@ -62,5 +67,5 @@ function seconds(ms: number): string {
 /** The first line of a message; of an OpenSSL error line, only its reason ("wrong version number"). */
 function firstLine(text: string): string {
   const line = text.split('\n')[0]!.trim();
-  return /^[0-9A-F]+:error:[0-9A-F]+:[^:]*:[^:]*:([^:]+):/.exec(line)?.[1] ?? line;
+  return OPENSSL_LINE.exec(line)?.[1] ?? line;
 }

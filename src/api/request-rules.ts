@@ -1,13 +1,7 @@
-import { z } from 'zod';
 import type { Behavior } from '../scenarios/scenario-schema.js';
 import { ApiError } from '../domain/api-error.js';
-import {
-  IDEMPOTENCY_KEY_LENGTH,
-  INCLUDE_QR_IMAGES_VALUES,
-  LIMIT_RANGE,
-  QUANTITY_RANGE,
-  UUID_PATTERN,
-} from '../contract/request-limits.js';
+import { IDEMPOTENCY_KEY_LENGTH, LIMIT_RANGE, QUANTITY_RANGE } from '../contract/request-limits.js';
+import { LIST_QUERY, NO_QUERY, ORDER_LIST_QUERY, ORDER_STATUS_QUERY } from '../contract/query-shapes.js';
 import { CREATE_ORDER_BODY } from '../contract/request-shapes.js';
 import { fieldRules } from './parse-input.js';
 import type { JsonBodyRules } from './read-json-body.js';
@@ -17,21 +11,16 @@ import type { RouteFacts } from './route.js';
 
 const LIMIT_RULE = `an integer from ${LIMIT_RANGE.min} to ${LIMIT_RANGE.max}`;
 
-const uuid = z.string().regex(UUID_PATTERN);
-/** Any integer: the range is checked by `resolveLimit`, which may clamp instead of refusing. */
-const limit = z.string().regex(/^[+-]?\d{1,15}$/).transform(Number).optional();
-const includeQrImages = z.enum(INCLUDE_QR_IMAGES_VALUES).transform((value) => value === 'true').optional();
+export const noQuery = fieldRules('query', NO_QUERY, {});
 
-export const noQuery = fieldRules('query', z.strictObject({}), {});
+export const listQuery = fieldRules('query', LIST_QUERY, { limit: LIMIT_RULE });
 
-export const listQuery = fieldRules('query', z.strictObject({ limit }), { limit: LIMIT_RULE });
-
-export const orderListQuery = fieldRules('query', z.strictObject({ limit, includeQrImages }), {
+export const orderListQuery = fieldRules('query', ORDER_LIST_QUERY, {
   limit: LIMIT_RULE,
   includeQrImages: '"true" or "false"',
 });
 
-export const orderStatusQuery = fieldRules('query', z.strictObject({ purchaseOrderId: uuid, includeQrImages }), {
+export const orderStatusQuery = fieldRules('query', ORDER_STATUS_QUERY, {
   purchaseOrderId: 'an order id (UUID) as returned by /createOrder',
   includeQrImages: '"true" or "false"',
 });

@@ -3,7 +3,7 @@ import { IDEMPOTENCY_KEY_LENGTH, QUANTITY_RANGE, UUID_PATTERN } from './request-
 
 /**
  * The request bodies the calls take, as zod schemas: the API validates bodies with them (src/api/request-rules.ts)
- * and the OpenAPI document describes them from them (`z.toJSONSchema`, src/openapi/request-bodies.ts). The
+ * and the OpenAPI document describes them from them (`z.toJSONSchema`, src/openapi/schema-of.ts). The
  * descriptions are the document's.
  */
 

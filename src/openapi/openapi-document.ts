@@ -1,8 +1,9 @@
 import { CALL_ROUTES } from '../contract/route-table.js';
 import { addExamples } from './document-examples.js';
 import type { OpenApiDocument, PathItemObject, RecordedExamples } from './openapi-types.js';
-import { PARAMETERS, RESPONSES, operationOf } from './operations.js';
+import { RESPONSES, operationOf } from './operations.js';
 import { REQUEST_BODIES } from './request-bodies.js';
+import { PARAMETERS } from './request-parameters.js';
 import { RECORDED_EXAMPLES } from './recorded-examples.js';
 import { SCHEMAS } from './resource-schemas.js';
 

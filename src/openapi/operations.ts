@@ -1,11 +1,13 @@
-import { INCLUDE_QR_IMAGES_VALUES, LIMIT_RANGE } from '../contract/request-limits.js';
+import { CALL_QUERIES } from '../contract/query-shapes.js';
 import type { CallName, CallRouteEntry } from '../contract/route-table.js';
-import type { OperationObject, ParameterObject, ReferenceObject, ResponseObject } from './openapi-types.js';
+import type { OperationObject, ReferenceObject, ResponseObject } from './openapi-types.js';
 import { ref } from './resource-schemas.js';
 
-/** What the document says of each call beyond the route table's method, path, scope, summary and description. */
+/**
+ * What the document says of each call beyond the route table's method, path, scope, summary and description, and
+ * the query parameters of its zod schema (CALL_QUERIES).
+ */
 interface OperationFacts {
-  parameters?: ReferenceObject[];
   requestBody?: ReferenceObject;
   /** The schema of the 200 answer. */
   success: string;
@@ -18,25 +20,25 @@ const responseRef = (name: string): ReferenceObject => ({ $ref: `#/components/re
 
 const OPERATIONS: { readonly [N in CallName]: OperationFacts } = {
   getBalance: { success: 'BalanceEnvelope' },
-  getProducts: { parameters: [parameterRef('limit')], success: 'ProductListEnvelope' },
-  getPaymentHistory: { parameters: [parameterRef('limit')], success: 'PaymentListEnvelope' },
+  getProducts: { success: 'ProductListEnvelope' },
+  getPaymentHistory: { success: 'PaymentListEnvelope' },
   createOrder: {
     requestBody: { $ref: '#/components/requestBodies/CreateOrder' },
     success: 'CreateOrderEnvelope',
     errors: ['400', '409'],
   },
   getOrderStatus: {
-    parameters: [parameterRef('purchaseOrderId'), parameterRef('includeQrImages')],
     success: 'OrderEnvelope',
     errors: ['400', '404'],
   },
-  getOrders: { parameters: [parameterRef('limit'), parameterRef('includeQrImages')], success: 'OrderListEnvelope' },
+  getOrders: { success: 'OrderListEnvelope' },
 };
 
 /** The operation of one call: the route table's facts, the statuses the spec documents, and `default`. */
 export function operationOf(route: CallRouteEntry & { name: CallName }): OperationObject {
   const facts = OPERATIONS[route.name];
   const errors = facts.errors ?? [];
+  const parameters = Object.keys(CALL_QUERIES[route.name].shape).map(parameterRef);
   const responses: OperationObject['responses'] = {
     200: { description: 'Success.', content: { 'application/json': { schema: ref(facts.success) } } },
     ...(errors.includes('400') && { 400: responseRef('BadRequest') }),
@@ -51,36 +53,12 @@ export function operationOf(route: CallRouteEntry & { name: CallName }): Operati
     summary: route.summary,
     description: `${route.description}\n\nRequired scope: \`${route.scope}\`.`,
     tags: ['eSIM wholesale'],
-    ...(facts.parameters && { parameters: facts.parameters }),
+    ...(parameters.length > 0 && { parameters }),
     ...(facts.requestBody && { requestBody: facts.requestBody }),
     responses,
     'x-required-scope': route.scope,
   };
 }
-
-export const PARAMETERS: Record<string, ParameterObject> = {
-  limit: {
-    name: 'limit',
-    in: 'query',
-    description: 'Number of records returned.',
-    required: false,
-    schema: { type: 'integer', minimum: LIMIT_RANGE.min, maximum: LIMIT_RANGE.max, default: LIMIT_RANGE.default },
-  },
-  includeQrImages: {
-    name: 'includeQrImages',
-    in: 'query',
-    description: 'When `true` each eSIM item carries `qrBase64Url`.',
-    required: false,
-    schema: { type: 'string', enum: [...INCLUDE_QR_IMAGES_VALUES], default: 'false' },
-  },
-  purchaseOrderId: {
-    name: 'purchaseOrderId',
-    in: 'query',
-    description: 'The purchase order id returned by createOrder.',
-    required: true,
-    schema: { type: 'string', format: 'uuid' },
-  },
-};
 
 const errorContent = { 'application/json': { schema: ref('ErrorEnvelope') } };
 

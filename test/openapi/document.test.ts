@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { createOpenApiDocument } from 'esim-wholesale-sandbox';
 import { createOrderBody } from '../../src/api/request-rules.js';
 import { CREATE_ORDER_BODY } from '../../src/contract/request-shapes.js';
-import { schemaOf } from '../../src/openapi/request-bodies.js';
+import { schemaOf } from '../../src/openapi/schema-of.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const run = promisify(execFile);

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import type { SchemaObject } from './openapi-types.js';
+
+/** The order of a schema's keys in the document: its kind, then what it says, then its rules. */
+const KEY_ORDER = ['type', 'format', 'description', 'required', 'additionalProperties', 'properties', 'minimum', 'maximum', 'minLength', 'maxLength', 'enum', 'default'];
+
+/**
+ * The OpenAPI schema of a request shape: zod's JSON Schema for OpenAPI 3.0 of what the API takes, a UUID's
+ * pattern said as its format. A query parameter is text read by a transform: zod leaves out the `default` of
+ * a transforming schema's input, so the metadata's is put back; and when the metadata states a `type`, the
+ * document describes the decoded value (`limit`: integer), which the text's pattern does not describe.
+ */
+export function schemaOf(shape: z.ZodType): SchemaObject {
+  const json = z.toJSONSchema(shape, {
+    target: 'openapi-3.0',
+    io: 'input',
+    override: ({ zodSchema, jsonSchema }) => {
+      const meta = z.globalRegistry.get(zodSchema);
+      if (meta?.default !== undefined) jsonSchema.default = meta.default;
+      if (jsonSchema.format === 'uuid' || meta?.type !== undefined) delete jsonSchema.pattern;
+    },
+  });
+  return ordered(json) as SchemaObject;
+}
+
+/** The keys of a schema, and of the schemas of its properties, in `KEY_ORDER` (the others after, as they came). */
+function ordered(schema: Record<string, unknown>): Record<string, unknown> {
+  const keys = Object.keys(schema).sort((a, b) => rank(a) - rank(b));
+  const result: Record<string, unknown> = {};
+  for (const key of keys) {
+    const value = schema[key];
+    result[key] =
+      key === 'properties'
+        ? Object.fromEntries(Object.entries(value as Record<string, Record<string, unknown>>).map(([name, property]) => [name, ordered(property)]))
+        : value;
+  }
+  return result;
+}
+
+const rank = (key: string) => (KEY_ORDER.includes(key) ? KEY_ORDER.indexOf(key) : KEY_ORDER.length);

@@ -97,6 +97,20 @@ describe('the esim-sandbox binary (the bundled command)', () => {
     }
   });
 
+  it('writes no code cache from a run that failed, which compiled little of the program', async () => {
+    const cacheDir = await mkdtemp(path.join(tmpdir(), 'esim-code-cache-'));
+    try {
+      const env = { ...process.env, NODE_COMPILE_CACHE: cacheDir };
+      await expect(promisify(execFile)(process.execPath, [bin, 'scenarios', 'show', 'no-such-scenario'], { env })).rejects.toMatchObject({ code: 1 });
+      const folder = path.join(cacheDir, `esim-sandbox-${process.version}-${process.arch}`);
+      expect(await readdir(folder).catch(() => [])).toEqual([]);
+      await promisify(execFile)(process.execPath, [bin, 'scenarios', 'show', 'default'], { env, maxBuffer: 16 << 20 });
+      expect(await readdir(folder)).toEqual([expect.stringMatching(/\.scenarios\.cache$/)]);
+    } finally {
+      await rm(cacheDir, { recursive: true, force: true });
+    }
+  });
+
   it('keeps the caches of the 4 programs written last and deletes older ones', async () => {
     const cacheDir = await mkdtemp(path.join(tmpdir(), 'esim-code-cache-'));
     const folder = path.join(cacheDir, `esim-sandbox-${process.version}-${process.arch}`);

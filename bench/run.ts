@@ -120,7 +120,7 @@ if (sections.has('real-time')) {
   results.realTime = await measureRealTime({ warmupSeconds: 1, rounds: quick ? 6 : 12, roundSeconds: 2 }, process.env.BENCH_BASELINE_BIN);
 }
 
-busy.stop();
+await busy.stop();
 const complete: BenchResults = { ...results, targets: targetsOf(results) };
 process.stdout.write(`${markdown(complete)}\n`);
 const full = !quick && busy.count === 0 && ALL.every((section) => sections.has(section));

@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { connect } from 'node:net';
 import { BIN, KEY, SANDBOX_READY } from '../sections/paths.ts';
@@ -58,20 +57,4 @@ export async function probeShutdown(orders = 50, quantity = 50): Promise<Shutdow
   const results = await Promise.all(answers);
   const answered = results.filter(Boolean).length;
   return { answered, unanswered: orders - answered, exitCode, exitMs };
-}
-
-/** Two processes that keep a core each busy, as other jobs of a CI machine do; `stop()` ends them. */
-export function busyProcesses(count = 2): { stop(): Promise<void> } {
-  const children: ChildProcess[] = Array.from({ length: count }, () => spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }));
-  return {
-    async stop() {
-      await Promise.all(
-        children.map((child) => {
-          const exited = once(child, 'exit');
-          child.kill('SIGKILL');
-          return exited;
-        }),
-      );
-    },
-  };
 }

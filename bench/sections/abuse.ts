@@ -2,7 +2,8 @@ import type { Target } from '../report.ts';
 import { bigOrders, pausedStreams, settle } from '../lib/abuse-clients.ts';
 import { measureLargeSession } from './large-session.ts';
 import { httpRequest, rssBytes, spawnNode, type Spawned } from '../lib/processes.ts';
-import { busyProcesses, probeShutdown } from '../lib/shutdown-probe.ts';
+import { busyProcesses } from '../lib/busy-processes.ts';
+import { probeShutdown } from '../lib/shutdown-probe.ts';
 import { median, MiB, percentile, round } from '../lib/stats.ts';
 import { BIN, SANDBOX_READY } from './paths.ts';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { busyProcesses, probeShutdown } from '../../bench/lib/shutdown-probe.ts';
+import { busyProcesses } from '../../bench/lib/busy-processes.ts';
+import { probeShutdown } from '../../bench/lib/shutdown-probe.ts';
 
 const RUNS = 30;
 const BUSY_RUNS = 10;

@@ -6,6 +6,7 @@ import { renderPayment } from './api/render.js';
 import { routeAt } from './api/route-map.js';
 import { replayRequest } from './api/replay-request.js';
 import { serveApiRequest } from './api/serve-api-request.js';
+import { journalNoteOf } from './api/journal-note.js';
 import { summarizeState } from './api/summarize-state.js';
 import { buildStore } from './domain/build-store.js';
 import { ApiError } from './domain/api-error.js';
@@ -17,6 +18,7 @@ import { exportScenario } from './domain/scenario-export.js';
 import { sessionApiKey, withoutSessionKeys, withSessionKeys } from './domain/session-keys.js';
 import { topUp } from './domain/topup.js';
 import { Listeners } from './lib/listeners.js';
+import { parsedUrl } from './lib/parsed-urls.js';
 import { checkOptions } from './lib/options/check-options.js';
 import { BoundedQrImageCache } from './lib/qr-image-cache.js';
 import { clockOf, contextOf, type SandboxKeeps } from './sandbox-context.js';
@@ -28,7 +30,6 @@ import { localFiles, type ScenarioFileAccess } from './scenarios/scenario-file-a
 import type { ResolvedScenario, ScenarioFile } from './scenarios/scenario-schema.js';
 import { checkChaos } from './scenarios/chaos-option.js';
 import { checkClockMode, type ClockMode, type SandboxClock } from './state/clock.js';
-import type { HeaderList } from './state/journal-exchange.js';
 import { Journal, type HistoryEntry, type JournalEntry, type JournalQuery, type MarkerKind, type RequestAsSent } from './state/journal.js';
 import { sandboxDb, type SandboxDb } from './state/sandbox-db.js';
 import { SeededRandom } from './state/seeded-random.js';
@@ -48,7 +49,9 @@ export class CoreSandbox implements Sandbox, AnswersApiRequests {
   #clock!: SandboxClock;
   #disposed = false;
   #db: SandboxDb | undefined;
-  #ready: Promise<void>;
+  #ready!: Promise<void>;
+  /** Whether `#ready` has resolved: then a request need not wait for it. */
+  #readyNow = false;
   #generation = 0;
   readonly #journal: Journal;
   readonly #wallClock: () => number;
@@ -73,7 +76,7 @@ export class CoreSandbox implements Sandbox, AnswersApiRequests {
     this.#wallClock = options.wallClock;
     this.#files = localFiles(options.maxScenarioBytes);
     this.#scenario = this.#load(options.scenario);
-    this.#ready = this.#start(this.#scenario);
+    this.#setReady(this.#start(this.#scenario));
   }
 
   get scenario(): ResolvedScenario {
@@ -99,34 +102,21 @@ export class CoreSandbox implements Sandbox, AnswersApiRequests {
    * body the transport leaves out).
    */
   async answer(request: ApiRequest, options: AnswerOptions = {}): Promise<Outcome> {
-    const url = new URL(request.url);
+    const url = parsedUrl(request.url);
     const route = routeAt(url.pathname, options.basePath);
     const described = describingAnswer(route, request, url);
     if (described) return described;
     const arrivedAt = this.#wallClock();
-    const ctx = await this.#live();
+    const live = this.#live();
+    const ctx = live instanceof Promise ? await live : live;
     const now = ctx.clock.now();
-    const { outcome, answer, requestBody, ...served } = await serveApiRequest(ctx, request, url, route, now);
-    this.#journal.add({
-      ...served,
-      atMs: now,
-      wallMs: arrivedAt,
-      method: request.method,
-      url: url.pathname + url.search,
-      apiKey: request.headers.get('x-api-key'),
-      durationMs: this.#wallClock() - arrivedAt,
-      ...(options.replayOf !== undefined && { replayOf: options.replayOf }),
-      exchange: {
-        requestHeaders: request.headers.forEach ? (request.headers as HeaderList) : undefined,
-        requestBody: requestBody?.text,
-        requestBodyTruncated: requestBody?.truncated,
-        answer,
-      },
-    });
+    const served = await serveApiRequest(ctx, request, url, route, now);
+    const times = { atMs: now, wallMs: arrivedAt, durationMs: this.#wallClock() - arrivedAt };
+    this.#journal.add(journalNoteOf(served, request, url, times, options.replayOf));
     if (served.status >= 200 && served.status < 300) ctx.clock.step();
     const entry = this.#listeners.size > 0 ? this.#journal.latest() : undefined;
     if (entry) this.#listeners.emit({ type: 'request', entry });
-    return outcome;
+    return served.outcome;
   }
 
   journal(query?: JournalQuery): JournalEntry[] {
@@ -206,7 +196,7 @@ export class CoreSandbox implements Sandbox, AnswersApiRequests {
 
   /** Starts the scenario afresh, and tells the listeners once the new state answers. */
   #restart(type: 'reset' | 'scenario'): Promise<void> {
-    const ready = (this.#ready = this.#start(this.#scenario));
+    const ready = this.#setReady(this.#start(this.#scenario));
     this.#mark(type, type === 'reset' ? `reset (scenario ${this.#scenario.name})` : `scenario → ${this.#scenario.name}`);
     return ready.then(() => {
       if (ready === this.#ready) this.#listeners.emit({ type, scenario: this.#scenario.name, now: this.now() });
@@ -280,7 +270,7 @@ export class CoreSandbox implements Sandbox, AnswersApiRequests {
     } catch (error) {
       return Promise.reject(error);
     }
-    const ready = (this.#ready = Promise.resolve());
+    const ready = this.#setReady(Promise.resolve());
     this.#mark('restore', `snapshot restored (scenario ${contents.scenario.name}, clock ${this.now()})`);
     return ready.then(() => {
       if (ready === this.#ready) this.#listeners.emit({ type: 'restore', scenario: contents.scenario.name, now: this.now() });
@@ -299,15 +289,36 @@ export class CoreSandbox implements Sandbox, AnswersApiRequests {
 
   /**
    * The state to answer from, once it is built, and up to date with the clock: an order whose provisioning
-   * time the clock has reached (by requests or by hand) turns `confirmed` in its collection first.
+   * time the clock has reached (by requests or by hand) turns `confirmed` in its collection first. Without
+   * waiting when the state is built and nothing is due, as for most requests.
    */
-  async #live(): Promise<SandboxContext> {
+  #live(): SandboxContext | Promise<SandboxContext> {
     this.#checkLive();
+    if (this.#readyNow) {
+      const ctx = this.#context;
+      if (!ctx.store.hasProvisioningDue(ctx.clock.now())) return ctx;
+    }
+    return this.#liveOnceReady();
+  }
+
+  async #liveOnceReady(): Promise<SandboxContext> {
     await this.#ready;
     const ctx = this.#context;
     const now = ctx.clock.now();
     if (ctx.store.hasProvisioningDue(now)) await ctx.writes.run(() => ctx.store.provisionDue(now));
     return ctx;
+  }
+
+  #setReady(ready: Promise<void>): Promise<void> {
+    this.#ready = ready;
+    this.#readyNow = false;
+    ready.then(
+      () => {
+        if (this.#ready === ready) this.#readyNow = true;
+      },
+      () => undefined,
+    );
+    return ready;
   }
 
   #checkLive(): void {

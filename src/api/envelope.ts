@@ -5,8 +5,9 @@ import { RenderedJson } from './rendered-json.js';
 
 const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
-export function jsonAnswer(status: number, body: unknown, headers: Record<string, string> = {}): Answer {
-  return { status, headers: { 'content-type': JSON_CONTENT_TYPE, ...headers }, body: JSON.stringify(body) };
+export function jsonAnswer(status: number, body: unknown, headers?: Record<string, string>): Answer {
+  const answerHeaders = headers === undefined ? { 'content-type': JSON_CONTENT_TYPE } : { 'content-type': JSON_CONTENT_TYPE, ...headers };
+  return { status, headers: answerHeaders, body: JSON.stringify(body) };
 }
 
 /** The envelope of each rendered value answered, made once: a page asked for again is the same value (see `renderedList`). */

@@ -34,6 +34,7 @@ export async function handleApiRequest(
   if (refusal) throw refusal;
   const caller = authorize(ctx.store, request.headers.get('x-api-key'), route.scope);
   const parse: RouteCall['parse'] = (rules, input) => parseFields(rules, input, ctx.behavior, facts);
-  const data = await route.handle(ctx, { caller, query: readQuery(url), request, now, facts, parse });
-  return successAnswer(data);
+  const data = route.handle(ctx, { caller, query: readQuery(url), request, now, facts, parse });
+  // Only createOrder waits (for its body): the reads answer without another turn.
+  return successAnswer(data instanceof Promise ? await data : data);
 }

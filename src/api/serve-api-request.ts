@@ -42,8 +42,9 @@ export async function serveApiRequest(
   // A body is noted even when a fault or a refusal comes before the route reads it: which order a lost
   // createOrder asked for is what tells a retry from a new order.
   const captured = request.body === null ? undefined : captureBody(request, JOURNAL_BODY_MAX_BYTES);
-  const { noted, ...served } = await serveCall(ctx, captured?.request ?? request, url, route, now);
-  const requestBody = await captured?.prefix();
+  const facts: RouteFacts = {};
+  const served = await serveCall(ctx, captured?.request ?? request, url, route, now, facts);
+  const requestBody = captured === undefined ? undefined : await captured.prefix();
   const orderRequest =
     requestBody && call?.name === 'createOrder' && request.method === 'POST' ? orderRequestNote(requestBody.truncated ? undefined : requestBody.text) : undefined;
   const hints = hintsOf({
@@ -51,34 +52,39 @@ export async function serveApiRequest(
     header: (name) => request.headers.get(name),
     hasQuery: (name) => url.search !== '' && url.searchParams.has(name),
     bodyIdempotencyKey: orderRequest?.idempotencyKey !== undefined,
-    ...noted,
+    ignoredQueryParameters: facts.ignoredQueryParameters,
+    ignoredBodyFields: facts.ignoredBodyFields,
+    clampedLimit: facts.clampedLimit,
   });
   if (hints && ctx.hintHeader && served.answer) served.answer.headers['x-sandbox-hint'] = hintHeader(hints);
-  return {
-    ...served,
-    ...(call && { route: call.path }),
-    ...(orderRequest !== undefined && { orderRequest }),
-    ...(hints && { hints }),
-    ...(requestBody && { requestBody }),
-  };
+  if (call) served.route = call.path;
+  if (orderRequest !== undefined) served.orderRequest = orderRequest;
+  if (hints) served.hints = hints;
+  if (requestBody) served.requestBody = requestBody;
+  return served;
 }
 
+/** The call itself, its facts noted in `facts`; the request as served is built in place, not copied. */
 async function serveCall(
   ctx: SandboxContext,
   request: ApiRequest,
   url: URL,
   route: ApiRoute | undefined,
   now: number,
-): Promise<ServedRequest & { noted?: RouteFacts }> {
+  facts: RouteFacts,
+): Promise<ServedRequest> {
   const faults = route?.kind === 'call' ? ctx.faults.next(route.path) : undefined;
   if (faults && faults.latencyMs > 0) await sleep(faults.latencyMs);
-  const queued = faults?.queuedFault === undefined ? undefined : { queuedFault: faults.queuedFault };
-  if (faults?.drop) return { outcome: NETWORK_ERROR, status: 0, fault: 'drop', ...queued };
+  if (faults?.drop) {
+    const dropped: ServedRequest = { outcome: NETWORK_ERROR, status: 0, fault: 'drop' };
+    if (faults.queuedFault !== undefined) dropped.queuedFault = faults.queuedFault;
+    return dropped;
+  }
 
   let limit: RateLimitStatus | undefined;
   let answer: Answer;
-  let refusal: { errorCode: string; errorMessage?: string } | undefined;
-  const facts: RouteFacts = {};
+  let refusal: ApiError | undefined;
+  let failed = false;
   const caller = () => request.headers.get('x-api-key') ?? '';
   // A window a rate-limit fault opened holds the call before anything else counts it.
   const heldS = route?.kind === 'call' && ctx.faults.windows.size > 0 ? ctx.faults.windows.secondsLeft(caller(), route.path) : undefined;
@@ -96,27 +102,29 @@ async function serveCall(
     answer = await handleApiRequest(ctx, request, url, route, now, facts);
   } catch (thrown) {
     answer = toErrorAnswer(thrown);
-    // An unexpected failure's message stays in the log, as it stays out of the answer.
-    refusal = thrown instanceof ApiError ? { errorCode: thrown.code, errorMessage: thrown.message } : { errorCode: 'INTERNAL_ERROR' };
+    failed = true;
+    if (thrown instanceof ApiError) refusal = thrown;
   }
   if (limit && answer.headers['x-ratelimit-limit'] === undefined) Object.assign(answer.headers, rateLimitHeaders(limit));
 
-  const retryAfter = Number(answer.headers['retry-after']);
-  const served: ServedRequest & { noted: RouteFacts } = {
-    outcome: answer,
-    answer,
-    status: answer.status,
-    ...refusal,
-    ...(answer.status === 429 && Number.isInteger(retryAfter) && { retryAfterS: retryAfter }),
-    ...(facts.orderId !== undefined && { orderId: facts.orderId }),
-    ...(facts.orderStatus !== undefined && { orderStatus: facts.orderStatus }),
-    ...(facts.reused !== undefined && { reused: facts.reused }),
-    ...queued,
-    noted: facts,
-  };
-  if (faults?.errorStatus) return { ...served, fault: 'error' };
-  if (faults?.retryAfterS || heldS !== undefined) return { ...served, fault: 'rate-limit' };
-  if (faults?.loseResponse) return { ...served, outcome: NETWORK_ERROR, fault: 'lose-response' };
+  const served: ServedRequest = { outcome: answer, answer, status: answer.status };
+  // An unexpected failure's message stays in the log, as it stays out of the answer.
+  if (failed) served.errorCode = refusal?.code ?? 'INTERNAL_ERROR';
+  if (refusal) served.errorMessage = refusal.message;
+  if (answer.status === 429) {
+    const retryAfter = Number(answer.headers['retry-after']);
+    if (Number.isInteger(retryAfter)) served.retryAfterS = retryAfter;
+  }
+  if (facts.orderId !== undefined) served.orderId = facts.orderId;
+  if (facts.orderStatus !== undefined) served.orderStatus = facts.orderStatus;
+  if (facts.reused !== undefined) served.reused = facts.reused;
+  if (faults?.queuedFault !== undefined) served.queuedFault = faults.queuedFault;
+  if (faults?.errorStatus) served.fault = 'error';
+  else if (faults?.retryAfterS || heldS !== undefined) served.fault = 'rate-limit';
+  else if (faults?.loseResponse) {
+    served.outcome = NETWORK_ERROR;
+    served.fault = 'lose-response';
+  }
   return served;
 }
 

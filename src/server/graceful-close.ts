@@ -2,11 +2,18 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { nextTurn } from '../lib/next-turn.js';
 
+export interface GracefulClose {
+  /** `listener`, following each request it is given until its answer is written. */
+  following(listener: (req: IncomingMessage, res: ServerResponse) => void): (req: IncomingMessage, res: ServerResponse) => void;
+  close(graceMs: number): Promise<void>;
+}
+
 /**
- * The graceful stop of an HTTP server, for `RunningServer.close()` and the signals of `serve`. Call it
- * before the server receives requests: it follows each request until its answer is written.
+ * The graceful stop of an HTTP server, for `RunningServer.close()` and the signals of `serve`. The server's
+ * `request` and `checkExpectation` listeners go through `following`, which follows each request until its
+ * answer is written.
  */
-export function gracefulClose(server: Server): { close(graceMs: number): Promise<void> } {
+export function gracefulClose(server: Server): GracefulClose {
   /** The answers not yet written, per connection, in the order of their requests (pipelining keeps it). */
   const inFlight = new Map<Socket, ServerResponse[]>();
   const markedLast = new WeakSet<ServerResponse>();
@@ -27,22 +34,38 @@ export function gracefulClose(server: Server): { close(graceMs: number): Promise
     });
   };
 
+  /** One function for every answer (no closure per request): `this` is the answer that closed. */
+  function answerClosed(this: ServerResponse) {
+    const answers = inFlight.get(this.req.socket);
+    const index = answers === undefined ? -1 : answers.indexOf(this);
+    // Answers close in the order of their requests: the first, but for a connection cut short.
+    if (index === 0) answers!.shift();
+    else if (index > 0) answers!.splice(index, 1);
+    // An answer whose head went out before the stop began leaves a keep-alive connection: close it now. Not
+    // while the accept queue drains: Node counts a connection whose request it has not read yet as idle.
+    if (listenerClosed) server.closeIdleConnections();
+  }
+
+  /** A connection's list of answers lives as long as the connection: most carry one request after another. */
   const follow = (req: IncomingMessage, res: ServerResponse) => {
     const socket = req.socket;
-    const answers = inFlight.get(socket) ?? [];
-    inFlight.set(socket, answers);
+    let answers = inFlight.get(socket);
+    if (answers === undefined) {
+      inFlight.set(socket, (answers = []));
+      socket.once('close', () => inFlight.delete(socket));
+    }
     answers.push(res);
-    res.once('close', () => {
-      answers.splice(answers.indexOf(res), 1);
-      if (answers.length === 0) inFlight.delete(socket);
-      // An answer whose head went out before the stop began leaves a keep-alive connection: close it now. Not
-      // while the accept queue drains: Node counts a connection whose request it has not read yet as idle.
-      if (listenerClosed) server.closeIdleConnections();
-    });
+    res.on('close', answerClosed);
     if (closing) closeAfterLast(answers);
   };
-  server.prependListener('request', follow);
-  server.prependListener('checkExpectation', follow);
+  // Followed from inside the listeners rather than by listeners of their own: an event with two listeners
+  // copies its listener list on every emit.
+  const following =
+    (listener: (req: IncomingMessage, res: ServerResponse) => void) =>
+    (req: IncomingMessage, res: ServerResponse) => {
+      follow(req, res);
+      listener(req, res);
+    };
 
   /** Connections opened and not yet closed: one that has sent nothing is no request in flight. */
   const open = new Set<Socket>();
@@ -53,7 +76,7 @@ export function gracefulClose(server: Server): { close(graceMs: number): Promise
     socket.once('close', () => open.delete(socket));
   });
   const closeSilentConnections = () => {
-    for (const socket of open) if (socket.bytesRead === 0 && !inFlight.has(socket)) socket.destroy();
+    for (const socket of open) if (socket.bytesRead === 0 && !(inFlight.get(socket)?.length ?? 0)) socket.destroy();
   };
 
   /**
@@ -71,6 +94,7 @@ export function gracefulClose(server: Server): { close(graceMs: number): Promise
   };
 
   return {
+    following,
     /**
      * Keeps accepting until the accept queue is empty (a few turns of the event loop, at most `graceMs`), then
      * stops accepting and closes idle keep-alive connections; requests in flight are answered (each connection closed after its last answer,

@@ -50,7 +50,19 @@ function urlOf(req: IncomingMessage): string {
   const protocol = 'encrypted' in req.socket && req.socket.encrypted ? 'https' : 'http';
   const host = req.headers.host ?? 'localhost';
   const url = `${protocol}://${host}${path}`;
-  return isPlainHost(host) || URL.canParse(url) ? url : `${protocol}://localhost${path}`;
+  return isPlainHostOnce(host) || URL.canParse(url) ? url : `${protocol}://localhost${path}`;
+}
+
+/** The last Host checked: a client sends the same one on every request. */
+let lastHost = '';
+let lastHostIsPlain = false;
+
+function isPlainHostOnce(host: string): boolean {
+  if (host !== lastHost) {
+    lastHost = host;
+    lastHostIsPlain = isPlainHost(host);
+  }
+  return lastHostIsPlain;
 }
 
 /**
@@ -71,8 +83,8 @@ export function rawHeaderValue(raw: readonly string[], name: string): string | n
   let value: string | null = null;
   for (let i = 0; i + 1 < raw.length; i += 2) {
     const candidate = raw[i]!;
-    if (candidate.length !== wanted.length || candidate.toLowerCase() !== wanted) continue;
-    const found = raw[i + 1]!.replace(HTTP_WHITESPACE_AROUND, '');
+    if (candidate.length !== wanted.length || (candidate !== wanted && candidate.toLowerCase() !== wanted)) continue;
+    const found = trimmed(raw[i + 1]!);
     value = value === null ? found : `${value}, ${found}`;
   }
   return value;
@@ -80,8 +92,17 @@ export function rawHeaderValue(raw: readonly string[], name: string): string | n
 
 /** `Headers.forEach` of a raw header list: lower-case names, in the order sent, each value trimmed. */
 function forEachRawHeader(raw: readonly string[], callback: (value: string, name: string) => void): void {
-  for (let i = 0; i + 1 < raw.length; i += 2) callback(raw[i + 1]!.replace(HTTP_WHITESPACE_AROUND, ''), raw[i]!.toLowerCase());
+  for (let i = 0; i + 1 < raw.length; i += 2) callback(trimmed(raw[i + 1]!), raw[i]!.toLowerCase());
 }
+
+/** A header value without the HTTP whitespace around it; Node's parser leaves little, so most values are taken as they are. */
+function trimmed(value: string): string {
+  if (value === '' || (!isHttpWhitespace(value.charCodeAt(0)) && !isHttpWhitespace(value.charCodeAt(value.length - 1)))) return value;
+  return value.replace(HTTP_WHITESPACE_AROUND, '');
+}
+
+/** Tab, line feed, carriage return or space. */
+const isHttpWhitespace = (code: number) => code === 9 || code === 10 || code === 13 || code === 32;
 
 const HTTP_WHITESPACE_AROUND = /^[\t\n\r ]+|[\t\n\r ]+$/g;
 

@@ -62,7 +62,7 @@ export function refusalOf(request: GuardedRequest, policy: GuardPolicy): ApiErro
 /** A request without `Host` is left to the HTTP layer; one naming a host this server does not answer to is refused. */
 function hostRefusal({ headers }: GuardedRequest, { hostNames }: GuardPolicy): ApiError | undefined {
   if (hostNames === undefined || headers.host === undefined) return undefined;
-  const name = hostNameOfHeader(headers.host);
+  const name = hostNameOnce(headers.host);
   if (name !== undefined && hostNames.has(name)) return undefined;
   return new ApiError(
     'FORBIDDEN_HOST',
@@ -77,6 +77,18 @@ function hostRefusal({ headers }: GuardedRequest, { hostNames }: GuardPolicy): A
  * API: the browser says whose page it is in `Origin`. Clients that are no browser send no `Origin`; the
  * server's own pages (`/docs`) send its own.
  */
+/** The last Host header read, and the name in it: a client sends the same one on every request. */
+let lastHost = '';
+let lastHostName: string | undefined;
+
+function hostNameOnce(host: string): string | undefined {
+  if (host !== lastHost) {
+    lastHost = host;
+    lastHostName = hostNameOfHeader(host);
+  }
+  return lastHostName;
+}
+
 function originRefusal({ area, method, headers, encrypted }: GuardedRequest): ApiError | undefined {
   const origin = headers.origin;
   if (origin === undefined || (area !== 'admin' && SAFE_METHODS.has(method))) return undefined;

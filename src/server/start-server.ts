@@ -79,7 +79,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const closing = new AbortController();
   server.on(
     'request',
-    createRequestListener(sandboxHost, {
+    shutdown.following(createRequestListener(sandboxHost, {
       adminToken: adminToken as string | undefined,
       scenarioFiles,
       allowedHosts: [...(allowedHosts ?? [])],
@@ -87,9 +87,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       maxStreams,
       memoryBudgetMiB,
       closing: closing.signal,
-    }),
+    })),
   );
-  server.on('checkExpectation', answerExpectationFailed);
+  server.on('checkExpectation', shutdown.following(answerExpectationFailed));
   server.on('connect', answerConnect);
   server.on('clientError', clientErrorAnswerer({ headersTimeoutMs, requestTimeoutMs }));
   await listen(server, port, host);

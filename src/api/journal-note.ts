@@ -1,3 +1,4 @@
+import { pathAndQuery } from '../lib/parsed-urls.js';
 import type { HeaderList } from '../state/journal-exchange.js';
 import type { JournalNote } from '../state/journal.js';
 import type { ApiRequest } from './api-request.js';
@@ -31,7 +32,7 @@ export function journalNoteOf(served: ServedRequest, request: ApiRequest, url: U
     atMs: times.atMs,
     wallMs: times.wallMs,
     method: request.method,
-    url: url.pathname + url.search,
+    url: pathAndQuery(url),
     apiKey: request.headers.get('x-api-key'),
     durationMs: times.durationMs,
     replayOf,

@@ -27,11 +27,28 @@ export function trailingYearQty<Order extends { createdAt: number; quantity: num
   baseline: number,
   counts: (order: Order) => boolean = () => true,
 ): number {
-  let total = baseline;
+  return trailingYearWindow(orders, now, baseline, counts).qty;
+}
+
+/**
+ * `trailingYearQty` at `now`, and the first time after it at which the same orders give another figure (an
+ * order entering the year or leaving it): until then, the figure holds.
+ */
+export function trailingYearWindow<Order extends { createdAt: number; quantity: number }>(
+  orders: Iterable<Order>,
+  now: number,
+  baseline: number,
+  counts: (order: Order) => boolean = () => true,
+): { qty: number; until: number } {
+  let qty = baseline;
+  let until = Number.POSITIVE_INFINITY;
   for (const order of orders) {
-    if (order.createdAt > now - TRAILING_YEAR_MS && order.createdAt <= now && counts(order)) {
-      total += order.quantity;
+    if (!counts(order)) continue;
+    if (order.createdAt > now) until = Math.min(until, order.createdAt);
+    else if (order.createdAt > now - TRAILING_YEAR_MS) {
+      qty += order.quantity;
+      until = Math.min(until, order.createdAt + TRAILING_YEAR_MS);
     }
   }
-  return total;
+  return { qty, until };
 }

@@ -16,3 +16,12 @@ export function parsedUrl(text: string): URL {
   }
   return url;
 }
+
+const pathsAndQueries = new WeakMap<URL, string>();
+
+/** `url.pathname + url.search`, made once for a URL parsed once: the journal then keeps the same string. */
+export function pathAndQuery(url: URL): string {
+  let text = pathsAndQueries.get(url);
+  if (text === undefined) pathsAndQueries.set(url, (text = url.pathname + url.search));
+  return text;
+}

@@ -70,6 +70,18 @@ export class Store {
   readonly #iccidSerials = new Map<string, number>();
   /** Orders whose eSIMs are not yet provisioned, soonest first: they turn `confirmed` when the clock reaches them. */
   readonly #provisioning: Stored<'orders'>[] = [];
+  #productsRevision = 0;
+  #ordersRevision = 0;
+
+  /** Moves on every change of a product record: what was derived from the products at one revision holds until the next. */
+  get productsRevision(): number {
+    return this.#productsRevision;
+  }
+
+  /** Moves on every order stored or changed, as `productsRevision` does for products. */
+  get ordersRevision(): number {
+    return this.#ordersRevision;
+  }
 
   constructor(readonly providers: ReadonlyMap<string, ProviderSpec>) {}
 
@@ -107,6 +119,7 @@ export class Store {
     if (!product) throw new Error(`no product ${productId} to take ${quantity} eSIMs from`);
     const next = await replaceRecord(this.collections.products, product, { ...product, inventory: product.inventory - quantity });
     this.#products.set(productId, freezeRecord(next));
+    this.#productsRevision += 1;
   }
 
   /** Whether an order's eSIMs are due to be provisioned at `now`: then `provisionDue` has work. */
@@ -121,6 +134,7 @@ export class Store {
       const next = freezeRecord(await replaceRecord(this.collections.orders, order, { ...order, status: 'confirmed' }));
       this.#orders.set(orderKey(next.id), next);
       this.#ordersByAccount.get(next.accountId)!.replace(next);
+      this.#ordersRevision += 1;
     }
   }
 
@@ -142,6 +156,7 @@ export class Store {
 
   #indexProduct(record: Stored<'products'>): void {
     this.#products.set(record.id, record);
+    this.#productsRevision += 1;
   }
 
   #indexPayment(record: Stored<'payments'>): void {
@@ -151,6 +166,7 @@ export class Store {
 
   #indexOrder(record: Stored<'orders'>): void {
     this.#orders.set(orderKey(record.id), record);
+    this.#ordersRevision += 1;
     this.#listOf(this.#ordersByAccount, record.accountId).insert(record);
     if (isCharged(record)) this.ledger(record.accountId).purchases += record.total;
     if (isAwaitingProvisioning(record)) {

@@ -77,6 +77,19 @@ describeBothModes(
       expect([after]).toEqual(await textsAfterRestore(target(), paths));
       expect(await texts(target(), paths, 'sk_test_tier_500')).toEqual([otherBefore]);
     });
+
+    it('answers the tier price again once the orders that reached it leave the trailing year', async () => {
+      await target().sandbox.reset();
+      const paths = ['/getProducts?limit=200', '/getProducts?limit=5'];
+      const ais = (text: string) => (JSON.parse(text).data as { id: string; activeTierMinTrailingYearQty: number }[]).find((p) => p.id === AIS_15GB_ID)!;
+      expect((await target().call('/createOrder', { json: { productId: AIS_15GB_ID, quantity: 20 } })).status).toBe(200);
+      expect(ais((await texts(target(), paths))[0]!).activeTierMinTrailingYearQty).toBe(100);
+
+      target().sandbox.advanceClock(366 * 24 * 60 * 60 * 1000);
+      const later = await texts(target(), paths);
+      expect(ais(later[0]!).activeTierMinTrailingYearQty).toBe(0);
+      expect(later).toEqual(await textsAfterRestore(target(), paths));
+    });
   },
   { scenario: 'tier-pricing', seed: 3 },
 );

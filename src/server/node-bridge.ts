@@ -124,9 +124,9 @@ export function writeAnswer(answer: Answer, res: ServerResponse): void {
 
 /**
  * Bodies as UTF-8, encoded once and written as they are: a string body would be measured, joined to the head
- * and encoded on each write, and the same body answered again (a page kept whole) is encoded once.
+ * and encoded on each write, and the same body answered again (a page kept whole, up to 2 MiB) is encoded once.
  */
-const ENCODED = new RecentMemo(8, 256 * 1024, (text) => Buffer.from(text, 'utf8'));
+const ENCODED = new RecentMemo(8, 2 * 1024 * 1024, (text) => Buffer.from(text, 'utf8'));
 
 /**
  * The latest event texts of the event streams, encoded: every stream sends the same text object for an event,

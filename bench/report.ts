@@ -175,7 +175,7 @@ export function markdown(results: BenchResults): string {
   const busy = results.busyProcesses ? `; ${results.busyProcesses} busy-looping processes beside the run` : '';
   lines.push(`Machine: ${machine.cpus} × ${machine.cpuModel}, Node ${machine.node}, ${machine.platform}; ${results.date}${busy}.`, '');
   lines.push('| measure | sandbox | baseline | ratio |', '|---|---|---|---|');
-  const cpu = (route: LoadResult) => (route.cpuUsPerRequest === undefined ? '' : ` · ${route.cpuUsPerRequest} µs CPU`);
+  const cpu = (route: LoadResult) => (route.cpuUsPerRequest === undefined ? '' : ` · ${round(route.cpuUsPerRequest, 1)} µs CPU`);
   const routeFigures = (route: LoadResult) =>
     `${n(route.requestsPerSecond)} req/s · ${time(route.unloaded.p50Ms)} · ${time(route.unloaded.p99Ms)} · ${route.p50Ms} ms · ${route.p99Ms} ms${cpu(route)}`;
   if (startup) {

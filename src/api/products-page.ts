@@ -8,15 +8,16 @@ import type { CallData } from './route.js';
 
 type ProductsPage = RenderedJson<CallData<'getProducts'>>;
 
-/** The pages made at one products revision, by account, then by trailing-year figure and limit (`pageKey`). */
+/** The pages made at one products revision, by account, then by trailing-year figure and limit (one number). */
 interface KeptPages {
   revision: number;
-  count: number;
+  /** Characters of the pages kept. */
+  chars: number;
   pages: Map<AccountRecord, Map<number, ProductsPage>>;
 }
 
-/** How many pages one revision keeps; past it they are made afresh. */
-const MAX_KEPT_PAGES = 1024;
+/** The most characters of pages kept; past it they are made afresh (a peer asking every limit cannot make it grow). */
+const MAX_KEPT_CHARS = 8 * 1024 * 1024;
 
 const kept = new WeakMap<Store, KeptPages>();
 
@@ -28,8 +29,8 @@ const kept = new WeakMap<Store, KeptPages>();
 export function productsPage(ctx: SandboxContext, account: AccountRecord, trailingQty: number, max: number): ProductsPage {
   const { store } = ctx;
   let entry = kept.get(store);
-  if (entry === undefined || entry.revision !== store.productsRevision || entry.count >= MAX_KEPT_PAGES) {
-    kept.set(store, (entry = { revision: store.productsRevision, count: 0, pages: new Map() }));
+  if (entry === undefined || entry.revision !== store.productsRevision || entry.chars > MAX_KEPT_CHARS) {
+    kept.set(store, (entry = { revision: store.productsRevision, chars: 0, pages: new Map() }));
   }
   let pages = entry.pages.get(account);
   if (pages === undefined) entry.pages.set(account, (pages = new Map()));
@@ -38,7 +39,7 @@ export function productsPage(ctx: SandboxContext, account: AccountRecord, traili
   let page = pages.get(key);
   if (page === undefined) {
     pages.set(key, (page = makePage(ctx, account, trailingQty, max)));
-    entry.count += 1;
+    entry.chars += page.text.length;
   }
   return page;
 }

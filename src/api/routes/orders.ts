@@ -2,6 +2,7 @@ import { ApiError } from '../../domain/api-error.js';
 import { orderStatus } from '../render.js';
 import { renderedList } from '../rendered-json.js';
 import { renderedOrder } from '../rendered-order.js';
+import { ordersPage } from '../orders-page.js';
 import { orderListQuery, orderStatusQuery, resolveLimit } from '../request-rules.js';
 import type { CallHandler } from '../route.js';
 
@@ -18,7 +19,8 @@ export const getOrderStatus: CallHandler<'getOrderStatus'> = (ctx, { caller, que
 
 export const getOrders: CallHandler<'getOrders'> = (ctx, { caller, query, now, facts, parse }) => {
   const { limit, includeQrImages = false } = parse(orderListQuery, query);
+  const max = resolveLimit(limit, ctx.behavior, facts);
+  if (!includeQrImages) return ordersPage(ctx, caller.account.id, max, now);
   const view = { now, includeQrImages, qrImages: ctx.qrImages };
-  const orders = ctx.store.latestOrdersOf(caller.account.id, resolveLimit(limit, ctx.behavior, facts));
-  return renderedList(orders.map((order) => renderedOrder(ctx.renderedOrders, order, view)));
+  return renderedList(ctx.store.latestOrdersOf(caller.account.id, max).map((order) => renderedOrder(ctx.renderedOrders, order, view)));
 };

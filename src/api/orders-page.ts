@@ -1,5 +1,5 @@
 import type { SandboxContext } from '../domain/context.js';
-import type { Store } from '../state/store.js';
+import { RevisionMemo } from '../lib/revision-memo.js';
 import { isProvisioned, type ItemView } from './render.js';
 import { renderedList, type RenderedJson } from './rendered-json.js';
 import { renderedOrder } from './rendered-order.js';
@@ -14,37 +14,18 @@ interface KeptPage {
   page: OrdersPage;
 }
 
-/** The pages made at one orders revision, by account, then by limit, and their characters in all. */
-interface KeptPages {
-  revision: number;
-  chars: number;
-  pages: Map<string, Map<number, KeptPage>>;
-}
-
-/** The most characters of pages kept; past it they are made afresh (a peer asking every limit cannot make it grow). */
-const MAX_KEPT_CHARS = 8 * 1024 * 1024;
-
-const kept = new WeakMap<Store, KeptPages>();
+/** Pages by account, then by limit. */
+const kept = new RevisionMemo<string, number, KeptPage>(8 * 1024 * 1024, ({ page }) => page.text.length);
 
 /**
  * getOrders' page without QR images: the account's newest `limit` orders. Made again only when an order was
- * stored or changed, or the clock reached the time an order on it shows its eSIMs provisioned; otherwise a
- * client polling its orders gets the same page, and the same envelope and bytes after it.
+ * stored or changed, or the clock reached the time an order on it shows its eSIMs provisioned (or was set back
+ * before the page was made); otherwise a client polling its orders gets the same page, and the same envelope
+ * and bytes after it.
  */
 export function ordersPage(ctx: SandboxContext, accountId: string, limit: number, now: number): OrdersPage {
-  const { store } = ctx;
-  let entry = kept.get(store);
-  if (entry === undefined || entry.revision !== store.ordersRevision || entry.chars > MAX_KEPT_CHARS) {
-    kept.set(store, (entry = { revision: store.ordersRevision, chars: 0, pages: new Map() }));
-  }
-  let pages = entry.pages.get(accountId);
-  if (pages === undefined) entry.pages.set(accountId, (pages = new Map()));
-  const last = pages.get(limit);
-  if (last !== undefined && last.from <= now && now < last.until) return last.page;
-  const made = makePage(ctx, accountId, limit, now);
-  pages.set(limit, made);
-  entry.chars += made.page.text.length - (last?.page.text.length ?? 0);
-  return made.page;
+  const holds = ({ from, until }: KeptPage) => from <= now && now < until;
+  return kept.get(ctx.store, ctx.store.ordersRevision, accountId, limit, holds, () => makePage(ctx, accountId, limit, now)).page;
 }
 
 function makePage(ctx: SandboxContext, accountId: string, limit: number, now: number): KeptPage {

@@ -17,6 +17,7 @@ import type { ReadinessReport } from './domain/readiness/report.js';
 import { exportScenario } from './domain/scenario-export.js';
 import { sessionApiKey, withoutSessionKeys, withSessionKeys } from './domain/session-keys.js';
 import { topUp } from './domain/topup.js';
+import { LatestPromise } from './lib/latest-promise.js';
 import { Listeners } from './lib/listeners.js';
 import { parsedUrl } from './lib/parsed-urls.js';
 import { checkOptions } from './lib/options/check-options.js';
@@ -49,9 +50,7 @@ export class CoreSandbox implements Sandbox, AnswersApiRequests {
   #clock!: SandboxClock;
   #disposed = false;
   #db: SandboxDb | undefined;
-  #ready!: Promise<void>;
-  /** Whether `#ready` has resolved: then a request need not wait for it. */
-  #readyNow = false;
+  readonly #ready = new LatestPromise();
   #generation = 0;
   readonly #journal: Journal;
   readonly #wallClock: () => number;
@@ -76,7 +75,7 @@ export class CoreSandbox implements Sandbox, AnswersApiRequests {
     this.#wallClock = options.wallClock;
     this.#files = localFiles(options.maxScenarioBytes);
     this.#scenario = this.#load(options.scenario);
-    this.#setReady(this.#start(this.#scenario));
+    this.#ready.set(this.#start(this.#scenario));
   }
 
   get scenario(): ResolvedScenario {
@@ -196,10 +195,10 @@ export class CoreSandbox implements Sandbox, AnswersApiRequests {
 
   /** Starts the scenario afresh, and tells the listeners once the new state answers. */
   #restart(type: 'reset' | 'scenario'): Promise<void> {
-    const ready = this.#setReady(this.#start(this.#scenario));
+    const ready = this.#ready.set(this.#start(this.#scenario));
     this.#mark(type, type === 'reset' ? `reset (scenario ${this.#scenario.name})` : `scenario → ${this.#scenario.name}`);
     return ready.then(() => {
-      if (ready === this.#ready) this.#listeners.emit({ type, scenario: this.#scenario.name, now: this.now() });
+      if (this.#ready.isLatest(ready)) this.#listeners.emit({ type, scenario: this.#scenario.name, now: this.now() });
     });
   }
 
@@ -270,17 +269,17 @@ export class CoreSandbox implements Sandbox, AnswersApiRequests {
     } catch (error) {
       return Promise.reject(error);
     }
-    const ready = this.#setReady(Promise.resolve());
+    const ready = this.#ready.set(Promise.resolve());
     this.#mark('restore', `snapshot restored (scenario ${contents.scenario.name}, clock ${this.now()})`);
     return ready.then(() => {
-      if (ready === this.#ready) this.#listeners.emit({ type: 'restore', scenario: contents.scenario.name, now: this.now() });
+      if (this.#ready.isLatest(ready)) this.#listeners.emit({ type: 'restore', scenario: contents.scenario.name, now: this.now() });
     });
   }
 
   async [Symbol.asyncDispose](): Promise<void> {
     if (this.#disposed) return;
     this.#disposed = true;
-    await this.#ready.catch(() => undefined);
+    await this.#ready.promise.catch(() => undefined);
     await this.#context?.writes.run(() => undefined);
     this.#journal.clear();
     this.#keeps.qrImages.clear();
@@ -294,7 +293,7 @@ export class CoreSandbox implements Sandbox, AnswersApiRequests {
    */
   #live(): SandboxContext | Promise<SandboxContext> {
     this.#checkLive();
-    if (this.#readyNow) {
+    if (this.#ready.resolved) {
       const ctx = this.#context;
       if (!ctx.store.hasProvisioningDue(ctx.clock.now())) return ctx;
     }
@@ -302,24 +301,13 @@ export class CoreSandbox implements Sandbox, AnswersApiRequests {
   }
 
   async #liveOnceReady(): Promise<SandboxContext> {
-    await this.#ready;
+    await this.#ready.promise;
     const ctx = this.#context;
     const now = ctx.clock.now();
     if (ctx.store.hasProvisioningDue(now)) await ctx.writes.run(() => ctx.store.provisionDue(now));
     return ctx;
   }
 
-  #setReady(ready: Promise<void>): Promise<void> {
-    this.#ready = ready;
-    this.#readyNow = false;
-    ready.then(
-      () => {
-        if (this.#ready === ready) this.#readyNow = true;
-      },
-      () => undefined,
-    );
-    return ready;
-  }
 
   #checkLive(): void {
     if (this.#disposed) throw new SandboxDisposedError();

@@ -31,33 +31,46 @@ export async function admin(path, { method = 'GET', body, signal } = {}) {
 
 /**
  * Follows `GET <base>/events` (Server-Sent Events) with fetch, which can send the token in a header as
- * EventSource cannot. Once the stream is open, `onOpen` loads what came before (the history): nothing falls
- * between the two. After the stream ends the page reconnects a second later, and loads again.
+ * EventSource cannot. Once the stream is open, `onOpen` loads what came before (the history), and resolves to
+ * the `seq` of its last row: nothing falls between the two. A stream that ends with `overflow` (the page fell
+ * too far behind) is resumed a second later with `Last-Event-ID`, and the server sends the rows it missed.
+ * After any other end (a stop: the server may come back numbering afresh) the history is loaded again.
  */
 export function followEvents(base, { onOpen, onEvent, onError }) {
   const controller = new AbortController();
+  /** The `seq` of the last row the page has; undefined when the next connection loads the history. */
+  let lastEventId;
   const connect = async () => {
     while (!controller.signal.aborted) {
       try {
         const headers = { accept: 'text/event-stream' };
         const token = tokenStore.get();
         if (token) headers.authorization = `Bearer ${token}`;
+        if (lastEventId !== undefined) headers['last-event-id'] = String(lastEventId);
         const response = await fetch(`${ADMIN}${base}/events`, { headers, signal: controller.signal });
         if (!response.ok || !response.body) throw new AdminError(response.status, `events: HTTP ${response.status}`);
-        await onOpen();
+        if (lastEventId === undefined) lastEventId = (await onOpen()) ?? 0;
         const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
         let buffered = '';
+        let resume = false;
         for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
           buffered += chunk.value;
           let end;
           while ((end = buffered.indexOf('\n\n')) >= 0) {
             const event = parseEvent(buffered.slice(0, end));
             buffered = buffered.slice(end + 2);
-            if (event) onEvent(event);
+            if (!event) continue;
+            // A row the history already gave (the stream opened before the history was read).
+            if (event.id !== undefined && event.id <= lastEventId) continue;
+            if (event.id !== undefined) lastEventId = event.id;
+            if (event.type === 'overflow') resume = true;
+            onEvent(event);
           }
         }
+        if (!resume) lastEventId = undefined;
       } catch (error) {
         if (controller.signal.aborted) return;
+        lastEventId = undefined;
         onError(error);
         if (error instanceof AdminError && error.status === 401) return;
       }
@@ -68,14 +81,16 @@ export function followEvents(base, { onOpen, onEvent, onError }) {
   return () => controller.abort();
 }
 
-/** One event of the `text/event-stream` format; undefined for a comment or a retry line. */
+/** One event of the `text/event-stream` format, with its numeric `id` when it has one; undefined for a comment or a retry line. */
 function parseEvent(block) {
   let type = 'message';
+  let id;
   const data = [];
   for (const line of block.split('\n')) {
     if (line.startsWith('event:')) type = line.slice(6).trim();
+    else if (line.startsWith('id:') && /^\d+$/.test(line.slice(3).trim())) id = Number(line.slice(3).trim());
     else if (line.startsWith('data:')) data.push(line.slice(5).replace(/^ /, ''));
   }
   if (data.length === 0) return undefined;
-  return { type, data: JSON.parse(data.join('\n')) };
+  return { type, id, data: JSON.parse(data.join('\n')) };
 }

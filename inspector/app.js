@@ -135,6 +135,7 @@ function Inspector({ onLocked }) {
         const history = await admin(`${base}/requests?include=bodies`);
         setEntries(history.slice(-MAX_ROWS).reverse());
         await loadState();
+        return history.at(-1)?.seq;
       },
       onEvent: (event) => {
         if (event.type === 'request' || event.type === 'marker') setEntries((rows) => withEntry(rows, event.data));

@@ -71,9 +71,25 @@ try {
     logLevel: 'warning',
   });
 
+  // The worker that checks large session requests (src/admin/session-request-thread.ts), one script the
+  // executable runs as code: an ES module's imports could not be found among the assets.
+  const worker = path.join(work, 'session-request-worker.cjs');
+  await build({
+    entryPoints: [path.join(root, 'dist/admin/session-request-worker.js')],
+    bundle: true,
+    platform: 'node',
+    target: 'node24',
+    format: 'cjs',
+    outfile: worker,
+    define: { 'import.meta.url': '__scriptUrl' },
+    banner: { js: `var __scriptUrl = ${JSON.stringify(`file:///$esim-sandbox/dist/admin/session-request-worker.cjs`)};` },
+    minifyWhitespace: true,
+    logLevel: 'warning',
+  });
+
   const blob = path.join(work, 'sea.blob');
   const config = path.join(work, 'sea-config.json');
-  const carried = assets();
+  const carried = { ...assets(), 'dist/admin/session-request-worker.cjs': worker };
   // No code cache for the entry: it is small, and the program keeps one of its own, taken after it ran.
   writeFileSync(config, JSON.stringify({ main, output: blob, disableExperimentalSEAWarning: true, useCodeCache: false, useSnapshot: false, assets: carried }));
   execFileSync(node, ['--experimental-sea-config', config], { stdio: 'pipe' });

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { inSingleExecutable, readPackageText } from '../lib/package-files.js';
 import { fileURLToPath } from 'node:url';
 import { MessageChannel, Worker } from 'node:worker_threads';
 import { ApiError } from '../domain/api-error.js';
@@ -29,10 +30,24 @@ const WORKER_HEAP_MIB = 512;
 
 /**
  * The worker's script, from dist/admin/ as from the bundled command in dist/bin/ (a sibling folder). Absent
- * when this code runs from its TypeScript source or inside the single-file executable: then in place.
+ * when this code runs from its TypeScript source: then in place.
  */
 const WORKER_FILE = new URL('../admin/session-request-worker.js', import.meta.url);
-const workerAvailable = WORKER_FILE.protocol === 'file:' && existsSync(fileURLToPath(WORKER_FILE));
+/** The single-file executable carries the worker as one script (scripts/build-binary.ts), run as code. */
+const WORKER_SCRIPT = new URL('../admin/session-request-worker.cjs', import.meta.url);
+
+/** Where the worker's code comes from: a module file of the package, or the executable's script; none without either. */
+function workerSource(): { file: URL } | { script: string } | undefined {
+  if (inSingleExecutable) {
+    try {
+      return { script: readPackageText(fileURLToPath(WORKER_SCRIPT)) };
+    } catch {
+      return undefined;
+    }
+  }
+  return WORKER_FILE.protocol === 'file:' && existsSync(fileURLToPath(WORKER_FILE)) ? { file: WORKER_FILE } : undefined;
+}
+const WORKER_SOURCE = workerSource();
 
 /**
  * Checks session requests (`checkSessionRequest`) off the server's thread: a large body in a worker thread,
@@ -43,7 +58,7 @@ export class SessionRequestChecker {
   readonly #queue = new SerialQueue();
   #waiting = 0;
 
-  constructor(readonly useWorker: boolean = workerAvailable) {}
+  constructor(readonly useWorker: boolean = WORKER_SOURCE !== undefined) {}
 
   async check(text: string, files: ScenarioFileAccess, closing: AbortSignal): Promise<SessionRequest> {
     if (!this.useWorker || text.length < IN_PLACE_BELOW) return checkSessionRequest(text, files);
@@ -68,7 +83,9 @@ function inWorker(text: string, files: ScenarioFileAccess, closing: AbortSignal)
   if (closing.aborted) return Promise.reject(shuttingDown());
   return new Promise((resolve, reject) => {
     const { port1, port2 } = new MessageChannel();
-    const worker = new Worker(WORKER_FILE, {
+    const source = WORKER_SOURCE ?? { file: WORKER_FILE };
+    const worker = new Worker('file' in source ? source.file : source.script, {
+      eval: 'script' in source,
       workerData: { text, files, pieces: port2 },
       transferList: [port2],
       resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MIB },

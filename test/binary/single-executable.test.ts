@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PACKAGE_ASSETS } from '../../scripts/binary-assets.ts';
 import { builtFile } from '../support/built-package.js';
+import { largeScenario } from '../../bench/lib/large-scenario.ts';
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '../..');
@@ -126,6 +127,17 @@ describe.skipIf(process.platform !== 'linux')('the single-file executable, run w
       const reset = await fetch(`${origin}/__sandbox/reset`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
       expect(reset.status).toBe(200);
       expect((await reset.json()).data.scenario).toBe('default');
+
+      // A large inline session is checked by the worker the executable carries: one extending a built-in is made,
+      // and one too costly to check meets the worker's heap bound (a check on the server's own thread has none).
+      const session = (scenario: unknown) =>
+        fetch(`${origin}/__sandbox/sessions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ scenario }) });
+      const large = await session({ ...largeScenario(200_000), extends: 'default' });
+      expect(large.status).toBe(200);
+      expect((await large.json()).data.id).toBe('ses_0001');
+      const costly = await session({ name: 'costly', extends: 'default', products: Array(4_000_000).fill(1) });
+      expect(costly.status).toBe(413);
+      expect((await costly.json()).error.message).toMatch(/^Checking this inline scenario took more than the 512 MiB of memory/);
 
       // verify and record, from the executable, against the server it runs.
       const verified = await binary('verify', '--base-url', api, '--api-key', 'sk_test_full_access', '--rate', '50');

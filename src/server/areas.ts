@@ -18,6 +18,9 @@ const AREA_PREFIXES: readonly (readonly [prefix: string, area: Area])[] = [
 
 /** The part of the server a request target (`/__sandbox/health?x=1`) is for. */
 export function areaOf(url: string): Area {
+  // The paths of every other area start with /__ or /docs: an API call is told by its second character.
+  const second = url.charCodeAt(1);
+  if (second !== 95 /* _ */ && second !== 100 /* d */ && second !== 68 /* D */) return 'api';
   if (isInspectorPath(url.split('?', 1)[0]!)) return 'inspector';
   for (const [prefix, area] of AREA_PREFIXES) if (isUnder(url, prefix)) return area;
   return 'api';

@@ -136,19 +136,23 @@ const ENCODED_EVENTS = new RecentMemo(8, 512 * 1024, (text) => Buffer.from(text,
 
 /**
  * A Node request listener over `handler`: the outcome is written as it is, without building a `Response`;
- * `NETWORK_ERROR` closes the connection without an answer.
+ * `NETWORK_ERROR` closes the connection without an answer, and so does a failure no answer was made for.
  */
 export function nodeAnswerHandler(handler: AnswerHandler) {
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    const outcome = await handler(new NodeApiRequest(req), req);
-    if (outcome === NETWORK_ERROR) return void req.socket.destroy();
-    if (res.destroyed) {
-      // The client went away while the answer was being made.
-      if (isStreamed(outcome)) void outcome.stream.cancel();
-      return;
+    try {
+      const outcome = await handler(new NodeApiRequest(req), req);
+      if (outcome === NETWORK_ERROR) return void req.socket.destroy();
+      if (res.destroyed) {
+        // The client went away while the answer was being made.
+        if (isStreamed(outcome)) void outcome.stream.cancel();
+        return;
+      }
+      if (isStreamed(outcome)) return await writeStreamedAnswer(outcome, req, res);
+      writeAnswer(outcome, res);
+    } catch (error) {
+      res.destroy(error as Error);
     }
-    if (isStreamed(outcome)) return writeStreamedAnswer(outcome, req, res);
-    writeAnswer(outcome, res);
   };
 }
 

@@ -47,11 +47,16 @@ export function createRequestListener(host: CoreSandboxHost, options: RequestLis
     api: nodeAnswerHandler((request) => host.answer(request)),
     admin,
     inspector: admin,
-    docs: async (req, res) => (await docsApp())(req, res),
+    docs: async (req, res) => {
+      try {
+        (await docsApp())(req, res);
+      } catch (error) {
+        res.destroy(error as Error);
+      }
+    },
   };
-  /** A failure no answer was made for (a bug, a module that would not load) closes the connection. */
-  const answer = (area: Area, req: IncomingMessage, res: ServerResponse) =>
-    void areas[area](req, res).catch((error: unknown) => res.destroy(error as Error));
+  /** Each area's handler closes the connection on a failure no answer was made for (a bug, a module that would not load). */
+  const answer = (area: Area, req: IncomingMessage, res: ServerResponse) => void areas[area](req, res);
 
   let policy: GuardPolicy | undefined;
   const policyOf = () =>

@@ -1,34 +1,26 @@
+import type { AnswerSink, AnswerStream } from '../api/answer-stream.js';
 import type { StreamedAnswer } from '../api/outcome.js';
 import { isMarker } from '../state/journal.js';
-import type { Sandbox, SandboxEvent } from '../types.js';
-import { formatEvent, formatOverflow } from './sse-format.js';
-
-/** A comment line this often keeps proxies and idle-connection timers from closing a quiet stream. */
-const KEEP_ALIVE_MS = 15_000;
+import type { Sandbox } from '../types.js';
+import { fanoutOf, type EventFollower } from './event-fanout.js';
+import { eventBytes, overflowBytes, PREAMBLE } from './sse-format.js';
 
 /**
- * The most a stream holds that its client has not read, in characters: past it the client gets a last event
- * saying where to resume, and the stream ends. A paused client once held every event (one stream: +590 MB
- * after 4,000 orders); a reader that keeps up never comes near it, an answer's body being at most 64 KiB twice.
+ * The most a stream holds that its client has not read, in bytes: past it the client gets a last event saying
+ * where to resume, and the stream ends. A paused client once held every event (one stream: +590 MB after 4,000
+ * orders); a reader that keeps up never comes near it, an answer's body being at most 64 KiB twice.
  */
-export const SUBSCRIBER_BOUND_CHARS = 1024 * 1024;
-
-/** How far ahead of its client a replay of the history (`?since=`) reads: a paused client stops the replay. */
-const REPLAY_AHEAD_CHARS = 64 * 1024;
-
-/** The events that are rows of the history, numbered by `seq`: a replay sends them in their turn. */
-const isRow = (event: SandboxEvent): event is Extract<SandboxEvent, { type: 'request' | 'marker' }> =>
-  event.type === 'request' || event.type === 'marker';
+export const SUBSCRIBER_BOUND_BYTES = 1024 * 1024;
 
 export interface EventStreamOptions {
   /** History rows (requests and markers) after this `seq` are sent first (a client resuming with `Last-Event-ID` or `?since=`). */
   since?: number;
   /** The stream ends when this aborts (the server shutting down, the session deleted). */
   closing: AbortSignal;
-  /** Called once when the stream ends, however it ends. */
+  /** Called once when the stream ends, however it ends, or is cancelled before it starts. */
   onEnd?: () => void;
-  /** The most the stream holds unread, in characters. Default: `SUBSCRIBER_BOUND_CHARS`. */
-  boundChars?: number;
+  /** The most the stream holds unread, in bytes. Default: `SUBSCRIBER_BOUND_BYTES`. */
+  boundBytes?: number;
 }
 
 /**
@@ -44,68 +36,89 @@ export interface EventStreamOptions {
  * comes in its turn.
  */
 export function eventStream(sandbox: Sandbox, options: EventStreamOptions): StreamedAnswer {
-  const { closing, boundChars = SUBSCRIBER_BOUND_CHARS } = options;
-  /** The `seq` of the last row (request or marker) enqueued. */
-  let cursor = options.since;
-  let replaying = options.since !== undefined;
-  let stop = () => {};
-  let replay = () => {};
-  const stream = new ReadableStream<string>(
-    {
-      start(controller) {
-        const unread = () => REPLAY_AHEAD_CHARS - (controller.desiredSize ?? 0);
-        const end = () => {
-          stop();
-          controller.close();
-        };
-        const push = (text: string) => {
-          if (unread() + text.length <= boundChars) return void controller.enqueue(text);
-          controller.enqueue(formatOverflow(cursor, boundChars));
-          end();
-        };
-        replay = () => {
-          while (replaying && (controller.desiredSize ?? 0) > 0) {
-            const [entry] = sandbox.history({ since: cursor, limit: 1 });
-            if (entry === undefined) replaying = false;
-            else {
-              controller.enqueue(formatEvent(isMarker(entry) ? { type: 'marker', entry } : { type: 'request', entry }));
-              cursor = entry.seq;
-            }
-          }
-        };
-        const hear = (event: SandboxEvent) => {
-          // While replaying, a new row is in the history already: the replay reaches it in turn.
-          if (isRow(event) && replaying) return replay();
-          push(formatEvent(event));
-          if (isRow(event)) cursor = event.entry.seq;
-        };
-        // How long an EventSource waits before it reconnects, and a first line that shows the stream is open.
-        controller.enqueue('retry: 1000\n: connected\n\n');
-        const unsubscribe = sandbox.subscribe(hear);
-        const keepAlive = setInterval(() => push(': keep-alive\n\n'), KEEP_ALIVE_MS);
-        keepAlive.unref();
-        stop = () => {
-          stop = () => {};
-          unsubscribe();
-          clearInterval(keepAlive);
-          closing.removeEventListener('abort', end);
-          options.onEnd?.();
-        };
-        if (closing.aborted) end();
-        else closing.addEventListener('abort', end, { once: true });
-      },
-      pull() {
-        replay();
-      },
-      cancel() {
-        stop();
-      },
-    },
-    { highWaterMark: REPLAY_AHEAD_CHARS, size: (chunk) => chunk.length },
-  );
   return {
     status: 200,
     headers: { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', 'x-accel-buffering': 'no' },
-    stream,
+    stream: new SandboxEventStream(sandbox, options),
   };
+}
+
+class SandboxEventStream implements AnswerStream, EventFollower {
+  readonly #sandbox: Sandbox;
+  readonly #options: EventStreamOptions;
+  readonly #boundBytes: number;
+  #sink: AnswerSink | undefined;
+  /** The `seq` of the last row (request or marker) written. */
+  #cursor: number | undefined;
+  #replaying: boolean;
+  /** The sink answered false to the last write, and has not pulled since: the replay waits. */
+  #held = false;
+  #stopped = false;
+
+  constructor(sandbox: Sandbox, options: EventStreamOptions) {
+    this.#sandbox = sandbox;
+    this.#options = options;
+    this.#boundBytes = options.boundBytes ?? SUBSCRIBER_BOUND_BYTES;
+    this.#cursor = options.since;
+    this.#replaying = options.since !== undefined;
+  }
+
+  start(sink: AnswerSink): void {
+    this.#sink = sink;
+    this.#write(PREAMBLE);
+    const { closing } = this.#options;
+    if (closing.aborted) return this.#end();
+    closing.addEventListener('abort', this.#end, { once: true });
+    fanoutOf(this.#sandbox).join(this);
+    this.#replay();
+  }
+
+  pull(): void {
+    this.#held = false;
+    this.#replay();
+  }
+
+  cancel(): void {
+    this.#stop();
+  }
+
+  hear(bytes: Uint8Array, row?: number): void {
+    // While replaying, a new row is in the history already: the replay reaches it in turn.
+    if (row !== undefined && this.#replaying) return this.#replay();
+    if (this.#sink!.unread + bytes.byteLength > this.#boundBytes) {
+      this.#write(overflowBytes(this.#cursor, this.#boundBytes));
+      return this.#end();
+    }
+    this.#write(bytes);
+    if (row !== undefined) this.#cursor = row;
+  }
+
+  #replay(): void {
+    while (this.#replaying && !this.#held && !this.#stopped) {
+      const [entry] = this.#sandbox.history({ since: this.#cursor, limit: 1 });
+      if (entry === undefined) this.#replaying = false;
+      else {
+        this.#write(eventBytes(isMarker(entry) ? { type: 'marker', entry } : { type: 'request', entry }));
+        this.#cursor = entry.seq;
+      }
+    }
+  }
+
+  #write(bytes: Uint8Array): void {
+    if (!this.#sink!.write(bytes)) this.#held = true;
+  }
+
+  readonly #end = (): void => {
+    if (this.#stopped) return;
+    this.#stop();
+    this.#sink?.end();
+  };
+
+  #stop(): void {
+    if (this.#stopped) return;
+    this.#stopped = true;
+    fanoutOf(this.#sandbox).leave(this);
+    this.#options.closing.removeEventListener('abort', this.#end);
+    this.#options.onEnd?.();
+  }
 }

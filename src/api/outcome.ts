@@ -1,4 +1,5 @@
 import type { ApiRequest } from './api-request.js';
+import { readableOf, type AnswerStream } from './answer-stream.js';
 
 /**
  * An answer of the sandbox before it becomes a web `Response`: status, headers and the whole body text.
@@ -13,14 +14,14 @@ export interface Answer {
 }
 
 /**
- * An answer whose body is written as it comes, an event stream: over HTTP each chunk goes out as it is
- * enqueued, and the answer ends when the stream does. The client going away cancels the stream.
+ * An answer whose body is written as it comes, an event stream: the transport starts `stream` with a sink of its
+ * own, and the answer ends when the stream ends it. The client going away cancels the stream.
  */
 export interface StreamedAnswer {
   status: number;
   /** Lower-case names. */
   headers: Record<string, string>;
-  stream: ReadableStream<string>;
+  stream: AnswerStream;
 }
 
 /** No answer at all: over HTTP the connection is closed (`Response.error()` in fetch terms). */
@@ -62,8 +63,8 @@ export function outcomeToResponse(outcome: Outcome, method?: string): Response {
   if (outcome === NETWORK_ERROR) return Response.error();
   if (isStreamed(outcome)) {
     const { status, headers, stream } = outcome;
-    if (method !== 'HEAD') return new Response(stream.pipeThrough(new TextEncoderStream()), { status, headers });
-    void stream.cancel();
+    if (method !== 'HEAD') return new Response(readableOf(stream), { status, headers });
+    stream.cancel();
     return new Response(null, { status, headers });
   }
   const { status, headers, body } = outcome;

@@ -129,12 +129,6 @@ export function writeAnswer(answer: Answer, res: ServerResponse): void {
 const ENCODED = new RecentMemo(8, 2 * 1024 * 1024, (text) => Buffer.from(text, 'utf8'));
 
 /**
- * The latest event texts of the event streams, encoded: every stream sends the same text object for an event,
- * so 32 streams encode it once instead of 32 times (a ~60 KB event each once tripled a createOrder's time).
- */
-const ENCODED_EVENTS = new RecentMemo(8, 512 * 1024, (text) => Buffer.from(text, 'utf8'));
-
-/**
  * A Node request listener over `handler`: the outcome is written as it is, without building a `Response`;
  * `NETWORK_ERROR` closes the connection without an answer, and so does a failure no answer was made for.
  */
@@ -145,10 +139,10 @@ export function nodeAnswerHandler(handler: AnswerHandler) {
       if (outcome === NETWORK_ERROR) return void req.socket.destroy();
       if (res.destroyed) {
         // The client went away while the answer was being made.
-        if (isStreamed(outcome)) void outcome.stream.cancel();
+        if (isStreamed(outcome)) outcome.stream.cancel();
         return;
       }
-      if (isStreamed(outcome)) return await writeStreamedAnswer(outcome, req, res);
+      if (isStreamed(outcome)) return writeStreamedAnswer(outcome, req, res);
       writeAnswer(outcome, res);
     } catch (error) {
       res.destroy(error as Error);
@@ -157,58 +151,43 @@ export function nodeAnswerHandler(handler: AnswerHandler) {
 }
 
 /**
- * Writes a streamed answer: the head at once, then each chunk as the stream gives it and the socket takes it,
- * and the end when it ends. The client closing the connection cancels the stream, which lets its source stop
- * (unsubscribe).
+ * Writes a streamed answer: the head at once, then each chunk straight to the response as the stream writes it,
+ * and the end when it ends. What the socket could not send yet waits in the response, counted as the client's
+ * unread bytes; a drained socket pulls, and the client closing the connection cancels the stream.
  */
-async function writeStreamedAnswer(answer: StreamedAnswer, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const headers: string[] = [];
-  for (const name of Object.keys(answer.headers).sort()) headers.push(name, answer.headers[name]!);
+function writeStreamedAnswer({ status, headers, stream }: StreamedAnswer, req: IncomingMessage, res: ServerResponse): void {
+  const list: string[] = [];
+  for (const name of Object.keys(headers).sort()) list.push(name, headers[name]!);
   // A stream is the last answer of its connection: a client reconnects afresh, and a shutdown that ends the
   // stream then has no idle keep-alive connection left to wait for.
-  headers.push('connection', 'close');
-  res.writeHead(answer.status, headers);
+  list.push('connection', 'close');
+  res.writeHead(status, list);
   res.flushHeaders();
-  const reader = answer.stream.getReader();
-  const cancel = () => void reader.cancel().catch(() => undefined);
   if (req.method === 'HEAD') {
-    cancel();
+    stream.cancel();
     return void res.end();
   }
-  res.once('close', cancel);
-  try {
-    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
-      // A full socket: read on only once it drains, so that what the client has not read waits in the stream, within its bound.
-      if (!res.write(ENCODED_EVENTS.get(chunk.value))) await drained(res);
-    }
-  } catch {
-    // A stream that fails ends the answer as one that ends.
-  }
-  res.off('close', cancel);
+  res.on('drain', () => stream.pull());
+  res.once('close', () => stream.cancel());
+  stream.start({
+    write: (chunk) => res.write(chunk),
+    get unread() {
+      return res.writableLength;
+    },
+    end: () => endStreamed(res),
+  });
+}
+
+/** Ends a streamed answer; a client that stopped reading would keep what the socket still holds for as long as it stays connected. */
+function endStreamed(res: ServerResponse): void {
   res.end();
-  // A client that stopped reading would keep what the socket still holds for as long as it stays connected.
-  if (!res.writableFinished) {
-    const cutOff = setTimeout(() => res.destroy(), UNREAD_END_GRACE_MS).unref();
-    res.once('close', () => clearTimeout(cutOff));
-  }
+  if (res.writableFinished) return;
+  const cutOff = setTimeout(() => res.destroy(), UNREAD_END_GRACE_MS).unref();
+  res.once('close', () => clearTimeout(cutOff));
 }
 
 /** How long a streamed answer that has ended may wait for its client to read the rest, in ms. */
 const UNREAD_END_GRACE_MS = 10_000;
-
-/** Resolves once `res` can take more, or is closed. */
-function drained(res: ServerResponse): Promise<void> {
-  if (res.destroyed) return Promise.resolve();
-  return new Promise((resolve) => {
-    const done = () => {
-      res.off('drain', done);
-      res.off('close', done);
-      resolve();
-    };
-    res.on('drain', done);
-    res.on('close', done);
-  });
-}
 
 export function hasBody(req: IncomingMessage): boolean {
   if (req.method === 'GET' || req.method === 'HEAD') return false;

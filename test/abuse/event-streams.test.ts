@@ -1,9 +1,12 @@
 import { once } from 'node:events';
-import { connect, type Socket } from 'node:net';
+import { createServer, type ServerResponse } from 'node:http';
+import { connect, type AddressInfo, type Socket } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createSandbox, type Sandbox } from 'esim-wholesale-sandbox';
 import { startServer, type RunningServer } from 'esim-wholesale-sandbox/server';
-import { eventStream } from '../../src/admin/event-stream.js';
+import { eventStream, type EventStreamOptions } from '../../src/admin/event-stream.js';
+import { readableOf, type AnswerSink } from '../../src/api/answer-stream.js';
+import { nodeAnswerHandler } from '../../src/server/node-bridge.js';
 import { sendRaw } from '../support/raw-http.js';
 
 const KEY = 'sk_test_full_access';
@@ -19,10 +22,35 @@ const bigOrder = (url: string) =>
     body: JSON.stringify({ productId: PRODUCT, quantity: 1, padding: 'x'.repeat(60_000) }),
   }).then((response) => response.arrayBuffer());
 
-/** The whole text of a stream that has ended. */
-async function readAll(stream: ReadableStream<string>): Promise<string> {
+/** The events of `sandbox` as an in-process reader reads them: text, chunk by chunk. */
+function readEvents(sandbox: Sandbox, options: EventStreamOptions) {
+  const reader = readableOf(eventStream(sandbox, options).stream).getReader();
+  const decoder = new TextDecoder();
+  return {
+    read: async () => {
+      const { value } = await reader.read();
+      return value === undefined ? undefined : decoder.decode(value, { stream: true });
+    },
+    cancel: () => reader.cancel(),
+  };
+}
+
+/** The same ~60 KB createOrder, answered in-process. */
+const bigOrderIn = (sandbox: Sandbox) =>
+  sandbox
+    .fetch(
+      new Request('http://sandbox.test/api/v1/createOrder', {
+        method: 'POST',
+        headers: { 'x-api-key': KEY, 'content-type': 'application/json' },
+        body: JSON.stringify({ productId: PRODUCT, quantity: 1, padding: 'x'.repeat(60_000) }),
+      }),
+    )
+    .then((response) => response.arrayBuffer());
+
+/** The whole text of a stream, once it has ended. */
+async function readAll(events: ReturnType<typeof readEvents>): Promise<string> {
   let text = '';
-  for await (const chunk of stream) text += chunk;
+  for (let chunk = await events.read(); chunk !== undefined; chunk = await events.read()) text += chunk;
   return text;
 }
 
@@ -36,7 +64,7 @@ function eventsOf(text: string): { type: string; id?: string; data: Record<strin
 }
 
 /** An event stream over a socket that reads the head and then stops reading. */
-async function pausedStream(server: RunningServer, path = '/__sandbox/events'): Promise<Socket> {
+async function pausedStream(server: { port: number }, path = '/__sandbox/events'): Promise<Socket> {
   const socket = connect(server.port, '127.0.0.1');
   await once(socket, 'connect');
   socket.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\n\r\n`);
@@ -61,7 +89,7 @@ describe('an event stream whose client stops reading', () => {
   it('holds at most its bound, then sends where to resume and ends', async () => {
     const sandbox = createSandbox();
     let ended = 0;
-    const { stream } = eventStream(sandbox, { closing: NEVER, boundChars: 20_000, onEnd: () => (ended += 1) });
+    const stream = readEvents(sandbox, { closing: NEVER, boundBytes: 20_000, onEnd: () => (ended += 1) });
     for (let i = 0; i < 200; i++) await getBalance(sandbox);
     const text = await readAll(stream);
     expect(text.length).toBeLessThan(20_000 + 1_000);
@@ -73,11 +101,10 @@ describe('an event stream whose client stops reading', () => {
     expect(events.length).toBeLessThan(200);
     expect(ended).toBe(1);
     // Resuming from where it said reads every request after, none twice, none lost.
-    const resumed = eventStream(sandbox, { closing: NEVER, since: last.data['lastEventId'] as number });
-    const reader = resumed.stream.getReader();
+    const resumed = readEvents(sandbox, { closing: NEVER, since: last.data['lastEventId'] as number });
     let rest = '';
-    while (eventsOf(rest).length < 200 - events.length + 1) rest += (await reader.read()).value;
-    await reader.cancel();
+    while (eventsOf(rest).length < 200 - events.length + 1) rest += await resumed.read();
+    await resumed.cancel();
     const ids = [...events.slice(0, -1), ...eventsOf(rest)].map((event) => Number(event.id));
     expect(ids).toEqual(Array.from({ length: 200 }, (_, i) => i + 1));
   });
@@ -103,13 +130,43 @@ describe('an event stream whose client stops reading', () => {
     expect(text).toMatch(/event: overflow\ndata: \{"lastEventId":\d+,/);
   });
 
+  it('over HTTP: counts what the socket could not send against the bound, and ends the stream past it', async () => {
+    const sandbox = createSandbox({ journalBodies: 1000 });
+    const boundBytes = 256 * 1024;
+    let ended = 0;
+    const node = createServer(nodeAnswerHandler(async () => eventStream(sandbox, { closing: NEVER, boundBytes, onEnd: () => (ended += 1) })));
+    let res: ServerResponse | undefined;
+    node.on('request', (_req, response: ServerResponse) => (res = response));
+    node.listen(0, '127.0.0.1');
+    await once(node, 'listening');
+    try {
+      const socket = await pausedStream(node.address() as AddressInfo);
+      let held = 0;
+      for (let i = 0; i < 2000 && ended === 0; i++) {
+        await bigOrderIn(sandbox);
+        held = Math.max(held, res!.writableLength);
+      }
+      expect(ended).toBe(1);
+      // The bound, and the overflow event and the chunks' framing past it.
+      expect(held).toBeGreaterThan(boundBytes / 2);
+      expect(held).toBeLessThan(boundBytes + 1_000);
+      socket.resume();
+      let text = '';
+      socket.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
+      await once(socket, 'end');
+      expect(text).toMatch(/event: overflow\ndata: \{"lastEventId":\d+,/);
+    } finally {
+      node.closeAllConnections();
+      node.close();
+    }
+  });
+
   it('replays ?since= as the client reads: a paused one stops the replay', async () => {
     const sandbox = createSandbox({ journalBodies: 1000 });
     for (let i = 0; i < 1000; i++) await getBalance(sandbox);
     // The replay reads the history (requests and marker rows), one row at a time.
     const history = vi.spyOn(sandbox, 'history');
-    const { stream } = eventStream(sandbox, { closing: NEVER, since: 0 });
-    const reader = stream.getReader();
+    const reader = readEvents(sandbox, { closing: NEVER, since: 0 });
     await reader.read();
     expect(history.mock.calls.every(([query]) => query?.limit === 1)).toBe(true);
     const readAhead = history.mock.calls.length;
@@ -117,7 +174,7 @@ describe('an event stream whose client stops reading', () => {
     expect(readAhead).toBeLessThan(400);
     let text = '';
     for (let count = 0; count < 1000; ) {
-      const chunk = (await reader.read()).value!;
+      const chunk = (await reader.read())!;
       text += chunk;
       count += chunk.split('event: request\n').length - 1;
     }
@@ -134,8 +191,7 @@ describe('a replay through resets, switches and restores', () => {
     await sandbox.reset();
     for (let i = 0; i < 300; i++) await getBalance(sandbox);
     const history = vi.spyOn(sandbox, 'history');
-    const { stream } = eventStream(sandbox, { closing: NEVER, since: 0 });
-    const reader = stream.getReader();
+    const reader = readEvents(sandbox, { closing: NEVER, since: 0 });
     await reader.read();
     // The client has read little: the replay is held back, and goes on after a switch and a restore.
     expect(history.mock.calls.length).toBeLessThan(300);
@@ -145,7 +201,7 @@ describe('a replay through resets, switches and restores', () => {
     await getBalance(sandbox);
     let text = '';
     for (let rows = 0; rows < 605; ) {
-      const chunk = (await reader.read()).value!;
+      const chunk = (await reader.read())!;
       text += chunk;
       rows += chunk.split(/event: (?:request|marker)\n/).length - 1;
     }
@@ -170,7 +226,7 @@ describe('events are made once for all their streams', () => {
     // A first call renders what later ones reuse (the balance, the empty query's check): not counted.
     await getBalance(sandbox);
     const stringifyCalls = async (streams: number) => {
-      const readers = Array.from({ length: streams }, () => eventStream(sandbox, { closing: NEVER }).stream.getReader());
+      const readers = Array.from({ length: streams }, () => readEvents(sandbox, { closing: NEVER }));
       const stringify = vi.spyOn(JSON, 'stringify');
       await getBalance(sandbox);
       const calls = stringify.mock.calls.length;
@@ -179,6 +235,42 @@ describe('events are made once for all their streams', () => {
       return calls;
     };
     expect(await stringifyCalls(20)).toBe(await stringifyCalls(1));
+  });
+
+  it('encodes an event once, and writes the very same bytes to every stream', async () => {
+    const sandbox = createSandbox();
+    const written: Uint8Array[][] = [];
+    const answers = Array.from({ length: 20 }, () => eventStream(sandbox, { closing: NEVER }));
+    for (const { stream } of answers) {
+      const chunks: Uint8Array[] = [];
+      written.push(chunks);
+      const sink: AnswerSink = { write: (chunk) => (chunks.push(chunk), true), unread: 0, end: () => undefined };
+      stream.start(sink);
+    }
+    await getBalance(sandbox);
+    for (const { stream } of answers) stream.cancel();
+    const events = written.map((chunks) => chunks.at(-1)!);
+    expect(new TextDecoder().decode(events[0])).toMatch(/^id: 1\nevent: request\n/);
+    expect(events.every((bytes) => bytes === events[0])).toBe(true);
+  });
+
+  it('sends every stream a keep-alive comment each 15 s, and stops once the streams end', () => {
+    vi.useFakeTimers();
+    try {
+      const sandbox = createSandbox();
+      const written: string[][] = [[], []];
+      const answers = written.map((texts) => {
+        const answer = eventStream(sandbox, { closing: NEVER });
+        answer.stream.start({ write: (chunk) => (texts.push(new TextDecoder().decode(chunk)), true), unread: 0, end: () => undefined });
+        return answer;
+      });
+      vi.advanceTimersByTime(30_000);
+      for (const texts of written) expect(texts).toEqual(['retry: 1000\n: connected\n\n', ': keep-alive\n\n', ': keep-alive\n\n']);
+      for (const { stream } of answers) stream.cancel();
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

@@ -1,8 +1,9 @@
 import { once } from 'node:events';
 import { createServer, request as httpRequest, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ApiRequest } from '../../src/api/api-request.js';
+import type { AnswerSink, AnswerStream } from '../../src/api/answer-stream.js';
 import { NETWORK_ERROR, type Answer, type Outcome } from '../../src/api/outcome.js';
 import { type AnswerHandler, nodeAnswerHandler } from '../../src/server/node-bridge.js';
 
@@ -167,6 +168,53 @@ describe('node bridge: an answer to ServerResponse', () => {
   it('closes the connection without an answer for a network error', async () => {
     const port = await serve(async (): Promise<Outcome> => NETWORK_ERROR);
     await expect(fetch(`http://127.0.0.1:${port}/`)).rejects.toThrow();
+  });
+});
+
+/** A streamed body the test writes by hand, noting what the transport asks of it. */
+function handStream() {
+  const calls: string[] = [];
+  let sink: AnswerSink | undefined;
+  const stream: AnswerStream = {
+    start: (given) => void (calls.push('start'), (sink = given)),
+    pull: () => void calls.push('pull'),
+    cancel: () => void calls.push('cancel'),
+  };
+  return { stream, calls, sink: () => sink! };
+}
+
+describe('node bridge: a streamed answer to ServerResponse', () => {
+  it('writes each chunk straight to the socket, counts what it could not send as unread, and pulls once it drains', async () => {
+    const { stream, calls, sink } = handStream();
+    const port = await serve(async () => ({ status: 200, headers: { 'content-type': 'text/event-stream' }, stream }));
+    const socket = connect(port, '127.0.0.1');
+    await once(socket, 'connect');
+    socket.write(`GET / HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`);
+    const [head] = (await once(socket, 'data')) as [Buffer];
+    expect(head.toString()).toMatch(/^HTTP\/1.1 200 OK\r\n[^]*connection: close\r\n/i);
+    socket.pause();
+    expect(calls).toEqual(['start']);
+    const chunk = new Uint8Array(64 * 1024).fill(120);
+    let written = 0;
+    while (sink().write(chunk)) written += 1;
+    expect(written).toBeLessThan(10_000);
+    expect(sink().unread).toBeGreaterThan(0);
+    expect(calls).toEqual(['start']);
+    socket.resume();
+    await expect.poll(() => calls).toEqual(['start', 'pull']);
+    expect(sink().unread).toBe(0);
+    socket.destroy();
+    await expect.poll(() => calls).toEqual(['start', 'pull', 'cancel']);
+  });
+
+  it('answers HEAD with the head alone: the stream is cancelled, never started', async () => {
+    const { stream, calls } = handStream();
+    const port = await serve(async () => ({ status: 200, headers: { 'content-type': 'text/event-stream' }, stream }));
+    const head = httpRequest({ port, method: 'HEAD', path: '/' });
+    head.end();
+    const response = (await once(head, 'response'))[0] as IncomingMessage;
+    expect([response.statusCode, (await readAll(response)).length]).toEqual([200, 0]);
+    expect(calls).toEqual(['cancel']);
   });
 });
 

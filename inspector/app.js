@@ -68,6 +68,9 @@ function TokenGate({ onUnlock }) {
 }
 
 /** `rows` with `entry` in its place, newest first. */
+/** The entry `seq` as the journal keeps it, with its bodies; undefined when the journal has it no longer. */
+const wholeEntry = async (base, seq) => (await admin(`${base}/requests?since=${seq - 1}&limit=1&include=bodies`)).find((entry) => entry.seq === seq);
+
 const withEntry = (rows, entry) => [entry, ...rows.filter((row) => row.seq !== entry.seq)].sort((a, b) => b.seq - a.seq).slice(0, MAX_ROWS);
 
 function Inspector({ onLocked }) {
@@ -139,6 +142,8 @@ function Inspector({ onLocked }) {
       },
       onEvent: (event) => {
         if (event.type === 'request' || event.type === 'marker') setEntries((rows) => withEntry(rows, event.data));
+        // Bodies over 8 KiB come cut in events: the whole entry, for the detail and the search, from the journal.
+        if (event.data.bodiesCut) void wholeEntry(base, event.data.seq).then((entry) => entry && setEntries((rows) => withEntry(rows, entry)), () => undefined);
         else if (event.type === 'history-cleared') {
           setEntries([]);
           setSelectedSeq(undefined);

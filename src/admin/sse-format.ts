@@ -1,4 +1,5 @@
-import type { SandboxEvent } from '../types.js';
+import type { JournalBody } from '../state/journal-exchange.js';
+import type { JournalEntry, SandboxEvent } from '../types.js';
 
 const UTF8 = new TextEncoder();
 
@@ -14,9 +15,32 @@ export function eventBytes(event: SandboxEvent): Uint8Array {
 }
 
 function eventText(event: SandboxEvent): string {
-  if (event.type === 'request' || event.type === 'marker') return `id: ${event.entry.seq}\nevent: ${event.type}\ndata: ${JSON.stringify(event.entry)}\n\n`;
+  if (event.type === 'marker') return `id: ${event.entry.seq}\nevent: marker\ndata: ${JSON.stringify(event.entry)}\n\n`;
+  if (event.type === 'request') return `id: ${event.entry.seq}\nevent: request\ndata: ${JSON.stringify(streamedEntry(event.entry))}\n\n`;
   const { type, ...data } = event;
   return `event: ${type}\ndata: ${JSON.stringify(data)}\n\n`;
+}
+
+/**
+ * The most of each body a request event carries, in characters. Every open stream is sent every event: with
+ * whole bodies, a createOrder of ~60 KB was copied into each of 32 streams a client had stopped reading, which
+ * doubled its time. The journal keeps the rest (`GET /__sandbox/requests?since=<seq - 1>&limit=1&include=bodies`).
+ */
+export const EVENT_BODY_MAX_CHARS = 8 * 1024;
+
+/** An entry as a request event carries it: each body over `EVENT_BODY_MAX_CHARS` cut to that many, and `bodiesCut`. */
+function streamedEntry(entry: JournalEntry): JournalEntry & { bodiesCut?: true } {
+  const request = entry.request && cutBody(entry.request);
+  const response = entry.response && cutBody(entry.response);
+  if (request === entry.request && response === entry.response) return entry;
+  return { ...entry, ...(request && { request }), ...(response && { response }), bodiesCut: true };
+}
+
+function cutBody<Part extends JournalBody>(part: Part): Part {
+  const text = part.body !== undefined ? JSON.stringify(part.body) : part.bodyText;
+  if (text === undefined || text.length <= EVENT_BODY_MAX_CHARS) return part;
+  const { body: _body, bodyText: _bodyText, truncated: _truncated, ...rest } = part;
+  return { ...rest, bodyText: text.slice(0, EVENT_BODY_MAX_CHARS), truncated: true } as Part;
 }
 
 /**

@@ -9,9 +9,12 @@ import { eventStream } from './event-stream.js';
 
 const seqSchema = z.string().regex(/^\d{1,15}$/, 'expected the seq of a journal entry, a whole number from 0').transform(Number);
 
+const limitSchema = z.string().regex(/^[1-9]\d{0,5}$/, 'expected how many entries, a whole number from 1 to 999999').transform(Number);
+
 const journalQuery = everyProblem(
   z.strictObject({
     since: seqSchema.optional(),
+    limit: limitSchema.optional(),
     include: z.literal('bodies', { error: 'expected "bodies" (each entry with its request and response headers and bodies)' }).optional(),
   }),
 );
@@ -24,13 +27,16 @@ const health: AdminRoute<HealthAnswer> = {
   handle: ({ sandbox }) => ({ status: 'ok', scenario: sandbox.scenario.name, now: sandbox.now() }),
 };
 
-/** The history, markers included; `?since=<seq>`: only the entries after it; `?include=bodies`: with headers and bodies. */
+/**
+ * The history, markers included; `?since=<seq>`: only the entries after it; `?limit=<n>`: at most n of them, the
+ * oldest; `?include=bodies`: with headers and bodies.
+ */
 const requests: AdminRoute<JournalAnswer> = {
   method: 'GET',
   path: '/requests',
   handle: ({ sandbox, query }) => {
-    const { since, include } = parseInput(journalQuery, Object.fromEntries(query));
-    return sandbox.history({ since, bodies: include === 'bodies' });
+    const { since, limit, include } = parseInput(journalQuery, Object.fromEntries(query));
+    return sandbox.history({ since, limit, bodies: include === 'bodies' });
   },
 };
 

@@ -134,6 +134,31 @@ describe('live events', () => {
     }
   });
 
+  it('sends each body up to 8 KiB in a request event, and the whole entry stays in the journal', async () => {
+    const server = await startServer({ port: 0 });
+    try {
+      const events = await openEvents(`${server.origin}/__sandbox/events`);
+      await call(server, '/getBalance');
+      // 24 products: an answer of ~11 KB.
+      await call(server, '/getProducts?limit=200');
+      const [small, large] = await events.next(2);
+      expect(small!.data).not.toHaveProperty('bodiesCut');
+      expect((small!.data['response'] as { body: unknown }).body).toMatchObject({ success: true });
+      expect(large!.data).toMatchObject({ seq: 2, bodiesCut: true, response: { truncated: true } });
+      const cut = (large!.data['response'] as { bodyText: string }).bodyText;
+      expect(cut).toHaveLength(8 * 1024);
+      const [whole] = (await (await fetch(`${server.origin}/__sandbox/requests?since=1&limit=1&include=bodies`)).json()).data;
+      expect(whole).toMatchObject({ seq: 2, response: { body: { success: true } } });
+      expect(JSON.stringify(whole.response.body).startsWith(cut)).toBe(true);
+      await events.close();
+      const refused = await fetch(`${server.origin}/__sandbox/requests?limit=0`);
+      expect(refused.status).toBe(400);
+      await refused.arrayBuffer();
+    } finally {
+      await server.close();
+    }
+  });
+
   it("streams a session's events under /__sandbox/sessions/<id>/events, and only its own", async () => {
     const server = await startServer({ port: 0 });
     try {

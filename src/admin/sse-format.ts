@@ -1,4 +1,4 @@
-import type { JournalBody } from '../state/journal-exchange.js';
+import { bodyTextOf, type JournalBody } from '../state/journal-exchange.js';
 import type { JournalEntry, SandboxEvent } from '../types.js';
 
 const UTF8 = new TextEncoder();
@@ -37,7 +37,7 @@ function streamedEntry(entry: JournalEntry): JournalEntry & { bodiesCut?: true }
 }
 
 function cutBody<Part extends JournalBody>(part: Part): Part {
-  const text = part.body !== undefined ? JSON.stringify(part.body) : part.bodyText;
+  const text = bodyTextOf(part);
   if (text === undefined || text.length <= EVENT_BODY_MAX_CHARS) return part;
   const { body: _body, bodyText: _bodyText, truncated: _truncated, ...rest } = part;
   return { ...rest, bodyText: text.slice(0, EVENT_BODY_MAX_CHARS), truncated: true } as Part;

@@ -76,12 +76,23 @@ export function keptAnswerBody(body: string): { text: string; truncated: boolean
   return boundText(keptPart.includes(QR_IMAGE_FIELD) ? shortenQrImages(body) : body, JOURNAL_BODY_MAX_BYTES);
 }
 
+/** The text each body object of an entry was parsed from, while the entry lives. */
+const PARSED_FROM = new WeakMap<object, string>();
+
+/** A body's text: as it was kept (the text parsed, or `bodyText`), without writing the JSON again. */
+export function bodyTextOf(part: JournalBody): string | undefined {
+  if (part.body === undefined) return part.bodyText;
+  return (typeof part.body === 'object' && part.body !== null ? PARSED_FROM.get(part.body) : undefined) ?? JSON.stringify(part.body);
+}
+
 /** A kept body as an entry shows it; none for an empty body. */
 export function journalBody(text: string | undefined, truncated: boolean | undefined): JournalBody {
   if (text === undefined || text === '') return truncated ? { bodyText: '', truncated: true } : {};
   if (!truncated) {
     try {
-      return { body: JSON.parse(text) };
+      const body: unknown = JSON.parse(text);
+      if (typeof body === 'object' && body !== null) PARSED_FROM.set(body, text);
+      return { body };
     } catch {
       return { bodyText: text };
     }

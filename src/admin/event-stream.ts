@@ -26,8 +26,8 @@ export interface EventStreamOptions {
 /**
  * `GET /__sandbox/events`: the events of `sandbox` as Server-Sent Events, from now on, until the client goes
  * away, falls too far behind, or the stream is closed. Each answered request is an event `request` whose `id`
- * is its `seq` and whose data is its journal entry with bodies; each marker row an event `marker` (id its `seq`);
- * `history-cleared`, `reset`, `scenario`, `restore`, `clock` and `topup` carry what changed.
+ * is its `seq` and whose data is its journal entry with bodies (each cut to 8 KiB, `EVENT_BODY_MAX_CHARS`);
+ * each marker row an event `marker` (id its `seq`); `history-cleared`, `reset`, `scenario`, `restore`, `clock` and `topup` carry what changed.
  *
  * The replay of `since` reads the history one row at a time, as the client reads, requests and markers in `seq`
  * order. The numbers go on through resets, switches and restores, and the history outlives them, so a replay goes

@@ -79,11 +79,11 @@ const PLAIN_HOST = /^(?:((?:[a-z0-9-]+\.)*[a-z][a-z0-9-]*)|((?:\d{1,3}\.){3}\d{1
 
 /** `Headers.get(name)` of a raw header list: every value of the name, trimmed, joined with ", "; null when absent. */
 export function rawHeaderValue(raw: readonly string[], name: string): string | null {
-  const wanted = name.toLowerCase();
   let value: string | null = null;
   for (let i = 0; i + 1 < raw.length; i += 2) {
     const candidate = raw[i]!;
-    if (candidate.length !== wanted.length || (candidate !== wanted && candidate.toLowerCase() !== wanted)) continue;
+    // Names compared as sent first: most clients send them in lower case, as the sandbox asks for them.
+    if (candidate.length !== name.length || (candidate !== name && candidate.toLowerCase() !== name.toLowerCase())) continue;
     const found = trimmed(raw[i + 1]!);
     value = value === null ? found : `${value}, ${found}`;
   }

@@ -39,7 +39,8 @@ export function parseInput<S extends z.ZodType>(rules: InputRules<S>, input: unk
  */
 const PARSED_EMPTY = new WeakMap<InputRules<z.ZodType>, unknown>();
 
-function isEmptyRecord(input: unknown): boolean {
+/** An object with no fields of its own or inherited (`{}`, or a query with no parameters). */
+export function isEmptyRecord(input: unknown): boolean {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) return false;
   for (const _ in input) return false;
   return true;

@@ -1,6 +1,6 @@
 import type { Behavior } from '../scenarios/scenario-schema.js';
 import type { FieldRules } from './parse-input.js';
-import { parseInput } from './parse-input.js';
+import { isEmptyRecord, parseInput } from './parse-input.js';
 import type { RouteFacts } from './route.js';
 import type { z } from 'zod';
 
@@ -10,7 +10,7 @@ import type { z } from 'zod';
  */
 export function parseFields<S extends z.ZodType>(rules: FieldRules<S>, input: unknown, behavior: Behavior, facts: RouteFacts): z.output<S> {
   const mode = rules.place === 'query' ? behavior.unknownQueryParameter : behavior.unknownBodyField;
-  if (mode === 'reject' || typeof input !== 'object' || input === null || Array.isArray(input)) return parseInput(rules, input);
+  if (mode === 'reject' || typeof input !== 'object' || input === null || Array.isArray(input) || isEmptyRecord(input)) return parseInput(rules, input);
   const known: Record<string, unknown> = {};
   const unknown: string[] = [];
   for (const [name, value] of Object.entries(input)) {

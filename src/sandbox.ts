@@ -109,7 +109,8 @@ export class CoreSandbox implements Sandbox, AnswersApiRequests {
     const live = this.#live();
     const ctx = live instanceof Promise ? await live : live;
     const now = ctx.clock.now();
-    const served = await serveApiRequest(ctx, request, url, route, now);
+    const serving = serveApiRequest(ctx, request, url, route, now);
+    const served = serving instanceof Promise ? await serving : serving;
     const times = { atMs: now, wallMs: arrivedAt, durationMs: this.#wallClock() - arrivedAt };
     this.#journal.add(journalNoteOf(served, request, url, times, options.replayOf));
     if (served.status >= 200 && served.status < 300) ctx.clock.step();

@@ -17,15 +17,16 @@ const ROUTE_LIST = CALL_ROUTES.map((route) => `${route.method} ${route.path}`).j
  * Answers one call of the imitated API, `route` being the route its path names. Checks run in the
  * service's order: route, method, key, KYC, scope, then the route's own validation and rules. HEAD is
  * answered as GET (the transport leaves the body out). What the route learns for the journal goes to `facts`.
+ * A refusal is thrown, or rejects the promise of a route that waits.
  */
-export async function handleApiRequest(
+export function handleApiRequest(
   ctx: SandboxContext,
   request: ApiRequest,
   url: URL,
   route: ApiRoute | undefined,
   now: number,
   facts: RouteFacts = {},
-): Promise<Answer> {
+): Answer | Promise<Answer> {
   checkPathEncoding(url.pathname);
   if (route?.kind !== 'call') {
     throw new ApiError('NOT_FOUND', `no route ${request.method} ${url.pathname}; the routes are ${ROUTE_LIST}`);
@@ -35,6 +36,6 @@ export async function handleApiRequest(
   const caller = authorize(ctx.store, request.headers.get('x-api-key'), route.scope);
   const parse: RouteCall['parse'] = (rules, input) => parseFields(rules, input, ctx.behavior, facts);
   const data = route.handle(ctx, { caller, query: readQuery(url), request, now, facts, parse });
-  // Only createOrder waits (for its body): the reads answer without another turn.
-  return successAnswer(data instanceof Promise ? await data : data);
+  // Only createOrder waits (for its body): a read is answered in the same turn.
+  return data instanceof Promise ? data.then(successAnswer) : successAnswer(data);
 }

@@ -10,6 +10,7 @@ import { toErrorAnswer } from './envelope.js';
 import { handleApiRequest } from './handle-api-request.js';
 import { orderRequestNote } from './order-request-note.js';
 import { hintHeader, hintsOf } from '../domain/hints.js';
+import type { CallFaults } from '../domain/fault-plan.js';
 import { JOURNAL_BODY_MAX_BYTES } from '../state/journal-exchange.js';
 import type { ApiRoute, RouteFacts } from './route.js';
 
@@ -29,52 +30,69 @@ const FAULT_MESSAGES: Record<number, [code: 'INTERNAL_ERROR' | 'SERVICE_UNAVAILA
 
 /**
  * One call of the imitated API, with the scenario's rate limit and faults around the route itself; `route`
- * is the route its path names, if any.
+ * is the route its path names, if any. Served in the same turn when nothing waits (a read without latency),
+ * else a promise: a read then costs no promise of its own at each step.
  */
-export async function serveApiRequest(
+export function serveApiRequest(
   ctx: SandboxContext,
   request: ApiRequest,
   url: URL,
   route: ApiRoute | undefined,
   now: number,
-): Promise<ServedRequest> {
-  const call = route?.kind === 'call' ? route : undefined;
+): ServedRequest | Promise<ServedRequest> {
   // A body is noted even when a fault or a refusal comes before the route reads it: which order a lost
   // createOrder asked for is what tells a retry from a new order.
   const captured = request.body === null ? undefined : captureBody(request, JOURNAL_BODY_MAX_BYTES);
   const facts: RouteFacts = {};
-  const served = await serveCall(ctx, captured?.request ?? request, url, route, now, facts);
-  const requestBody = captured === undefined ? undefined : await captured.prefix();
-  const orderRequest =
-    requestBody && call?.name === 'createOrder' && request.method === 'POST' ? orderRequestNote(requestBody.truncated ? undefined : requestBody.text) : undefined;
-  const hints = hintsOf({
-    route: call?.path,
-    header: (name) => request.headers.get(name),
-    hasQuery: (name) => url.search !== '' && url.searchParams.has(name),
-    bodyIdempotencyKey: orderRequest?.idempotencyKey !== undefined,
-    ignoredQueryParameters: facts.ignoredQueryParameters,
-    ignoredBodyFields: facts.ignoredBodyFields,
-    clampedLimit: facts.clampedLimit,
-  });
-  if (hints && ctx.hintHeader && served.answer) served.answer.headers['x-sandbox-hint'] = hintHeader(hints);
-  if (call) served.route = call.path;
-  if (orderRequest !== undefined) served.orderRequest = orderRequest;
-  if (hints) served.hints = hints;
-  if (requestBody) served.requestBody = requestBody;
-  return served;
+  const served = serveCall(ctx, captured?.request ?? request, url, route, now, facts);
+  if (captured === undefined) return served instanceof Promise ? served.then((done) => noted(done)) : noted(served);
+  return Promise.resolve(served).then(async (done) => noted(done, await captured.prefix()));
+
+  function noted(served: ServedRequest, requestBody?: { text: string; truncated: boolean }): ServedRequest {
+    const call = route?.kind === 'call' ? route : undefined;
+    const orderRequest =
+      requestBody && call?.name === 'createOrder' && request.method === 'POST' ? orderRequestNote(requestBody.truncated ? undefined : requestBody.text) : undefined;
+    const hints = hintsOf({
+      route: call?.path,
+      header: (name) => request.headers.get(name),
+      hasQuery: (name) => url.search !== '' && url.searchParams.has(name),
+      bodyIdempotencyKey: orderRequest?.idempotencyKey !== undefined,
+      ignoredQueryParameters: facts.ignoredQueryParameters,
+      ignoredBodyFields: facts.ignoredBodyFields,
+      clampedLimit: facts.clampedLimit,
+    });
+    if (hints && ctx.hintHeader && served.answer) served.answer.headers['x-sandbox-hint'] = hintHeader(hints);
+    if (call) served.route = call.path;
+    if (orderRequest !== undefined) served.orderRequest = orderRequest;
+    if (hints) served.hints = hints;
+    if (requestBody) served.requestBody = requestBody;
+    return served;
+  }
 }
 
 /** The call itself, its facts noted in `facts`; the request as served is built in place, not copied. */
-async function serveCall(
+function serveCall(
   ctx: SandboxContext,
   request: ApiRequest,
   url: URL,
   route: ApiRoute | undefined,
   now: number,
   facts: RouteFacts,
-): Promise<ServedRequest> {
+): ServedRequest | Promise<ServedRequest> {
   const faults = route?.kind === 'call' ? ctx.faults.next(route.path) : undefined;
-  if (faults && faults.latencyMs > 0) await sleep(faults.latencyMs);
+  if (faults && faults.latencyMs > 0) return sleep(faults.latencyMs).then(() => callAfterLatency(ctx, request, url, route, now, facts, faults));
+  return callAfterLatency(ctx, request, url, route, now, facts, faults);
+}
+
+function callAfterLatency(
+  ctx: SandboxContext,
+  request: ApiRequest,
+  url: URL,
+  route: ApiRoute | undefined,
+  now: number,
+  facts: RouteFacts,
+  faults: CallFaults | undefined,
+): ServedRequest | Promise<ServedRequest> {
   if (faults?.drop) {
     const dropped: ServedRequest = { outcome: NETWORK_ERROR, status: 0, fault: 'drop' };
     if (faults.queuedFault !== undefined) dropped.queuedFault = faults.queuedFault;
@@ -82,12 +100,11 @@ async function serveCall(
   }
 
   let limit: RateLimitStatus | undefined;
-  let answer: Answer;
-  let refusal: ApiError | undefined;
-  let failed = false;
   const caller = () => request.headers.get('x-api-key') ?? '';
   // A window a rate-limit fault opened holds the call before anything else counts it.
   const heldS = route?.kind === 'call' && ctx.faults.windows.size > 0 ? ctx.faults.windows.secondsLeft(caller(), route.path) : undefined;
+  const served = (answer: Answer, failed: boolean, thrown?: unknown) => servedOf(answer, { failed, thrown, limit, facts, faults, heldS });
+  let answer: Answer | Promise<Answer>;
   try {
     if (heldS !== undefined) throw rateLimitFault(heldS, ctx);
     limit = ctx.rateLimiter?.admit(caller());
@@ -99,18 +116,30 @@ async function serveCall(
       ctx.faults.windows.open(caller(), faults.rateLimitRoute ?? '*', faults.retryAfterS);
       throw rateLimitFault(faults.retryAfterS, ctx);
     }
-    answer = await handleApiRequest(ctx, request, url, route, now, facts);
+    answer = handleApiRequest(ctx, request, url, route, now, facts);
   } catch (thrown) {
-    answer = toErrorAnswer(thrown);
-    failed = true;
-    if (thrown instanceof ApiError) refusal = thrown;
+    return served(toErrorAnswer(thrown), true, thrown);
   }
-  if (limit && answer.headers['x-ratelimit-limit'] === undefined) Object.assign(answer.headers, rateLimitHeaders(limit));
+  if (answer instanceof Promise) return answer.then((done) => served(done, false), (thrown: unknown) => served(toErrorAnswer(thrown), true, thrown));
+  return served(answer, false);
+}
 
+interface CallEnd {
+  failed: boolean;
+  thrown: unknown;
+  limit: RateLimitStatus | undefined;
+  facts: RouteFacts;
+  faults: CallFaults | undefined;
+  heldS: number | undefined;
+}
+
+/** The request as served, once its answer is made: the rate limit's headers on it, and what the journal notes. */
+function servedOf(answer: Answer, { failed, thrown, limit, facts, faults, heldS }: CallEnd): ServedRequest {
+  if (limit && answer.headers['x-ratelimit-limit'] === undefined) Object.assign(answer.headers, rateLimitHeaders(limit));
   const served: ServedRequest = { outcome: answer, answer, status: answer.status };
   // An unexpected failure's message stays in the log, as it stays out of the answer.
-  if (failed) served.errorCode = refusal?.code ?? 'INTERNAL_ERROR';
-  if (refusal) served.errorMessage = refusal.message;
+  if (failed) served.errorCode = thrown instanceof ApiError ? thrown.code : 'INTERNAL_ERROR';
+  if (failed && thrown instanceof ApiError) served.errorMessage = thrown.message;
   if (answer.status === 429) {
     const retryAfter = Number(answer.headers['retry-after']);
     if (Number.isInteger(retryAfter)) served.retryAfterS = retryAfter;

@@ -44,7 +44,7 @@ export function serveApiRequest(
   // createOrder asked for is what tells a retry from a new order.
   const captured = request.body === null ? undefined : captureBody(request, JOURNAL_BODY_MAX_BYTES);
   const facts: RouteFacts = {};
-  const served = serveCall(ctx, captured?.request ?? request, url, route, now, facts);
+  const served = serveCall({ ctx, request: captured?.request ?? request, url, route, now, facts });
   if (captured === undefined) return served instanceof Promise ? served.then((done) => noted(done)) : noted(served);
   return Promise.resolve(served).then(async (done) => noted(done, await captured.prefix()));
 
@@ -70,29 +70,25 @@ export function serveApiRequest(
   }
 }
 
-/** The call itself, its facts noted in `facts`; the request as served is built in place, not copied. */
-function serveCall(
-  ctx: SandboxContext,
-  request: ApiRequest,
-  url: URL,
-  route: ApiRoute | undefined,
-  now: number,
-  facts: RouteFacts,
-): ServedRequest | Promise<ServedRequest> {
-  const faults = route?.kind === 'call' ? ctx.faults.next(route.path) : undefined;
-  if (faults && faults.latencyMs > 0) return sleep(faults.latencyMs).then(() => callAfterLatency(ctx, request, url, route, now, facts, faults));
-  return callAfterLatency(ctx, request, url, route, now, facts, faults);
+/** What one call is served from; what the route learns for the journal goes to `facts`. */
+interface Call {
+  ctx: SandboxContext;
+  request: ApiRequest;
+  url: URL;
+  route: ApiRoute | undefined;
+  now: number;
+  facts: RouteFacts;
 }
 
-function callAfterLatency(
-  ctx: SandboxContext,
-  request: ApiRequest,
-  url: URL,
-  route: ApiRoute | undefined,
-  now: number,
-  facts: RouteFacts,
-  faults: CallFaults | undefined,
-): ServedRequest | Promise<ServedRequest> {
+/** The call itself; the request as served is built in place, not copied. */
+function serveCall(call: Call): ServedRequest | Promise<ServedRequest> {
+  const { ctx, route } = call;
+  const faults = route?.kind === 'call' ? ctx.faults.next(route.path) : undefined;
+  if (faults && faults.latencyMs > 0) return sleep(faults.latencyMs).then(() => callAfterLatency(call, faults));
+  return callAfterLatency(call, faults);
+}
+
+function callAfterLatency({ ctx, request, url, route, now, facts }: Call, faults: CallFaults | undefined): ServedRequest | Promise<ServedRequest> {
   if (faults?.drop) {
     const dropped: ServedRequest = { outcome: NETWORK_ERROR, status: 0, fault: 'drop' };
     if (faults.queuedFault !== undefined) dropped.queuedFault = faults.queuedFault;

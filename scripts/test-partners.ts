@@ -1,6 +1,7 @@
 // npm run test:partners [-- <set-up>…] [-- --keep] [-- --verbose]
 // The partner matrix: packs the package once, installs the tarball into a fresh project per set-up in
-// test/partners/ (each a partner's package.json and test files, copied as they are) and runs its `npm test`.
+// test/partners/ (each a partner's package.json and test files, copied as they are; `testsOf` in a set-up's
+// package.json brings another set-up's tests) and runs its `npm test`.
 // Prints a table of what ran on which versions and closes with "N passed, N failed"; exits 1 when any failed.
 import { execFile } from 'node:child_process';
 import { cp, mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
@@ -54,10 +55,24 @@ try {
   else await rm(work, { recursive: true, force: true });
 }
 
+/**
+ * A set-up that runs another's tests on other versions (Node, msw) names it in its package.json's `testsOf`:
+ * that set-up's test files are copied beside its own, so the same tests are written once.
+ */
+async function copySharedTests(project: string): Promise<void> {
+  const { testsOf } = JSON.parse(await readFile(path.join(project, 'package.json'), 'utf8')) as { testsOf?: string };
+  if (testsOf === undefined) return;
+  const from = path.join(FIXTURES, testsOf);
+  const tests = (await readdir(from)).filter((name) => name.endsWith('.test.ts'));
+  if (tests.length === 0) throw new Error(`testsOf names ${testsOf}, which has no test files in test/partners/`);
+  for (const name of tests) await cp(path.join(from, name), path.join(project, name));
+}
+
 async function runSetup(setup: string): Promise<Outcome> {
   const t0 = performance.now();
   const project = path.join(work, setup);
   await cp(path.join(FIXTURES, setup), project, { recursive: true });
+  await copySharedTests(project);
   let output = '';
   let ok = false;
   let node = '?';

@@ -33,10 +33,10 @@ describe('the partner examples', () => {
   });
 
   it('runs the same vitest file on msw 3 and on msw 2', () => {
-    const files = (setup: string) => readdirSync(path.join(partners, setup)).filter((name) => name.endsWith('.test.ts'));
-    expect(files('vitest-msw2-node22')).toEqual(files('vitest-msw3'));
-    for (const name of files('vitest-msw3')) {
-      expect(readFileSync(path.join(partners, 'vitest-msw2-node22', name), 'utf8')).toBe(readFileSync(path.join(partners, 'vitest-msw3', name), 'utf8'));
-    }
+    // The msw 2 set-up brings the msw 3 set-up's test files (`testsOf`, scripts/test-partners.ts): none of its own to drift.
+    const manifest = JSON.parse(readFileSync(path.join(partners, 'vitest-msw2-node22', 'package.json'), 'utf8')) as { testsOf?: string };
+    expect(manifest.testsOf).toBe('vitest-msw3');
+    expect(readdirSync(path.join(partners, 'vitest-msw2-node22')).filter((name) => name.endsWith('.test.ts'))).toEqual([]);
+    expect(readdirSync(path.join(partners, 'vitest-msw3')).filter((name) => name.endsWith('.test.ts')).length).toBeGreaterThan(0);
   });
 });

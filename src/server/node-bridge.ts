@@ -50,20 +50,11 @@ function urlOf(req: IncomingMessage): string {
   const protocol = 'encrypted' in req.socket && req.socket.encrypted ? 'https' : 'http';
   const host = req.headers.host ?? 'localhost';
   const url = `${protocol}://${host}${path}`;
-  return isPlainHostOnce(host) || URL.canParse(url) ? url : `${protocol}://localhost${path}`;
+  return PLAIN_HOSTS.get(host) || URL.canParse(url) ? url : `${protocol}://localhost${path}`;
 }
 
 /** The last Host checked: a client sends the same one on every request. */
-let lastHost = '';
-let lastHostIsPlain = false;
-
-function isPlainHostOnce(host: string): boolean {
-  if (host !== lastHost) {
-    lastHost = host;
-    lastHostIsPlain = isPlainHost(host);
-  }
-  return lastHostIsPlain;
-}
+const PLAIN_HOSTS = new RecentMemo(1, 1024, (host) => isPlainHost(host));
 
 /**
  * A host that every URL parser takes, checked without parsing a URL: a name whose last label starts with a

@@ -3,6 +3,7 @@ import { checkAdminToken } from '../admin/admin-token.js';
 import { isJsonMediaType } from '../api/json-media-type.js';
 import { ApiError } from '../domain/api-error.js';
 import { truncateText } from '../lib/json-preview.js';
+import { RecentMemo } from '../lib/recent-memo.js';
 import type { Area } from './areas.js';
 import { hostNameOfHeader, isLoopbackHost, normalizeHostName } from './host-names.js';
 
@@ -62,7 +63,7 @@ export function refusalOf(request: GuardedRequest, policy: GuardPolicy): ApiErro
 /** A request without `Host` is left to the HTTP layer; one naming a host this server does not answer to is refused. */
 function hostRefusal({ headers }: GuardedRequest, { hostNames }: GuardPolicy): ApiError | undefined {
   if (hostNames === undefined || headers.host === undefined) return undefined;
-  const name = hostNameOnce(headers.host);
+  const name = HOST_NAMES.get(headers.host);
   if (name !== undefined && hostNames.has(name)) return undefined;
   return new ApiError(
     'FORBIDDEN_HOST',
@@ -78,16 +79,7 @@ function hostRefusal({ headers }: GuardedRequest, { hostNames }: GuardPolicy): A
  * server's own pages (`/docs`) send its own.
  */
 /** The last Host header read, and the name in it: a client sends the same one on every request. */
-let lastHost = '';
-let lastHostName: string | undefined;
-
-function hostNameOnce(host: string): string | undefined {
-  if (host !== lastHost) {
-    lastHost = host;
-    lastHostName = hostNameOfHeader(host);
-  }
-  return lastHostName;
-}
+const HOST_NAMES = new RecentMemo(1, 1024, (host) => hostNameOfHeader(host));
 
 function originRefusal({ area, method, headers, encrypted }: GuardedRequest): ApiError | undefined {
   const origin = headers.origin;

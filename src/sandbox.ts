@@ -4,8 +4,9 @@ import { describingAnswer } from './api/describe-api.js';
 import { everyProblem, parseInput } from './api/parse-input.js';
 import { renderPayment } from './api/render.js';
 import { routeAt } from './api/route-map.js';
+import type { ApiRoute } from './api/route.js';
 import { replayRequest } from './api/replay-request.js';
-import { serveApiRequest } from './api/serve-api-request.js';
+import { serveApiRequest, type ServedRequest } from './api/serve-api-request.js';
 import { journalNoteOf } from './api/journal-note.js';
 import { summarizeState } from './api/summarize-state.js';
 import { buildStore } from './domain/build-store.js';
@@ -19,7 +20,7 @@ import { sessionApiKey, withoutSessionKeys, withSessionKeys } from './domain/ses
 import { topUp } from './domain/topup.js';
 import { LatestPromise } from './lib/latest-promise.js';
 import { Listeners } from './lib/listeners.js';
-import { parsedUrl } from './lib/parsed-urls.js';
+import { parsedUrl, type ParsedUrl } from './lib/parsed-urls.js';
 import { checkOptions } from './lib/options/check-options.js';
 import { BoundedQrImageCache } from './lib/qr-image-cache.js';
 import { clockOf, contextOf, type SandboxKeeps } from './sandbox-context.js';
@@ -98,21 +99,30 @@ export class CoreSandbox implements Sandbox, AnswersApiRequests {
   /**
    * The OpenAPI document and OPTIONS on a route describe the API rather than call it: no key, no journal
    * entry, no clock step, no rate limit or fault. Every other request is a call, HEAD included (a GET whose
-   * body the transport leaves out).
+   * body the transport leaves out). Answered in the same turn when nothing waits (a read), else a promise.
    */
-  async answer(request: ApiRequest, options: AnswerOptions = {}): Promise<Outcome> {
+  answer(request: ApiRequest, options: AnswerOptions = {}): Outcome | Promise<Outcome> {
     const url = parsedUrl(request.url);
     const route = routeAt(url.pathname, options.basePath);
     const described = describingAnswer(route, request, url);
     if (described) return described;
     const arrivedAt = this.#wallClock();
     const live = this.#live();
-    const ctx = live instanceof Promise ? await live : live;
+    if (live instanceof Promise) return live.then((ctx) => this.#serve(ctx, request, url, route, arrivedAt, options.replayOf));
+    return this.#serve(live, request, url, route, arrivedAt, options.replayOf);
+  }
+
+  /** A call served on the state built, then noted in the journal and told to the listeners. */
+  #serve(ctx: SandboxContext, request: ApiRequest, url: ParsedUrl, route: ApiRoute | undefined, arrivedAt: number, replayOf: number | undefined): Outcome | Promise<Outcome> {
     const now = ctx.clock.now();
     const serving = serveApiRequest(ctx, request, url, route, now);
-    const served = serving instanceof Promise ? await serving : serving;
+    if (serving instanceof Promise) return serving.then((served) => this.#noted(ctx, served, request, url, now, arrivedAt, replayOf));
+    return this.#noted(ctx, serving, request, url, now, arrivedAt, replayOf);
+  }
+
+  #noted(ctx: SandboxContext, served: ServedRequest, request: ApiRequest, url: ParsedUrl, now: number, arrivedAt: number, replayOf: number | undefined): Outcome {
     const times = { atMs: now, wallMs: arrivedAt, durationMs: this.#wallClock() - arrivedAt };
-    this.#journal.add(journalNoteOf(served, request, url, times, options.replayOf));
+    this.#journal.add(journalNoteOf(served, request, url, times, replayOf));
     if (served.status >= 200 && served.status < 300) ctx.clock.step();
     const entry = this.#listeners.size > 0 ? this.#journal.latest() : undefined;
     if (entry) this.#listeners.emit({ type: 'request', entry });

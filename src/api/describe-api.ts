@@ -4,6 +4,7 @@ import { errorAnswer, jsonAnswer } from './envelope.js';
 import type { Answer } from './outcome.js';
 import type { ApiRoute } from './route.js';
 import { methodRefusal } from './route-map.js';
+import type { ParsedUrl } from '../lib/parsed-urls.js';
 
 /**
  * The answer to a request that describes the API rather than calls it: OPTIONS on a route (204 and
@@ -11,7 +12,7 @@ import { methodRefusal } from './route-map.js';
  * key, and makes no journal entry, no clock step, and meets no rate limit or fault. Undefined for a call,
  * HEAD included (a GET whose body the transport leaves out), and for a path that is no route.
  */
-export function describingAnswer(route: ApiRoute | undefined, request: ApiRequest, url: URL): Answer | undefined {
+export function describingAnswer(route: ApiRoute | undefined, request: ApiRequest, url: ParsedUrl): Answer | undefined {
   if (!route) return undefined;
   if (request.method === 'OPTIONS') return optionsAnswer([route.method]);
   if (route.kind === 'call') return undefined;

@@ -10,6 +10,7 @@ import { readQuery } from './query.js';
 import type { ApiRoute, RouteCall, RouteFacts } from './route.js';
 import { parseFields } from './unknown-fields.js';
 import { methodRefusal } from './route-map.js';
+import type { ParsedUrl } from '../lib/parsed-urls.js';
 
 const ROUTE_LIST = CALL_ROUTES.map((route) => `${route.method} ${route.path}`).join(', ');
 
@@ -22,7 +23,7 @@ const ROUTE_LIST = CALL_ROUTES.map((route) => `${route.method} ${route.path}`).j
 export function handleApiRequest(
   ctx: SandboxContext,
   request: ApiRequest,
-  url: URL,
+  url: ParsedUrl,
   route: ApiRoute | undefined,
   now: number,
   facts: RouteFacts = {},

@@ -1,8 +1,8 @@
-import { pathAndQuery } from '../lib/parsed-urls.js';
 import type { HeaderList } from '../state/journal-exchange.js';
 import type { JournalNote } from '../state/journal.js';
 import type { ApiRequest } from './api-request.js';
 import type { ServedRequest } from './serve-api-request.js';
+import type { ParsedUrl } from '../lib/parsed-urls.js';
 
 /** When a request was served, in epoch ms: sandbox clock, wall clock at arrival, and the wall time it took. */
 export interface ServedTimes {
@@ -15,7 +15,7 @@ export interface ServedTimes {
  * What the journal notes of a request served. The facts are listed one by one: copied with a spread, they cost
  * more than the rest of a small read.
  */
-export function journalNoteOf(served: ServedRequest, request: ApiRequest, url: URL, times: ServedTimes, replayOf: number | undefined): JournalNote {
+export function journalNoteOf(served: ServedRequest, request: ApiRequest, url: ParsedUrl, times: ServedTimes, replayOf: number | undefined): JournalNote {
   return {
     route: served.route,
     status: served.status,
@@ -32,7 +32,7 @@ export function journalNoteOf(served: ServedRequest, request: ApiRequest, url: U
     atMs: times.atMs,
     wallMs: times.wallMs,
     method: request.method,
-    url: pathAndQuery(url),
+    url: url.pathAndQuery,
     apiKey: request.headers.get('x-api-key'),
     durationMs: times.durationMs,
     replayOf,

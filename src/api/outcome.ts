@@ -47,7 +47,8 @@ export interface AnswerOptions {
  * public way, used by msw and in-process callers) turns it into a `Response` with `fetchOutcome`.
  */
 export interface AnswersApiRequests {
-  answer(request: ApiRequest, options?: AnswerOptions): Promise<Outcome>;
+  /** The outcome of `request`: in the same turn when nothing waits (a read), else a promise. */
+  answer(request: ApiRequest, options?: AnswerOptions): Outcome | Promise<Outcome>;
 }
 
 /** `fetch` over `answer`: the outcome of `request` as a web `Response`. */

@@ -1,8 +1,9 @@
 import { ApiError } from '../domain/api-error.js';
 import { jsonPreview } from '../lib/json-preview.js';
+import type { ParsedUrl } from '../lib/parsed-urls.js';
 
 /** The query string as one value per name; a parameter sent twice is refused rather than guessed at. */
-export function readQuery(url: URL): Record<string, string> {
+export function readQuery(url: ParsedUrl): Record<string, string> {
   // Most reads send no query: the same empty one for each, without iterating search parameters.
   if (url.search === '') return NO_QUERY;
   const query: Record<string, string> = Object.create(null);

@@ -8,6 +8,7 @@ import type { ApiRequest } from './api-request.js';
 import type { RenderedJson } from './rendered-json.js';
 import type { FieldRules } from './parse-input.js';
 import type { z } from 'zod';
+import type { ParsedUrl } from '../lib/parsed-urls.js';
 
 /**
  * What a route learnt for the request journal: the order a createOrder placed or replayed (and whether it
@@ -48,7 +49,7 @@ export interface CallRoute extends CallRouteEntry {
 
 /** The document route of the route table, with its handler: the document, for the URL it was asked at. */
 export interface DocumentRoute extends DocumentRouteEntry {
-  handle(url: URL): OpenApiDocument;
+  handle(url: ParsedUrl): OpenApiDocument;
 }
 
 export type ApiRoute = CallRoute | DocumentRoute;

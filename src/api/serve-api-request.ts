@@ -13,6 +13,7 @@ import { hintHeader, hintsOf } from '../domain/hints.js';
 import type { CallFaults } from '../domain/fault-plan.js';
 import { JOURNAL_BODY_MAX_BYTES } from '../state/journal-exchange.js';
 import type { ApiRoute, RouteFacts } from './route.js';
+import type { ParsedUrl } from '../lib/parsed-urls.js';
 
 export interface ServedRequest extends RequestFacts {
   /** `NETWORK_ERROR` where a fault closes the connection instead of answering. */
@@ -36,7 +37,7 @@ const FAULT_MESSAGES: Record<number, [code: 'INTERNAL_ERROR' | 'SERVICE_UNAVAILA
 export function serveApiRequest(
   ctx: SandboxContext,
   request: ApiRequest,
-  url: URL,
+  url: ParsedUrl,
   route: ApiRoute | undefined,
   now: number,
 ): ServedRequest | Promise<ServedRequest> {
@@ -54,8 +55,8 @@ export function serveApiRequest(
       requestBody && call?.name === 'createOrder' && request.method === 'POST' ? orderRequestNote(requestBody.truncated ? undefined : requestBody.text) : undefined;
     const hints = hintsOf({
       route: call?.path,
-      header: (name) => request.headers.get(name),
-      hasQuery: (name) => url.search !== '' && url.searchParams.has(name),
+      headers: request.headers,
+      queryNames: url.search === '' ? undefined : url.searchParams,
       bodyIdempotencyKey: orderRequest?.idempotencyKey !== undefined,
       ignoredQueryParameters: facts.ignoredQueryParameters,
       ignoredBodyFields: facts.ignoredBodyFields,
@@ -74,7 +75,7 @@ export function serveApiRequest(
 interface Call {
   ctx: SandboxContext;
   request: ApiRequest;
-  url: URL;
+  url: ParsedUrl;
   route: ApiRoute | undefined;
   now: number;
   facts: RouteFacts;

@@ -21,9 +21,9 @@ export type HintCode = (typeof HINT_CODES)[number];
 export interface HintFacts {
   /** The API route called (`/createOrder`), if the path names one. */
   route: string | undefined;
-  header(name: string): string | null;
-  /** Whether the query string names `name`. */
-  hasQuery(name: string): boolean;
+  headers: { get(name: string): string | null };
+  /** The names in the query string; undefined without one. */
+  queryNames: { has(name: string): boolean } | undefined;
   /** createOrder: whether the body carried an idempotencyKey. */
   bodyIdempotencyKey: boolean;
   ignoredQueryParameters?: readonly string[];
@@ -40,42 +40,49 @@ const MAX_NAMES = 5;
 
 /** The hints of one request; undefined when it has none (the common case costs two header look-ups). */
 export function hintsOf(facts: HintFacts): Hint[] | undefined {
-  const hints: Hint[] = [];
-  if (facts.route === '/createOrder' && !facts.bodyIdempotencyKey && facts.header('idempotency-key') !== null) {
-    hints.push({
-      code: 'idempotency-key-header',
-      message: 'an Idempotency-Key header was sent: the key goes in the body field idempotencyKey; this header is not read, so a retry places a second order',
-    });
+  let hints: Hint[] | undefined;
+  if (facts.route === '/createOrder' && !facts.bodyIdempotencyKey && facts.headers.get('idempotency-key') !== null) {
+    hints = added(
+      hints,
+      'idempotency-key-header',
+      'an Idempotency-Key header was sent: the key goes in the body field idempotencyKey; this header is not read, so a retry places a second order',
+    );
   }
-  if (facts.header('x-api-key') === null) {
-    if (/^bearer\s/i.test(facts.header('authorization') ?? '')) {
-      hints.push({ code: 'authorization-bearer', message: 'Authorization: Bearer was sent instead of x-api-key: the key goes in the x-api-key header; Authorization is not read' });
+  if (facts.headers.get('x-api-key') === null) {
+    if (/^bearer\s/i.test(facts.headers.get('authorization') ?? '')) {
+      hints = added(hints, 'authorization-bearer', 'Authorization: Bearer was sent instead of x-api-key: the key goes in the x-api-key header; Authorization is not read');
     }
-    const inQuery = KEY_QUERY_NAMES.find((name) => facts.hasQuery(name));
+    const queryNames = facts.queryNames;
+    const inQuery = queryNames && KEY_QUERY_NAMES.find((name) => queryNames.has(name));
     if (inQuery !== undefined) {
-      hints.push({ code: 'api-key-in-query', message: `the query parameter ${inQuery} looks like the API key: it goes in the x-api-key header; a query string is not read for it, and ends up in logs` });
+      hints = added(hints, 'api-key-in-query', `the query parameter ${inQuery} looks like the API key: it goes in the x-api-key header; a query string is not read for it, and ends up in logs`);
     }
   }
   if (facts.ignoredQueryParameters) {
-    hints.push({
-      code: 'unknown-query-parameter',
-      message: `query ${names(facts.ignoredQueryParameters)} not taken by this route and ignored (unknownQueryParameter: ignore); the spec does not say what the real service does with it`,
-    });
+    hints = added(
+      hints,
+      'unknown-query-parameter',
+      `query ${names(facts.ignoredQueryParameters)} not taken by this route and ignored (unknownQueryParameter: ignore); the spec does not say what the real service does with it`,
+    );
   }
   if (facts.ignoredBodyFields) {
-    hints.push({
-      code: 'unknown-body-field',
-      message: `body ${names(facts.ignoredBodyFields, 'field')} not taken by createOrder and ignored (unknownBodyField: ignore); the spec does not say what the real service does with it`,
-    });
+    hints = added(
+      hints,
+      'unknown-body-field',
+      `body ${names(facts.ignoredBodyFields, 'field')} not taken by createOrder and ignored (unknownBodyField: ignore); the spec does not say what the real service does with it`,
+    );
   }
   if (facts.clampedLimit) {
     const { asked, used } = facts.clampedLimit;
-    hints.push({
-      code: 'limit-clamped',
-      message: `limit ${asked} is outside 1 to 200 and was clamped to ${used} (limitOutOfRange: clamp); the spec does not say what the real service answers`,
-    });
+    hints = added(hints, 'limit-clamped', `limit ${asked} is outside 1 to 200 and was clamped to ${used} (limitOutOfRange: clamp); the spec does not say what the real service answers`);
   }
-  return hints.length > 0 ? hints : undefined;
+  return hints;
+}
+
+/** `hints` with one more; a list is made for the first only (most requests have none). */
+function added(hints: Hint[] | undefined, code: HintCode, message: string): Hint[] {
+  (hints ??= []).push({ code, message });
+  return hints;
 }
 
 function names(list: readonly string[], noun = 'parameter'): string {

@@ -10,7 +10,7 @@ import { requestBodyStream } from './request-body-stream.js';
  * How a part of the server answers (the imitated API, the admin API): a request in, an outcome out. `req`
  * is there for what only the transport knows (the server's own address).
  */
-export type AnswerHandler = (request: ApiRequest, req: IncomingMessage) => Promise<Outcome>;
+export type AnswerHandler = (request: ApiRequest, req: IncomingMessage) => Outcome | Promise<Outcome>;
 
 /**
  * A Node request as the sandbox reads it. Headers are looked up in Node's raw list when asked for, as
@@ -31,12 +31,22 @@ class NodeApiRequest implements ApiRequest {
   }
 }
 
-/** Node's raw header list read as a `Headers` would answer (one object, no closures, per request). */
+/**
+ * Node's raw header list read as a `Headers` would answer (one object, no closures, per request). The last name
+ * looked up is remembered: a call reads its key at each step (which sandbox, rate limit, key, journal).
+ */
 class RawHeaders implements HeaderList {
+  #lastName: string | undefined;
+  #lastValue: string | null = null;
+
   constructor(private readonly raw: readonly string[]) {}
 
   get(name: string): string | null {
-    return rawHeaderValue(this.raw, name);
+    if (name !== this.#lastName) {
+      this.#lastValue = rawHeaderValue(this.raw, name);
+      this.#lastName = name;
+    }
+    return this.#lastValue;
   }
 
   forEach(callback: (value: string, name: string) => void): void {
@@ -120,25 +130,36 @@ export function writeAnswer(answer: Answer, res: ServerResponse): void {
 const ENCODED = new RecentMemo(8, 2 * 1024 * 1024, (text) => Buffer.from(text, 'utf8'));
 
 /**
- * A Node request listener over `handler`: the outcome is written as it is, without building a `Response`;
- * `NETWORK_ERROR` closes the connection without an answer, and so does a failure no answer was made for.
+ * A Node request listener over `handler`: the outcome is written as it is, without building a `Response`, in
+ * the same turn when the handler has it at once (a read); `NETWORK_ERROR` closes the connection without an
+ * answer, and so does a failure no answer was made for.
  */
 export function nodeAnswerHandler(handler: AnswerHandler) {
-  return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+  return (req: IncomingMessage, res: ServerResponse): void => {
+    let outcome: Outcome | Promise<Outcome>;
     try {
-      const outcome = await handler(new NodeApiRequest(req), req);
-      if (outcome === NETWORK_ERROR) return void req.socket.destroy();
-      if (res.destroyed) {
-        // The client went away while the answer was being made.
-        if (isStreamed(outcome)) outcome.stream.cancel();
-        return;
-      }
-      if (isStreamed(outcome)) return writeStreamedAnswer(outcome, req, res);
-      writeAnswer(outcome, res);
+      outcome = handler(new NodeApiRequest(req), req);
     } catch (error) {
-      res.destroy(error as Error);
+      return void res.destroy(error as Error);
     }
+    if (outcome instanceof Promise) outcome.then((done) => writeOutcome(done, req, res), (error: unknown) => res.destroy(error as Error));
+    else writeOutcome(outcome, req, res);
   };
+}
+
+function writeOutcome(outcome: Outcome, req: IncomingMessage, res: ServerResponse): void {
+  try {
+    if (outcome === NETWORK_ERROR) return void req.socket.destroy();
+    if (res.destroyed) {
+      // The client went away while the answer was being made.
+      if (isStreamed(outcome)) outcome.stream.cancel();
+      return;
+    }
+    if (isStreamed(outcome)) return writeStreamedAnswer(outcome, req, res);
+    writeAnswer(outcome, res);
+  } catch (error) {
+    res.destroy(error as Error);
+  }
 }
 
 /**

@@ -43,7 +43,7 @@ export function createRequestListener(host: CoreSandboxHost, options: RequestLis
     (await adminApi())(request, { origin: localOriginOf(req.socket), closing: options.closing }),
   );
   /** The one dispatch: each area's handler. */
-  const areas: Record<Area, (req: IncomingMessage, res: ServerResponse) => Promise<void>> = {
+  const areas: Record<Area, (req: IncomingMessage, res: ServerResponse) => void | Promise<void>> = {
     api: nodeAnswerHandler((request) => host.answer(request)),
     admin,
     inspector: admin,

@@ -83,9 +83,9 @@ export class CoreSandboxHost implements SandboxHost, AnswersApiRequests {
     return fetchOutcome(this, request, options);
   }
 
-  answer(request: ApiRequest, options?: AnswerOptions): Promise<Outcome> {
+  answer(request: ApiRequest, options?: AnswerOptions): Outcome | Promise<Outcome> {
     const target = this.#targetOf(request);
-    return target instanceof ApiError ? Promise.resolve(errorAnswer(target)) : target.answer(request, options);
+    return target instanceof ApiError ? errorAnswer(target) : target.answer(request, options);
   }
 
   /** The sandbox a request goes to: a session's for a session key, else the main one. */

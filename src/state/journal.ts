@@ -23,40 +23,41 @@ interface KeyView {
   id: string;
 }
 
-interface Slot {
-  seq: number;
-  atMs: number;
-  wallMs: number;
+/** A row of the journal, reused when the ring comes round: one shape, its fields in the object itself. */
+class Slot {
+  seq = 0;
+  atMs = 0;
+  wallMs = 0;
   /** Set for a marker row, whose request fields are empty. */
-  marker: MarkerNote | undefined;
-  method: string;
-  url: string;
-  route: string | undefined;
-  key: KeyView | null;
-  status: number;
-  errorCode: string | undefined;
-  errorMessage: string | undefined;
-  fault: FaultEffect | undefined;
-  retryAfterS: number | undefined;
-  orderRequest: OrderRequestNote | undefined;
-  orderId: string | undefined;
-  orderStatus: string | undefined;
-  reused: boolean | undefined;
-  queuedFault: number | undefined;
-  replayOf: number | undefined;
-  hints: JournalHint[] | undefined;
-  durationMs: number;
+  marker: MarkerNote | undefined = undefined;
+  method = '';
+  url = '';
+  route: string | undefined = undefined;
+  key: KeyView | null = null;
+  status = 0;
+  errorCode: string | undefined = undefined;
+  errorMessage: string | undefined = undefined;
+  fault: FaultEffect | undefined = undefined;
+  retryAfterS: number | undefined = undefined;
+  orderRequest: OrderRequestNote | undefined = undefined;
+  orderId: string | undefined = undefined;
+  orderStatus: string | undefined = undefined;
+  reused: boolean | undefined = undefined;
+  queuedFault: number | undefined = undefined;
+  replayOf: number | undefined = undefined;
+  hints: JournalHint[] | undefined = undefined;
+  durationMs = 0;
 }
 
 /** The headers and bodies of the request numbered `seq`. */
-interface ExchangeSlot {
-  seq: number;
-  requestHeaders: HeaderList | undefined;
-  requestBody: string | undefined;
-  requestBodyTruncated: boolean | undefined;
-  answerHeaders: Record<string, string> | undefined;
-  answerBody: string | undefined;
-  answerBodyTruncated: boolean;
+class ExchangeSlot {
+  seq = 0;
+  requestHeaders: HeaderList | undefined = undefined;
+  requestBody: string | undefined = undefined;
+  requestBodyTruncated: boolean | undefined = undefined;
+  answerHeaders: Record<string, string> | undefined = undefined;
+  answerBody: string | undefined = undefined;
+  answerBodyTruncated = false;
 }
 
 /** A request as it was sent, secrets included: what a replay sends again. */
@@ -151,7 +152,7 @@ export class Journal {
   #nextSlot(): Slot | undefined {
     if (this.capacity === 0) return undefined;
     let slot = this.#slots[this.#next];
-    if (!slot) this.#slots.push((slot = {} as Slot));
+    if (!slot) this.#slots.push((slot = new Slot()));
     slot.seq = ++this.#seq;
     this.#next = (this.#next + 1) % this.capacity;
     return slot;
@@ -160,7 +161,7 @@ export class Journal {
   #keepExchange(seq: number, exchange: ExchangeNote | undefined): void {
     const index = seq % this.bodyCapacity;
     let kept = this.#exchanges[index];
-    if (!kept) this.#exchanges[index] = kept = {} as ExchangeSlot;
+    if (!kept) this.#exchanges[index] = kept = new ExchangeSlot();
     kept.seq = seq;
     kept.requestHeaders = exchange?.requestHeaders;
     kept.requestBody = exchange?.requestBody;

@@ -17,6 +17,9 @@ export function sessionKey(key: string, sessionId: string): string {
 
 /** Splits `sk_test_full_access__ses_0001` into the scenario key and the session id; undefined for a key without a session suffix. */
 export function parseSessionKey(key: string): { key: string; sessionId: string } | undefined {
+  // Most keys are no session's: one that does not end in a digit is told without the pattern.
+  const last = key.charCodeAt(key.length - 1);
+  if (!(last >= 48 && last <= 57)) return undefined;
   const match = SESSION_SUFFIX.exec(key);
   if (!match || match.index === 0) return undefined;
   return { key: key.slice(0, match.index), sessionId: match[1]! };

@@ -3,60 +3,49 @@ import type { Socket } from 'node:net';
 import { nextTurn } from '../lib/next-turn.js';
 
 export interface GracefulClose {
-  /** `listener`, following each request it is given until its answer is written. */
+  /** `listener`, noting each request it is given as the latest of its connection. */
   following(listener: (req: IncomingMessage, res: ServerResponse) => void): (req: IncomingMessage, res: ServerResponse) => void;
   close(graceMs: number): Promise<void>;
 }
 
 /**
  * The graceful stop of an HTTP server, for `RunningServer.close()` and the signals of `serve`. The server's
- * `request` and `checkExpectation` listeners go through `following`, which follows each request until its
- * answer is written.
+ * `request` and `checkExpectation` listeners go through `following`, which notes the latest request of each
+ * connection.
  */
 export function gracefulClose(server: Server): GracefulClose {
-  /** The answers not yet written, per connection, in the order of their requests (pipelining keeps it). */
-  const inFlight = new Map<Socket, ServerResponse[]>();
-  const markedLast = new WeakSet<ServerResponse>();
+  /**
+   * The answer to the latest request of each connection. Node answers a connection's requests in order, so
+   * the latest is the one a stop marks `connection: close` (only the last may say it: Node closes the
+   * connection after it) and the last to close; nothing is followed per request until a stop begins.
+   */
+  const latest = new WeakMap<Socket, ServerResponse>();
   let closing: Promise<void> | undefined;
   let listenerClosed = false;
 
-  /** Only the last answer of a connection may say `connection: close`: Node closes the connection after it. */
-  const closeAfterLast = (answers: ServerResponse[]) => {
-    answers.forEach((res, index) => {
-      if (res.headersSent) return;
-      if (index === answers.length - 1) {
-        if (res.hasHeader('connection')) return;
-        res.setHeader('connection', 'close');
-        markedLast.add(res);
-      } else if (markedLast.delete(res)) {
-        res.removeHeader('connection');
-      }
-    });
+  const markedLast = new WeakSet<ServerResponse>();
+
+  /** `res`, the latest answer of its connection, says `connection: close` (unless it says otherwise), and no earlier one does. */
+  const closeAfter = (res: ServerResponse, previous: ServerResponse | undefined) => {
+    if (previous !== undefined && !previous.headersSent && markedLast.delete(previous)) previous.removeHeader('connection');
+    res.once('close', answerClosed);
+    if (res.headersSent || res.hasHeader('connection')) return;
+    res.setHeader('connection', 'close');
+    markedLast.add(res);
   };
 
-  /** One function for every answer (no closure per request): `this` is the answer that closed. */
-  function answerClosed(this: ServerResponse) {
-    const answers = inFlight.get(this.req.socket);
-    const index = answers === undefined ? -1 : answers.indexOf(this);
-    // Answers close in the order of their requests: the first, but for a connection cut short.
-    if (index === 0) answers!.shift();
-    else if (index > 0) answers!.splice(index, 1);
-    // An answer whose head went out before the stop began leaves a keep-alive connection: close it now. Not
-    // while the accept queue drains: Node counts a connection whose request it has not read yet as idle.
+  // An answer whose head went out before the stop began leaves a keep-alive connection: close it once the
+  // answer closes. Not while the accept queue drains: Node counts a connection whose request it has not read
+  // yet as idle.
+  const answerClosed = () => {
     if (listenerClosed) server.closeIdleConnections();
-  }
+  };
 
-  /** A connection's list of answers lives as long as the connection: most carry one request after another. */
   const follow = (req: IncomingMessage, res: ServerResponse) => {
     const socket = req.socket;
-    let answers = inFlight.get(socket);
-    if (answers === undefined) {
-      inFlight.set(socket, (answers = []));
-      socket.once('close', () => inFlight.delete(socket));
-    }
-    answers.push(res);
-    res.on('close', answerClosed);
-    if (closing) closeAfterLast(answers);
+    const previous = closing ? latest.get(socket) : undefined;
+    latest.set(socket, res);
+    if (closing) closeAfter(res, previous);
   };
   // Followed from inside the listeners rather than by listeners of their own: an event with two listeners
   // copies its listener list on every emit.
@@ -76,7 +65,7 @@ export function gracefulClose(server: Server): GracefulClose {
     socket.once('close', () => open.delete(socket));
   });
   const closeSilentConnections = () => {
-    for (const socket of open) if (socket.bytesRead === 0 && !(inFlight.get(socket)?.length ?? 0)) socket.destroy();
+    for (const socket of open) if (socket.bytesRead === 0 && !latest.has(socket)) socket.destroy();
   };
 
   /**
@@ -105,7 +94,10 @@ export function gracefulClose(server: Server): GracefulClose {
       closing ??= new Promise<void>((resolve, reject) => {
         if (!server.listening) return resolve();
         const cutOff = setTimeout(() => server.closeAllConnections(), graceMs);
-        for (const answers of inFlight.values()) closeAfterLast(answers);
+        for (const socket of open) {
+          const res = latest.get(socket);
+          if (res !== undefined && !res.writableFinished) closeAfter(res, undefined);
+        }
         void drainAcceptQueue(performance.now() + graceMs).then(() => {
           listenerClosed = true;
           server.close((error) => {

@@ -116,11 +116,18 @@ const HTTP_WHITESPACE_AROUND = /^[\t\n\r ]+|[\t\n\r ]+$/g;
 export function writeAnswer(answer: Answer, res: ServerResponse): void {
   lingerIfBodyUnread(res);
   const body = ENCODED.get(answer.body);
-  const headers: string[] = [];
-  for (const name of Object.keys(answer.headers).sort()) headers.push(name, answer.headers[name]!);
-  if (answer.status !== 204) headers.push('content-length', String(body.byteLength));
-  res.writeHead(answer.status, headers);
+  res.writeHead(answer.status, headerListOf(answer.headers, answer.status === 204 ? undefined : body.byteLength));
   res.end(body);
+}
+
+/** `headers` as Node's flat list, sorted by name, with `content-length` last when given. */
+function headerListOf(headers: Record<string, string>, length: number | undefined): string[] {
+  const names = Object.keys(headers);
+  if (names.length > 1) names.sort();
+  const list: string[] = [];
+  for (const name of names) list.push(name, headers[name]!);
+  if (length !== undefined) list.push('content-length', String(length));
+  return list;
 }
 
 /**
@@ -168,8 +175,7 @@ function writeOutcome(outcome: Outcome, req: IncomingMessage, res: ServerRespons
  * unread bytes; a drained socket pulls, and the client closing the connection cancels the stream.
  */
 function writeStreamedAnswer({ status, headers, stream }: StreamedAnswer, req: IncomingMessage, res: ServerResponse): void {
-  const list: string[] = [];
-  for (const name of Object.keys(headers).sort()) list.push(name, headers[name]!);
+  const list = headerListOf(headers, undefined);
   // A stream is the last answer of its connection: a client reconnects afresh, and a shutdown that ends the
   // stream then has no idle keep-alive connection left to wait for.
   list.push('connection', 'close');

@@ -42,7 +42,7 @@ const sections = new Set(values.sections?.split(',') ?? [...ALL, ...(values.soak
 const quick = values.quick;
 const settings = quick
   ? { startupRuns: 5, warmupSeconds: 1, rounds: 2, roundSeconds: 2, orderRuns: 3, mswRequests: 500, mswRounds: 3, soakSeconds: 10, soakWarmupSeconds: 3, oversizeAttempts: 30 }
-  : { startupRuns: 11, warmupSeconds: 2, rounds: 3, roundSeconds: 5, orderRuns: 5, mswRequests: 2000, mswRounds: 5, soakSeconds: 60, soakWarmupSeconds: 60, oversizeAttempts: 150 };
+  : { startupRuns: 11, warmupSeconds: 2, rounds: 5, roundSeconds: 3, orderRuns: 5, mswRequests: 2000, mswRounds: 5, soakSeconds: 60, soakWarmupSeconds: 60, oversizeAttempts: 150 };
 if (values['soak-seconds'] !== undefined) settings.soakSeconds = Number(values['soak-seconds']);
 if (values['soak-warmup'] !== undefined) settings.soakWarmupSeconds = Number(values['soak-warmup']);
 const growthLevels = quick ? [100, 1000] : [100, 1000, 10_000];
@@ -83,7 +83,7 @@ if (sections.has('fast-path')) {
 }
 if (sections.has('growth')) {
   log(`growth to ${growthLevels.join(', ')} orders of 100 eSIMs`);
-  results.growth = await measureGrowth(growthLevels, { warmupSeconds: 1, rounds: settings.rounds, roundSeconds: Math.min(3, settings.roundSeconds) });
+  results.growth = await measureGrowth(growthLevels, { warmupSeconds: 1, rounds: quick ? 2 : 3, roundSeconds: Math.min(3, settings.roundSeconds) });
 }
 if (sections.has('snapshots')) {
   log('reset vs restore of a snapshot');

@@ -59,8 +59,22 @@ function urlOf(req: IncomingMessage): string {
   const path = req.url?.startsWith('/') ? req.url : '/';
   const protocol = 'encrypted' in req.socket && req.socket.encrypted ? 'https' : 'http';
   const host = req.headers.host ?? 'localhost';
-  const url = `${protocol}://${host}${path}`;
-  return PLAIN_HOSTS.get(host) || URL.canParse(url) ? url : `${protocol}://localhost${path}`;
+  if (host !== urlsOfHost.host || protocol !== urlsOfHost.protocol) urlsOfHost = urlsOf(protocol, host);
+  return urlsOfHost.urls.get(path);
+}
+
+/**
+ * The URLs of the last paths asked for on the last host: a client asks for the same few, and the same string
+ * each time is parsed, looked up and noted without being joined and hashed again.
+ */
+let urlsOfHost = urlsOf('http', 'localhost');
+
+function urlsOf(protocol: string, host: string) {
+  const urls = new RecentMemo(16, 2048, (path) => {
+    const url = `${protocol}://${host}${path}`;
+    return PLAIN_HOSTS.get(host) || URL.canParse(url) ? url : `${protocol}://localhost${path}`;
+  });
+  return { protocol, host, urls };
 }
 
 /** The last Host checked: a client sends the same one on every request. */

@@ -32,7 +32,7 @@ const FAULT_MESSAGES: Record<number, [code: 'INTERNAL_ERROR' | 'SERVICE_UNAVAILA
 /**
  * One call of the imitated API, with the scenario's rate limit and faults around the route itself; `route`
  * is the route its path names, if any. Served in the same turn when nothing waits (a read without latency),
- * else a promise: a read then costs no promise of its own at each step.
+ * else a promise: a read then costs no promise of its own at each step, and no closure.
  */
 export function serveApiRequest(
   ctx: SandboxContext,
@@ -44,31 +44,10 @@ export function serveApiRequest(
   // A body is noted even when a fault or a refusal comes before the route reads it: which order a lost
   // createOrder asked for is what tells a retry from a new order.
   const captured = request.body === null ? undefined : captureBody(request, JOURNAL_BODY_MAX_BYTES);
-  const facts: RouteFacts = {};
-  const served = serveCall({ ctx, request: captured?.request ?? request, url, route, now, facts });
-  if (captured === undefined) return served instanceof Promise ? served.then((done) => noted(done)) : noted(served);
-  return Promise.resolve(served).then(async (done) => noted(done, await captured.prefix()));
-
-  function noted(served: ServedRequest, requestBody?: { text: string; truncated: boolean }): ServedRequest {
-    const call = route?.kind === 'call' ? route : undefined;
-    const orderRequest =
-      requestBody && call?.name === 'createOrder' && request.method === 'POST' ? orderRequestNote(requestBody.truncated ? undefined : requestBody.text) : undefined;
-    const hints = hintsOf({
-      route: call?.path,
-      headers: request.headers,
-      queryNames: url.search === '' ? undefined : url.searchParams,
-      bodyIdempotencyKey: orderRequest?.idempotencyKey !== undefined,
-      ignoredQueryParameters: facts.ignoredQueryParameters,
-      ignoredBodyFields: facts.ignoredBodyFields,
-      clampedLimit: facts.clampedLimit,
-    });
-    if (hints && ctx.hintHeader && served.answer) served.answer.headers['x-sandbox-hint'] = hintHeader(hints);
-    if (call) served.route = call.path;
-    if (orderRequest !== undefined) served.orderRequest = orderRequest;
-    if (hints) served.hints = hints;
-    if (requestBody) served.requestBody = requestBody;
-    return served;
-  }
+  const call: Call = { ctx, request: captured?.request ?? request, url, route, now, facts: {} };
+  const served = serveCall(call);
+  if (captured === undefined) return served instanceof Promise ? served.then((done) => noted(call, request, done)) : noted(call, request, served);
+  return Promise.resolve(served).then(async (done) => noted(call, request, done, await captured.prefix()));
 }
 
 /** What one call is served from; what the route learns for the journal goes to `facts`. */
@@ -81,6 +60,28 @@ interface Call {
   facts: RouteFacts;
 }
 
+/** The request as served, with what the journal notes of the request as sent (`request`, before its body was read). */
+function noted({ ctx, url, route, facts }: Call, request: ApiRequest, served: ServedRequest, requestBody?: { text: string; truncated: boolean }): ServedRequest {
+  const call = route?.kind === 'call' ? route : undefined;
+  const orderRequest =
+    requestBody && call?.name === 'createOrder' && request.method === 'POST' ? orderRequestNote(requestBody.truncated ? undefined : requestBody.text) : undefined;
+  const hints = hintsOf({
+    route: call?.path,
+    headers: request.headers,
+    queryNames: url.search === '' ? undefined : url.searchParams,
+    bodyIdempotencyKey: orderRequest?.idempotencyKey !== undefined,
+    ignoredQueryParameters: facts.ignoredQueryParameters,
+    ignoredBodyFields: facts.ignoredBodyFields,
+    clampedLimit: facts.clampedLimit,
+  });
+  if (hints && ctx.hintHeader && served.answer) served.answer.headers['x-sandbox-hint'] = hintHeader(hints);
+  if (call) served.route = call.path;
+  if (orderRequest !== undefined) served.orderRequest = orderRequest;
+  if (hints) served.hints = hints;
+  if (requestBody) served.requestBody = requestBody;
+  return served;
+}
+
 /** The call itself; the request as served is built in place, not copied. */
 function serveCall(call: Call): ServedRequest | Promise<ServedRequest> {
   const { ctx, route } = call;
@@ -89,41 +90,42 @@ function serveCall(call: Call): ServedRequest | Promise<ServedRequest> {
   return callAfterLatency(call, faults);
 }
 
-function callAfterLatency({ ctx, request, url, route, now, facts }: Call, faults: CallFaults | undefined): ServedRequest | Promise<ServedRequest> {
+/** The key a call is counted under by the rate limit and its fault windows. */
+const callerOf = (request: ApiRequest) => request.headers.get('x-api-key') ?? '';
+
+function callAfterLatency(call: Call, faults: CallFaults | undefined): ServedRequest | Promise<ServedRequest> {
+  const { ctx, request, url, route, now, facts } = call;
   if (faults?.drop) {
     const dropped: ServedRequest = { outcome: NETWORK_ERROR, status: 0, fault: 'drop' };
     if (faults.queuedFault !== undefined) dropped.queuedFault = faults.queuedFault;
     return dropped;
   }
 
-  let limit: RateLimitStatus | undefined;
-  const caller = () => request.headers.get('x-api-key') ?? '';
   // A window a rate-limit fault opened holds the call before anything else counts it.
-  const heldS = route?.kind === 'call' && ctx.faults.windows.size > 0 ? ctx.faults.windows.secondsLeft(caller(), route.path) : undefined;
-  const served = (answer: Answer, failed: boolean, thrown?: unknown) => servedOf(answer, { failed, thrown, limit, facts, faults, heldS });
+  const heldS = route?.kind === 'call' && ctx.faults.windows.size > 0 ? ctx.faults.windows.secondsLeft(callerOf(request), route.path) : undefined;
+  const end: CallEnd = { limit: undefined, facts, faults, heldS };
   let answer: Answer | Promise<Answer>;
   try {
     if (heldS !== undefined) throw rateLimitFault(heldS, ctx);
-    limit = ctx.rateLimiter?.admit(caller());
+    end.limit = ctx.rateLimiter?.admit(callerOf(request));
     if (faults?.errorStatus) {
       const [code, message] = FAULT_MESSAGES[faults.errorStatus]!;
       throw new ApiError(code, message, { status: faults.errorStatus });
     }
     if (faults?.retryAfterS) {
-      ctx.faults.windows.open(caller(), faults.rateLimitRoute ?? '*', faults.retryAfterS);
+      ctx.faults.windows.open(callerOf(request), faults.rateLimitRoute ?? '*', faults.retryAfterS);
       throw rateLimitFault(faults.retryAfterS, ctx);
     }
     answer = handleApiRequest(ctx, request, url, route, now, facts);
   } catch (thrown) {
-    return served(toErrorAnswer(thrown), true, thrown);
+    return servedOf(toErrorAnswer(thrown), end, true, thrown);
   }
-  if (answer instanceof Promise) return answer.then((done) => served(done, false), (thrown: unknown) => served(toErrorAnswer(thrown), true, thrown));
-  return served(answer, false);
+  if (answer instanceof Promise) return answer.then((done) => servedOf(done, end, false), (thrown: unknown) => servedOf(toErrorAnswer(thrown), end, true, thrown));
+  return servedOf(answer, end, false);
 }
 
+/** What the end of a call needs besides its answer. */
 interface CallEnd {
-  failed: boolean;
-  thrown: unknown;
   limit: RateLimitStatus | undefined;
   facts: RouteFacts;
   faults: CallFaults | undefined;
@@ -131,7 +133,7 @@ interface CallEnd {
 }
 
 /** The request as served, once its answer is made: the rate limit's headers on it, and what the journal notes. */
-function servedOf(answer: Answer, { failed, thrown, limit, facts, faults, heldS }: CallEnd): ServedRequest {
+function servedOf(answer: Answer, { limit, facts, faults, heldS }: CallEnd, failed: boolean, thrown?: unknown): ServedRequest {
   if (limit && answer.headers['x-ratelimit-limit'] === undefined) Object.assign(answer.headers, rateLimitHeaders(limit));
   const served: ServedRequest = { outcome: answer, answer, status: answer.status };
   // An unexpected failure's message stays in the log, as it stays out of the answer.

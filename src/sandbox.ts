@@ -319,7 +319,6 @@ export class CoreSandbox implements Sandbox, AnswersApiRequests {
     return ctx;
   }
 
-
   #checkLive(): void {
     if (this.#disposed) throw new SandboxDisposedError();
   }

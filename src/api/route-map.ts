@@ -18,16 +18,16 @@ const ROUTE_MAP: ReadonlyMap<string, ApiRoute> = new Map(
 
 /** The route a request path is for (`/api/v1/getBalance`), below `basePath` or else the `/api/v1` in it; undefined for none. */
 export function routeAt(pathname: string, basePath?: string): ApiRoute | undefined {
-  if (basePath === undefined) return ROUTES_OF_PATHS.get(pathname);
+  return basePath === undefined ? ROUTES_OF_PATHS.get(pathname) : routeOfPath(pathname, basePath);
+}
+
+function routeOfPath(pathname: string, basePath?: string): ApiRoute | undefined {
   const routePath = routePathOf(pathname, basePath);
   return routePath === null ? undefined : ROUTE_MAP.get(routePath);
 }
 
 /** The routes of the last paths asked for without a base path: a parsed URL's path is the same string each time. */
-const ROUTES_OF_PATHS = new RecentMemo<ApiRoute | undefined>(16, 1024, (pathname) => {
-  const routePath = routePathOf(pathname);
-  return routePath === null ? undefined : ROUTE_MAP.get(routePath);
-});
+const ROUTES_OF_PATHS = new RecentMemo<ApiRoute | undefined>(16, 1024, (pathname) => routeOfPath(pathname));
 
 /** The path of a request below the API's base path: `/getBalance` of `/api/v1/getBalance`. */
 function routePathOf(pathname: string, basePath?: string): string | null {

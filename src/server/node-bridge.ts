@@ -59,7 +59,7 @@ function urlOf(req: IncomingMessage): string {
   const path = req.url?.startsWith('/') ? req.url : '/';
   const protocol = 'encrypted' in req.socket && req.socket.encrypted ? 'https' : 'http';
   const host = req.headers.host ?? 'localhost';
-  if (host !== urlsOfHost.host || protocol !== urlsOfHost.protocol) urlsOfHost = urlsOf(protocol, host);
+  if (urlsOfHost?.host !== host || urlsOfHost.protocol !== protocol) urlsOfHost = urlsOf(protocol, host);
   return urlsOfHost.urls.get(path);
 }
 
@@ -67,18 +67,16 @@ function urlOf(req: IncomingMessage): string {
  * The URLs of the last paths asked for on the last host: a client asks for the same few, and the same string
  * each time is parsed, looked up and noted without being joined and hashed again.
  */
-let urlsOfHost = urlsOf('http', 'localhost');
+let urlsOfHost: ReturnType<typeof urlsOf> | undefined;
 
 function urlsOf(protocol: string, host: string) {
+  const plain = isPlainHost(host);
   const urls = new RecentMemo(16, 2048, (path) => {
     const url = `${protocol}://${host}${path}`;
-    return PLAIN_HOSTS.get(host) || URL.canParse(url) ? url : `${protocol}://localhost${path}`;
+    return plain || URL.canParse(url) ? url : `${protocol}://localhost${path}`;
   });
   return { protocol, host, urls };
 }
-
-/** The last Host checked: a client sends the same one on every request. */
-const PLAIN_HOSTS = new RecentMemo(1, 1024, (host) => isPlainHost(host));
 
 /**
  * A host that every URL parser takes, checked without parsing a URL: a name whose last label starts with a

@@ -1,6 +1,7 @@
 import type { Argv, CommandModule } from 'yargs';
 import type { CliIo } from './cli-io.js';
-import { exportClientOptions, messageOf, parseExportClientArgs } from './service-options.js';
+import { EXPORT_OPTIONS } from '../client/client-limits.js';
+import { clientOptions, messageOf, parseClientArgs } from './service-options.js';
 
 interface ExportArgs {
   url: string;
@@ -24,7 +25,7 @@ export function exportCommand(io: CliIo, result: { exitCode: number }): CommandM
     command: 'export',
     describe: 'Write the state of a running sandbox as a scenario file that reproduces its reads',
     builder: (yargs: Argv) =>
-      exportClientOptions(yargs)
+      clientOptions(yargs, EXPORT_OPTIONS)
         .option('url', {
           describe: 'The sandbox server, e.g. http://127.0.0.1:4010 (its API URL, ending in /api/v1, does as well)',
           type: 'string',
@@ -50,7 +51,7 @@ export function exportCommand(io: CliIo, result: { exitCode: number }): CommandM
         .example('$0 serve --scenario state.json --seed 1', 'Serve it again later: the reads answer as they did') as unknown as Argv<ExportArgs>,
     handler: async (argv) => {
       const token = argv['admin-token'] ?? process.env[ADMIN_TOKEN_ENV];
-      const limits = parseExportClientArgs(argv);
+      const limits = parseClientArgs(argv, EXPORT_OPTIONS);
       const path = argv.session === undefined ? '/__sandbox/state' : `/__sandbox/sessions/${argv.session}/state`;
       const url = new URL(`${serverOrigin(argv.url)}${path}?format=scenario`);
       const output = argv.out === undefined ? undefined : { option: '--out', file: argv.out, replaceSpecial: argv.replaceSpecial };

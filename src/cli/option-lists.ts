@@ -1,4 +1,4 @@
-import { EXPORT_OPTIONS } from '../verify/client-limits.js';
+import { EXPORT_OPTIONS } from '../client/client-limits.js';
 import { SERVICE_OPTIONS } from '../verify/fidelity-options.js';
 import { CHAOS_FLAGS } from './chaos-options.js';
 import { SERVE_OPTIONS } from './serve-command.js';

@@ -1,13 +1,15 @@
 import type { Argv, CommandModule } from 'yargs';
+import type { ReadLimits } from '../client/bounded-read.js';
 import type { ReadinessReport } from '../domain/readiness/report.js';
 import { formatReadinessJunit } from '../domain/readiness/report-junit.js';
 import { formatReadinessTable } from '../domain/readiness/report-table.js';
+import { READ_OPTIONS } from '../client/client-limits.js';
 import { ADMIN_TOKEN_ENV, adminTokenOf, parseAdminToken } from './admin-token-option.js';
 import type { CliIo } from './cli-io.js';
+import { clientOptions, parseClientArgs } from './service-options.js';
 
 const FORMATS = ['table', 'json', 'junit'] as const;
 const DEFAULT_URL = 'http://127.0.0.1:4010';
-const TIMEOUT_MS = 10_000;
 
 interface ReadinessArgs {
   url: unknown;
@@ -25,7 +27,7 @@ export function readinessCommand(io: CliIo, result: { exitCode: number }): Comma
     command: 'readiness',
     describe: 'Print how a client handled the failures it met (GET /__sandbox/readiness); exit 0 only when ready',
     builder: (yargs: Argv) =>
-      yargs
+      clientOptions(yargs, READ_OPTIONS)
         .option('url', { describe: 'Address of the running sandbox', type: 'string', default: DEFAULT_URL, requiresArg: true })
         .option('session', { describe: 'Grade this session (ses_0001, ses_0002, ...) instead of the main sandbox', type: 'string', requiresArg: true })
         .option('format', {
@@ -47,11 +49,13 @@ export function readinessCommand(io: CliIo, result: { exitCode: number }): Comma
         })
         .example('$0 readiness', 'Grade the requests the sandbox at http://127.0.0.1:4010 received')
         .example('$0 readiness --session ses_0001 --format json', 'Grade one session, as JSON')
+        .example('$0 readiness --url https://sandbox.ci.example --timeout 30000', 'Give a slow sandbox 30 s to answer; an answer past --max-body-bytes is refused')
         .example('$0 readiness --format junit > readiness.xml', 'Write a JUnit report for CI; the exit code says whether the client is ready')
         .epilogue('Exit code: 0 ready, 1 not ready, incomplete, or no report (the message says why).') as unknown as Argv<ReadinessArgs>,
     handler: async (argv) => {
       try {
-        const report = await fetchReport(parseSandboxUrl(argv.url), argv.session === undefined ? undefined : parseSessionId(argv.session), adminTokenOf(argv.adminToken));
+        const session = argv.session === undefined ? undefined : parseSessionId(argv.session);
+        const report = await fetchReport(parseSandboxUrl(argv.url), session, adminTokenOf(argv.adminToken), parseClientArgs(argv as Record<string, unknown>, READ_OPTIONS));
         io.stdout.write(format(report, argv.format));
         result.exitCode = report.verdict === 'ready' ? 0 : 1;
       } catch (error) {
@@ -68,27 +72,41 @@ function format(report: ReadinessReport, as: ReadinessArgs['format']): string {
   return formatReadinessTable(report);
 }
 
-async function fetchReport(origin: string, session: string | undefined, adminToken: string | undefined): Promise<ReadinessReport> {
+async function fetchReport(origin: string, session: string | undefined, adminToken: string | undefined, limits: ReadLimits): Promise<ReadinessReport> {
   const path = session === undefined ? '/__sandbox/readiness' : `/__sandbox/sessions/${session}/readiness`;
-  let response: Response;
+  // Loaded here: the other commands, serve first, start without the client.
+  const { boundedFetch } = await import('../client/bounded-read.js');
+  const url = new URL(`${origin}${path}`);
+  let response: Awaited<ReturnType<typeof boundedFetch>>;
   try {
-    response = await fetch(`${origin}${path}`, {
-      headers: adminToken === undefined ? {} : { authorization: `Bearer ${adminToken}` },
-      signal: AbortSignal.timeout(TIMEOUT_MS),
-    });
+    const headers: Record<string, string> = adminToken === undefined ? {} : { authorization: `Bearer ${adminToken}` };
+    response = await boundedFetch(url, { headers }, { ...limits, urlOption: '--url' });
   } catch (error) {
-    const cause = (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).message;
+    const unreached = error instanceof Error && (error as { answered?: boolean }).answered === false;
+    const message = error instanceof Error ? error.message : String(error);
+    throw new Error(unreached ? `${message}${/[.?!]$/.test(message) ? '' : '.'} Start one with "esim-sandbox serve --scenario readiness-drill", or pass its address with --url` : message);
+  }
+  if (response.status >= 300 && response.status < 400) {
+    const to = response.headers.get('location');
     throw new Error(
-      `cannot reach a sandbox at ${origin} (${cause}); start one with "esim-sandbox serve --scenario readiness-drill", or pass its address with --url`,
+      `${origin}${path} answered a redirect (${response.status}${to ? ` to ${to}` : ''}), which readiness does not follow: the admin token goes to --url only. Give the sandbox's own address as --url`,
     );
   }
-  const body = (await response.json().catch(() => undefined)) as { success?: boolean; data?: unknown; error?: { code?: string; message?: string } } | undefined;
-  if (!response.ok || body?.success !== true) {
+  const body = parseJson(response.text) as { success?: boolean; data?: unknown; error?: { code?: string; message?: string } } | undefined;
+  if (response.status !== 200 || body?.success !== true) {
     const why = body?.error ? `${response.status} ${body.error.code}: ${body.error.message}` : `${response.status} without the admin envelope`;
     throw new Error(`${origin}${path} answered ${why}${response.status === 401 ? ' (pass the token with --admin-token)' : ''}`);
   }
   if (!isReport(body.data)) throw new Error(`${origin}${path} answered no readiness report: is it an esim-sandbox of this version?`);
   return body.data;
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
 }
 
 function isReport(value: unknown): value is ReadinessReport {

@@ -1,6 +1,6 @@
 import type { Argv } from 'yargs';
 import { checkOptions } from '../lib/options/check-options.js';
-import { EXPORT_OPTIONS, OUTPUT_OPTIONS } from '../verify/client-limits.js';
+import { OUTPUT_OPTIONS, type READ_OPTIONS } from '../client/client-limits.js';
 import { SERVICE_OPTIONS } from '../verify/fidelity-options.js';
 import { flagValues, withFlags } from './option-flags.js';
 
@@ -32,17 +32,17 @@ export function outputOptions<T>(yargs: Argv<T>) {
   return withFlags(yargs, OUTPUT_OPTIONS);
 }
 
-/** The flags of `export` as a client (--timeout, --max-body-bytes, --replace-special), checked as the table says. */
-export function exportClientOptions<T>(yargs: Argv<T>) {
-  return withFlags(yargs, EXPORT_OPTIONS).check((argv) => {
-    flagValues(argv, EXPORT_OPTIONS);
+/** The flags of `export` or `readiness` as a client (--timeout, --max-body-bytes, and export's --replace-special), checked as the table says. */
+export function clientOptions<T, Table extends typeof READ_OPTIONS>(yargs: Argv<T>, table: Table) {
+  return withFlags(yargs, table).check((argv) => {
+    flagValues(argv, table);
     return true;
   });
 }
 
-/** The values of export's client flags, checked, with their defaults. */
-export function parseExportClientArgs(argv: Record<string, unknown>) {
-  return checkOptions(EXPORT_OPTIONS, flagValues(argv, EXPORT_OPTIONS)) as Required<ReturnType<typeof flagValues<typeof EXPORT_OPTIONS>>>;
+/** The values of a client command's flags, checked, with their defaults. */
+export function parseClientArgs<Table extends typeof READ_OPTIONS>(argv: Record<string, unknown>, table: Table) {
+  return checkOptions(table, flagValues(argv, table)) as Required<ReturnType<typeof flagValues<Table>>>;
 }
 
 /** Exit code 2: the service could not be checked (unreachable, too slow, too large an answer, not the API). */

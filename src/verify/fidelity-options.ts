@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { checkOptions } from '../lib/options/check-options.js';
 import { codeOption, decimalOption, switchOption, textOption, type OptionValues } from '../lib/options/option-kinds.js';
-import { BUDGET_OPTION, MAX_BODY_BYTES_OPTION, TIMEOUT_OPTION } from './client-limits.js';
+import { BUDGET_OPTION, MAX_BODY_BYTES_OPTION, TIMEOUT_OPTION } from '../client/client-limits.js';
 
 /** The options of verify and record (`verifyService`, `recordScenario` and their commands), each defined once. */
 export const SERVICE_OPTIONS = {

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { boundedFetch } from './bounded-read.js';
+import { boundedFetch } from '../client/bounded-read.js';
 import { answerOf, UNKNOWN_KEY, type ReceivedAnswer, type ProbeRequest, type Target } from './exchange.js';
 import type { TimeBudget } from './time-budget.js';
 

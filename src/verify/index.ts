@@ -4,6 +4,6 @@ export type { VerifyReport, ReportRow, MessageRow, RowResult } from './verify-re
 export { formatVerifyReport } from './format-verify-report.js';
 export { recordScenario, NothingToRecord, type RecordOptions, type RecordResult } from './record/record-scenario.js';
 export { formatRecordResult } from './record/format-record-result.js';
-export { ServiceUnreachable } from './network-error.js';
+export { ServiceUnreachable } from '../client/network-error.js';
 export { writeJsonFile } from './write-json-file.js';
 export { checkOutputFile } from './private-file.js';

@@ -1,4 +1,4 @@
-import { ServiceUnreachable } from './network-error.js';
+import { ServiceUnreachable } from '../client/network-error.js';
 
 /**
  * The total time a command may spend on a service. Each request gets what is left of it at most, and a

@@ -87,6 +87,8 @@ describe('esim-sandbox readiness', () => {
     [['--session', 'session-1'], '--session must be a session id as POST /__sandbox/sessions answers it (got "session-1"); pass e.g. --session ses_0001'],
     [['--url', 'localhost:4010'], '--url must be the http(s) address of a running sandbox (got "localhost:4010"); pass e.g. --url http://127.0.0.1:4010'],
     [['--admin-token', ''], '--admin-token must be one word of visible characters'],
+    [['--max-body-bytes', '12'], '--max-body-bytes must be a whole number of bytes from 1024 to 1073741824 (1 GiB) (got "12"); pass e.g. --max-body-bytes 33554432'],
+    [['--timeout', 'soon'], '--timeout must be a whole number of milliseconds from 100 to 600000 (got "soon"); pass e.g. --timeout 10000'],
   ])('%j exits 1 saying what is wrong and how to fix it', async (argv, message) => {
     const { exitCode, stderr } = await cli('readiness', ...argv);
     expect(exitCode).toBe(1);
@@ -99,7 +101,8 @@ describe('esim-sandbox readiness', () => {
     const { exitCode, stderr } = await cli('readiness', '--url', closed.origin);
     expect(exitCode).toBe(1);
     expect(stderr).toBe(
-      `esim-sandbox readiness: cannot reach a sandbox at ${closed.origin} (ECONNREFUSED); start one with "esim-sandbox serve --scenario readiness-drill", or pass its address with --url\n`,
+      `esim-sandbox readiness: cannot connect to ${closed.origin}: connection refused. Is the service running there, and are the host and port of --url right? ` +
+        'Start one with "esim-sandbox serve --scenario readiness-drill", or pass its address with --url\n',
     );
   });
 });

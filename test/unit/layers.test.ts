@@ -8,10 +8,11 @@ const src = path.resolve(import.meta.dirname, '../../src');
  * Layers point one way, from the command line (and the verify client it runs) down to the general helpers;
  * a module may import its own layer or one below it. `contract` is the API's contract as data (route
  * table, scopes, request limits, the types generated from the OpenAPI document), read by the router, the
- * document and the scenario schema alike. `src/sandbox.ts` and `src/types.ts` are the sandbox layer;
+ * document and the scenario schema alike. `client` is the HTTP reader of the commands that read from a server
+ * (bounded in size and time, no redirect followed), on general helpers only. `src/sandbox.ts` and `src/types.ts` are the sandbox layer;
  * `src/index.ts` is the public entry point and may import any layer but the adapters.
  */
-const LAYERS = ['cli', 'verify', 'server', 'vitest', 'msw', 'admin', 'sessions', 'sandbox', 'api', 'openapi', 'domain', 'state', 'scenarios', 'contract', 'lib'];
+const LAYERS = ['cli', 'verify', 'server', 'vitest', 'msw', 'admin', 'sessions', 'sandbox', 'api', 'openapi', 'domain', 'state', 'scenarios', 'contract', 'client', 'lib'];
 const ADAPTERS = new Set(['cli', 'server', 'vitest', 'msw']);
 
 function layerOf(file: string): string {

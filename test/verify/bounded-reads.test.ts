@@ -8,7 +8,7 @@ const KEY = 'sk_live_hostile_test_4321';
 const verify = (origin: string, ...extra: string[]) =>
   esimSandboxMeasured(['verify', '--base-url', `${origin}/api/v1`, '--rate', '50', ...extra], { ESIM_API_KEY: KEY });
 
-describe('verify, record and export read a hostile answer within bounds', () => {
+describe('verify, record, export and readiness read a hostile answer within bounds', () => {
   let baselineRss: number;
   let bomb: Buffer;
   beforeAll(async () => {
@@ -163,4 +163,57 @@ describe('verify, record and export read a hostile answer within bounds', () => 
     }
   });
 
+  it('readiness stops reading a 1 GiB body at 16 MiB, says so and exits 1, growing by less than 64 MB (peak RSS over a refused run)', async () => {
+    const refused = await esimSandboxMeasured(['readiness', '--url', `http://127.0.0.1:${await closedPort()}`]);
+    const server = await hostile((_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      void sendRepeated(response, Buffer.alloc(64 * 1024, 0x20), GIB);
+    });
+    try {
+      const run = await esimSandboxMeasured(['readiness', '--url', server.origin]);
+      expect(run.stderr).toBe(
+        `esim-sandbox readiness: the answer of ${server.origin}/__sandbox/readiness is too large: it went past the limit of 16 MiB; raise --max-body-bytes if the service really sends that much\n`,
+      );
+      expect({ code: run.code, stdout: run.stdout }).toEqual({ code: 1, stdout: '' });
+      expect(run.peakRss - refused.peakRss).toBeLessThan(64e6);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('readiness calls a gzip bomb what it is and exits 1, growing by less than 64 MB (peak RSS over a refused run)', async () => {
+    const refused = await esimSandboxMeasured(['readiness', '--url', `http://127.0.0.1:${await closedPort()}`]);
+    const server = await hostile((_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip', 'content-length': String(bomb.length) });
+      response.end(bomb);
+    });
+    try {
+      const run = await esimSandboxMeasured(['readiness', '--url', server.origin]);
+      expect(run.stderr).toMatch(/^esim-sandbox readiness: the answer of http:\/\/127\.0\.0\.1:\d+\/__sandbox\/readiness is gzip-compressed and unpacks to more than 16 MiB: a decompression bomb/);
+      expect({ code: run.code, stdout: run.stdout }).toEqual({ code: 1, stdout: '' });
+      expect(run.peakRss - refused.peakRss).toBeLessThan(64e6);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('readiness follows no redirect: the admin token goes to --url only', async () => {
+    const elsewhere = await hostile((_request, response) => response.end('{}'));
+    const server = await hostile((_request, response) => {
+      response.writeHead(307, { location: `${elsewhere.origin}/__sandbox/readiness` });
+      response.end();
+    });
+    try {
+      const run = await cli('readiness', '--url', server.origin, '--admin-token', 'redirect-token-5678');
+      expect(run.stderr).toBe(
+        `esim-sandbox readiness: ${server.origin}/__sandbox/readiness answered a redirect (307 to ${elsewhere.origin}/__sandbox/readiness), which readiness does not follow: ` +
+          "the admin token goes to --url only. Give the sandbox's own address as --url\n",
+      );
+      expect(run.exitCode).toBe(1);
+      expect(server.seen.map((seen) => seen.authorization)).toEqual(['Bearer redirect-token-5678']);
+      expect(elsewhere.seen).toEqual([]);
+    } finally {
+      await Promise.all([server.close(), elsewhere.close()]);
+    }
+  });
 });

@@ -1,6 +1,6 @@
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { boundedFetch } from '../../src/verify/bounded-read.js';
+import { boundedFetch } from '../../src/client/bounded-read.js';
 import { hostile, type SeenRequest } from '../../bench/lib/hostile-servers.ts';
 
 const LIMITS = { maxBodyBytes: 64 * 1024, timeoutMs: 5000 };

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { httpTarget } from '../../src/verify/http-target.js';
 import { TimeBudget } from '../../src/verify/time-budget.js';
-import { describeNetworkError } from '../../src/verify/network-error.js';
+import { describeNetworkError } from '../../src/client/network-error.js';
 import { verifyService } from '../../src/verify/verify-service.js';
 import { cli } from '../support/cli.js';
 import { closedPort } from './stand-in.js';

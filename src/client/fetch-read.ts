@@ -5,7 +5,7 @@ import { bomb, contentEncoding, describeBodyError, tooLarge } from './read-messa
 /** boundedFetch over an injected fetch (an in-process target): the body read as a stream, abandoned past the limit. */
 export async function fetchRead(fetcher: typeof fetch, url: URL, init: RequestInit, limits: ReadLimits, signal: AbortSignal): Promise<BoundedResponse> {
   const response = await fetcher(url, { ...init, redirect: 'manual', signal }).catch((error: unknown) => {
-    throw new ServiceUnreachable(describeNetworkError(error, url, limits.timeoutMs, limits.timeoutName, limits.urlOption));
+    throw new ServiceUnreachable(describeNetworkError(error, url, limits.timeoutMs, limits.timeoutName, limits.urlOption), { answered: false });
   });
   const declared = Number(response.headers.get('content-length'));
   const encoding = contentEncoding(response.headers.get('content-encoding'));

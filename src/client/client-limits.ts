@@ -1,5 +1,5 @@
 /**
- * The bounds of verify, record and export as clients of a server they do not control, defined once as options:
+ * The bounds of verify, record, export and readiness as clients of a server they do not control, defined once as options:
  * the library's defaults and checks and the command line's flags are read from these definitions.
  */
 import { integerOption, switchOption } from '../lib/options/option-kinds.js';
@@ -10,13 +10,14 @@ export const MAX_BODY_BYTES = { min: 1024, max: 1024 * 1024 * 1024, default: 16 
 /** --budget: how long a whole verify or record run may take, in seconds (26 reads at 4 a second take ~7 s). */
 export const BUDGET_SECONDS = { min: 1, max: 86_400, default: 300 } as const;
 
+/** --timeout: how long one request may take, answer included, in milliseconds. */
+export const TIMEOUT_MS = { min: 100, max: 600_000, default: 10_000 } as const;
+
 export const TIMEOUT_OPTION = integerOption({
   flag: 'timeout',
   doc: 'How long one request may take, answer included.',
   unit: 'ms',
-  min: 100,
-  max: 600_000,
-  default: 10_000,
+  ...TIMEOUT_MS,
   exampleText: 'for 10 s',
 });
 
@@ -49,5 +50,8 @@ export const REPLACE_SPECIAL_OPTION = switchOption({
 /** The option of the commands that write a file (verify --report, record --out, export --out). */
 export const OUTPUT_OPTIONS = { replaceSpecial: REPLACE_SPECIAL_OPTION };
 
+/** The bounds of one read from a server: its timeout and body limit (`esim-sandbox readiness`). */
+export const READ_OPTIONS = { timeoutMs: TIMEOUT_OPTION, maxBodyBytes: MAX_BODY_BYTES_OPTION };
+
 /** The options of `esim-sandbox export` as a client: its timeout, body limit and output file. */
-export const EXPORT_OPTIONS = { timeoutMs: TIMEOUT_OPTION, maxBodyBytes: MAX_BODY_BYTES_OPTION, ...OUTPUT_OPTIONS };
+export const EXPORT_OPTIONS = { ...READ_OPTIONS, ...OUTPUT_OPTIONS };

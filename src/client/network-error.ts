@@ -5,6 +5,13 @@
  */
 export class ServiceUnreachable extends Error {
   override name = 'ServiceUnreachable';
+  /** Whether the server had begun its answer (a status line came): false when it could not be reached at all. */
+  readonly answered: boolean;
+
+  constructor(message: string, options: { answered?: boolean } = {}) {
+    super(message);
+    this.answered = options.answered ?? true;
+  }
 }
 
 const OPENSSL_LINE = /(?:^|\s)[0-9A-F]+:error:[0-9A-F]+:[^:]*:[^:]*:([^:]+):/;

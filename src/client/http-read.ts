@@ -31,7 +31,7 @@ export function httpRead(url: URL, init: RequestInit, limits: ReadLimits, signal
     const fail = (message: string) => {
       if (settled) return;
       settle();
-      reject(new ServiceUnreachable(message));
+      reject(new ServiceUnreachable(message, { answered }));
     };
     const failWith = (error: unknown) =>
       fail(

@@ -6,19 +6,10 @@ import type { RequestAsSent } from '../state/journal.js';
 import type { Sandbox } from '../types.js';
 import type { AdminRoute } from './admin-route.js';
 
-/** The variable a copied command reads each secret header from, instead of its value. */
-const SECRET_VARIABLES: Record<string, string> = {
-  'x-api-key': 'ESIM_API_KEY',
-  authorization: 'ESIM_AUTHORIZATION',
-  'proxy-authorization': 'ESIM_PROXY_AUTHORIZATION',
-  cookie: 'ESIM_COOKIE',
-  'x-admin-token': 'ESIM_ADMIN_TOKEN',
-};
-
 const noFields = everyProblem(z.strictObject({}));
 const curlQuery = everyProblem(
   z.strictObject({
-    key: z.enum(['placeholder', 'include'], { error: 'expected "placeholder" (the default: $ESIM_API_KEY in place of the key) or "include" (the key as sent)' }).optional(),
+    key: z.enum(['placeholder', 'include'], { error: 'expected "placeholder" (the default: each secret header read from a shell variable, the key from $ESIM_API_KEY) or "include" (the secrets as sent)' }).optional(),
   }),
 );
 
@@ -41,7 +32,7 @@ function requestAsSent(sandbox: Sandbox, seq: number): RequestAsSent {
 /**
  * `DELETE /requests` clears the history (markers too; the numbers go on); `POST /requests/:seq/replay` sends a
  * request again, as it was sent, and answers its new entry (`replayOf`); `GET /requests/:seq/curl` answers the
- * request as a curl command, the key as `$ESIM_API_KEY` unless `?key=include`.
+ * request as a curl command, each secret header read from a variable (the key from `$ESIM_API_KEY`) unless `?key=include`.
  */
 export const historyRoutes: AdminRoute[] = [
   {
@@ -69,8 +60,7 @@ export const historyRoutes: AdminRoute[] = [
       const { key = 'placeholder' } = parseInput(curlQuery, Object.fromEntries(query));
       const seq = seqOf(params);
       const sent = requestAsSent(sandbox, seq);
-      const command = curlCommand({ ...sent, url: `${origin}${sent.url}` }, key === 'include' ? undefined : (name) => SECRET_VARIABLES[name]);
-      const variables = key === 'include' ? [] : [...new Set(sent.headers.flatMap(([name]) => SECRET_VARIABLES[name] ?? []))];
+      const { command, variables } = curlCommand({ ...sent, url: `${origin}${sent.url}` }, key === 'include' ? 'include' : 'variables');
       return { seq, command, variables };
     },
   },

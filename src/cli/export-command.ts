@@ -1,5 +1,7 @@
 import type { Argv, CommandModule } from 'yargs';
 import type { CliIo } from './cli-io.js';
+import { maskSecrets } from '../lib/mask-api-key.js';
+import { maskedIo } from './masked-io.js';
 import { EXPORT_OPTIONS } from '../client/client-limits.js';
 import { clientOptions, messageOf, parseClientArgs } from './service-options.js';
 
@@ -51,6 +53,8 @@ export function exportCommand(io: CliIo, result: { exitCode: number }): CommandM
         .example('$0 serve --scenario state.json --seed 1', 'Serve it again later: the reads answer as they did') as unknown as Argv<ExportArgs>,
     handler: async (argv) => {
       const token = argv['admin-token'] ?? process.env[ADMIN_TOKEN_ENV];
+      // The token is masked in what the command prints, a server's echo of it too; the scenario's API keys are kept.
+      const out = maskedIo(io, [token], { stdout: 'given' });
       const limits = parseClientArgs(argv, EXPORT_OPTIONS);
       const path = argv.session === undefined ? '/__sandbox/state' : `/__sandbox/sessions/${argv.session}/state`;
       const url = new URL(`${serverOrigin(argv.url)}${path}?format=scenario`);
@@ -59,7 +63,7 @@ export function exportCommand(io: CliIo, result: { exitCode: number }): CommandM
       try {
         if (output) await checkOutputFile(output);
       } catch (error) {
-        io.stderr.write(`esim-sandbox export: ${messageOf(error)}\n`);
+        out.stderr.write(`esim-sandbox export: ${messageOf(error)}\n`);
         result.exitCode = 1;
         return;
       }
@@ -68,28 +72,29 @@ export function exportCommand(io: CliIo, result: { exitCode: number }): CommandM
         const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
         response = await boundedFetch(url, { headers }, { timeoutMs: limits.timeoutMs, maxBodyBytes: limits.maxBodyBytes, urlOption: '--url' });
       } catch (error) {
-        io.stderr.write(`esim-sandbox export: ${messageOf(error)}\n`);
+        out.stderr.write(`esim-sandbox export: ${messageOf(error)}\n`);
         result.exitCode = 2;
         return;
       }
       const refusal = refusalOf(response, url);
       if (refusal) {
-        io.stderr.write(`esim-sandbox export: ${refusal}\n`);
+        out.stderr.write(`esim-sandbox export: ${refusal}\n`);
         result.exitCode = 1;
         return;
       }
       const scenario = (JSON.parse(response.text) as { data: { name: string } }).data;
-      const text = `${JSON.stringify(scenario, null, 2)}\n`;
-      if (!output) io.stdout.write(text);
+      // The admin token has no place in a scenario: masked should a server have put it in one.
+      const text = maskSecrets(`${JSON.stringify(scenario, null, 2)}\n`, token ? [token] : []);
+      if (!output) out.stdout.write(text);
       else {
         try {
           await writePrivateFile(output, text);
         } catch (error) {
-          io.stderr.write(`esim-sandbox export: ${messageOf(error)}\n`);
+          out.stderr.write(`esim-sandbox export: ${messageOf(error)}\n`);
           result.exitCode = 1;
           return;
         }
-        io.stdout.write(`wrote ${output.file} (readable by you only: it holds the API keys): scenario "${scenario.name}"\n`);
+        out.stdout.write(`wrote ${output.file} (readable by you only: it holds the API keys): scenario "${scenario.name}"\n`);
       }
       result.exitCode = 0;
     },

@@ -6,6 +6,7 @@ import { formatReadinessTable } from '../domain/readiness/report-table.js';
 import { READ_OPTIONS } from '../client/client-limits.js';
 import { ADMIN_TOKEN_ENV, adminTokenOf, parseAdminToken } from './admin-token-option.js';
 import type { CliIo } from './cli-io.js';
+import { maskedIo } from './masked-io.js';
 import { clientOptions, parseClientArgs } from './service-options.js';
 
 const FORMATS = ['table', 'json', 'junit'] as const;
@@ -53,13 +54,15 @@ export function readinessCommand(io: CliIo, result: { exitCode: number }): Comma
         .example('$0 readiness --format junit > readiness.xml', 'Write a JUnit report for CI; the exit code says whether the client is ready')
         .epilogue('Exit code: 0 ready, 1 not ready, incomplete, or no report (the message says why).') as unknown as Argv<ReadinessArgs>,
     handler: async (argv) => {
+      // Every key or token given is masked in what the command prints, a server's echo of it too.
+      const out = maskedIo(io, [argv.adminToken, process.env[ADMIN_TOKEN_ENV]]);
       try {
         const session = argv.session === undefined ? undefined : parseSessionId(argv.session);
         const report = await fetchReport(parseSandboxUrl(argv.url), session, adminTokenOf(argv.adminToken), parseClientArgs(argv as Record<string, unknown>, READ_OPTIONS));
-        io.stdout.write(format(report, argv.format));
+        out.stdout.write(format(report, argv.format));
         result.exitCode = report.verdict === 'ready' ? 0 : 1;
       } catch (error) {
-        io.stderr.write(`esim-sandbox readiness: ${error instanceof Error ? error.message : String(error)}\n`);
+        out.stderr.write(`esim-sandbox readiness: ${error instanceof Error ? error.message : String(error)}\n`);
         result.exitCode = 1;
       }
     },

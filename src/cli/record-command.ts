@@ -1,5 +1,6 @@
 import type { Argv, CommandModule } from 'yargs';
 import type { CliIo } from './cli-io.js';
+import { maskedIo } from './masked-io.js';
 import { API_KEY_ENV, cannotCheck, messageOf, parseServiceArgs, outputOptions, serviceOptions, type ServiceArgs } from './service-options.js';
 
 interface RecordArgs extends ServiceArgs {
@@ -46,7 +47,9 @@ export function recordCommand(io: CliIo, result: { exitCode: number }): CommandM
             'Nothing is written unless the exit code is 0.',
         ) as unknown as Argv<RecordArgs>,
     handler: async (argv) => {
-      const log = (line: string) => io.stdout.write(`${line}\n`);
+      // Every key or token given is masked in what the command prints, a server's echo of it too.
+      const out = maskedIo(io, [argv['api-key'], process.env[API_KEY_ENV]]);
+      const log = (line: string) => out.stdout.write(`${line}\n`);
       try {
         const options = parseServiceArgs(argv);
         const { recordScenario, formatRecordResult } = await import('../verify/index.js');
@@ -58,10 +61,10 @@ export function recordCommand(io: CliIo, result: { exitCode: number }): CommandM
           replaceSpecial: argv.replaceSpecial,
           ...(argv.name !== undefined && { name: argv.name }),
         });
-        io.stdout.write(`\n${formatRecordResult(recorded, argv.out)}`);
+        out.stdout.write(`\n${formatRecordResult(recorded, argv.out)}`);
         result.exitCode = 0;
       } catch (error) {
-        io.stderr.write(`esim-sandbox record: ${messageOf(error)}\n`);
+        out.stderr.write(`esim-sandbox record: ${messageOf(error)}\n`);
         result.exitCode = cannotCheck(error) ? 2 : 1;
       }
     },

@@ -1,5 +1,6 @@
 import type { Argv, CommandModule } from 'yargs';
 import type { CliIo } from './cli-io.js';
+import { maskedIo } from './masked-io.js';
 import { API_KEY_ENV, cannotCheck, messageOf, parseServiceArgs, outputOptions, serviceOptions, type ServiceArgs } from './service-options.js';
 
 interface VerifyArgs extends ServiceArgs {
@@ -27,7 +28,9 @@ export function verifyCommand(io: CliIo, result: { exitCode: number }): CommandM
         .epilogue('Exit code: 0 every answer checked conforms (differences where the spec is open are not failures), 1 an answer breaks the contract, ' +
             '2 the service could not be checked: unreachable, too slow for --timeout or --budget, an answer over --max-body-bytes, no answer in the API\'s envelope (check --base-url), or every answer rate-limited.') as unknown as Argv<VerifyArgs>,
     handler: async (argv) => {
-      const log = (line: string) => io.stdout.write(`${line}\n`);
+      // Every key or token given is masked in what the command prints, a server's echo of it too.
+      const out = maskedIo(io, [argv['api-key'], process.env[API_KEY_ENV]]);
+      const log = (line: string) => out.stdout.write(`${line}\n`);
       try {
         const options = parseServiceArgs(argv);
         // Loaded here: the other commands, serve first, start without the checks.
@@ -35,14 +38,14 @@ export function verifyCommand(io: CliIo, result: { exitCode: number }): CommandM
         const output = argv.report === undefined ? undefined : { option: '--report', file: argv.report, replaceSpecial: argv.replaceSpecial };
         if (output) await checkOutputFile(output);
         const report = await verifyService({ ...options, log });
-        io.stdout.write(`\n${formatVerifyReport(report)}`);
+        out.stdout.write(`\n${formatVerifyReport(report)}`);
         if (output) {
           await writeJsonFile(output, report);
           log(`Report written to ${argv.report}.`);
         }
         result.exitCode = report.exitCode;
       } catch (error) {
-        io.stderr.write(`esim-sandbox verify: ${messageOf(error)}\n`);
+        out.stderr.write(`esim-sandbox verify: ${messageOf(error)}\n`);
         result.exitCode = cannotCheck(error) ? 2 : 1;
       }
     },

@@ -1,3 +1,5 @@
+import { isSecretHeader, secretVariableOf } from './secret-header.js';
+
 /** A request as a curl command is made of. */
 export interface CurlRequest {
   method: string;
@@ -7,25 +9,61 @@ export interface CurlRequest {
   body: string | undefined;
 }
 
-/** Headers curl sets itself, or that belong to the connection or the browser rather than to the request. */
-const LEFT_OUT = /^(host|content-length|connection|keep-alive|transfer-encoding|accept-encoding|user-agent|sec-.*|priority)$/;
+export interface CurlCommand {
+  command: string;
+  /** The shell variables the command reads its secret headers from, in order; none when the secrets are included. */
+  variables: string[];
+}
 
 /**
- * The request as a shell command. Each header `secretVariable` names (the API key) is written as a shell variable
- * (`"x-api-key: $ESIM_API_KEY"`) instead of its value, so a command pasted into a ticket carries no key; set the
- * variable, or pass no `secretVariable`, to run it as sent.
+ * Headers that belong to the connection (curl sets them itself), that would make curl print a compressed body
+ * (`accept-encoding`), or that a browser adds of its own accord (`sec-*`, `priority`).
  */
-export function curlCommand(request: CurlRequest, secretVariable: (header: string) => string | undefined = () => undefined): string {
-  const parts = ['curl -sS'];
-  if (request.method !== 'GET' || request.body) parts.push(`-X ${request.method}`);
+const LEFT_OUT = /^(host|content-length|connection|keep-alive|transfer-encoding|accept-encoding|sec-.*|priority)$/;
+
+/** Headers curl adds when the request had none: sent empty, curl leaves them out. */
+const CURL_DEFAULTS = ['user-agent', 'accept'] as const;
+
+/**
+ * The request as a shell command that sends it again as it was: the same method, path and query (`--globoff`:
+ * `limit=[1-3]` is not a range of three URLs; `--path-as-is`: `..` is not resolved), headers and body, and no
+ * header curl would add of its own. Each header whose name looks secret (the names the journal masks) is read
+ * from a shell variable (`"x-api-key: $ESIM_API_KEY"`) instead of its value, so that a command pasted into a
+ * ticket carries no secret; `secrets: 'include'` writes them as sent.
+ */
+export function curlCommand(request: CurlRequest, secrets: 'variables' | 'include' = 'variables'): CurlCommand {
+  const parts = ['curl -sS --globoff --path-as-is'];
+  if (request.method === 'HEAD') parts.push('--head');
+  else if (request.method !== 'GET' || request.body) parts.push(`-X ${request.method}`);
   parts.push(shellQuote(request.url));
+  const variables: string[] = [];
+  const sent = new Set(request.headers.map(([name]) => name.toLowerCase()));
   for (const [name, value] of request.headers) {
-    if (LEFT_OUT.test(name)) continue;
-    const variable = secretVariable(name);
-    parts.push(`-H ${variable === undefined ? shellQuote(`${name}: ${value}`) : `"${name}: $${variable}"`}`);
+    if (LEFT_OUT.test(name.toLowerCase())) continue;
+    // `name;` sends a header with an empty value, which `name:` would remove.
+    if (value === '') parts.push(`-H ${shellQuote(`${name};`)}`);
+    else if (secrets === 'include' || !isSecretHeader(name)) {
+      parts.push(`-H ${shellQuote(`${name}: ${value}`)}`);
+    } else {
+      const variable = unique(secretVariableOf(name), variables);
+      variables.push(variable);
+      parts.push(`-H "${name}: $${variable}"`);
+    }
   }
-  if (request.body) parts.push(`--data-raw ${shellQuote(request.body)}`);
-  return parts.join(' \\\n  ');
+  for (const name of CURL_DEFAULTS) if (!sent.has(name)) parts.push(`-H '${name}:'`);
+  if (request.body !== undefined && request.body !== '') {
+    // Without a content-type of its own, --data-raw would add application/x-www-form-urlencoded.
+    if (!sent.has('content-type')) parts.push(`-H 'content-type:'`);
+    parts.push(`--data-raw ${shellQuote(request.body)}`);
+  }
+  return { command: parts.join(' \\\n  '), variables };
+}
+
+/** `variable`, or with `_2`, `_3`… when another header of the request already reads from it. */
+function unique(variable: string, taken: readonly string[]): string {
+  let candidate = variable;
+  for (let suffix = 2; taken.includes(candidate); suffix++) candidate = `${variable}_${suffix}`;
+  return candidate;
 }
 
 /** `text` in single quotes, each single quote in it closed, escaped and reopened: the shell takes it as it is. */

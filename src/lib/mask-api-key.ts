@@ -4,14 +4,48 @@
  */
 const SHORTEST_WITH_A_HINT = 16;
 
-/** An API key or other secret as it may appear in logs and the journal: masked, with its last 4 characters when it is long. */
+/** `Bearer <token>`, `Basic <credentials>`: an authentication scheme, then the secret. */
+const WITH_SCHEME = /^([A-Za-z][\w-]*) +(\S.*)$/s;
+
+/**
+ * An API key, a token or a header value holding one, as logs, the journal, the commands and copied commands
+ * show it: masked, with its last 4 characters when it is long. A value with an authentication scheme keeps
+ * the scheme and masks what follows, measured without the scheme: `Bearer <10-character token>` shows as
+ * `Bearer ********`, none of the token.
+ */
 export function maskApiKey(key: string): string {
+  const schemed = WITH_SCHEME.exec(key);
+  if (schemed) return `${schemed[1]} ${maskApiKey(schemed[2]!)}`;
   return key.length < SHORTEST_WITH_A_HINT ? '********' : `${'*'.repeat(12)}${key.slice(-4)}`;
 }
 
+/** Shorter secrets are not sought in text: masking every `ab` of a message would leave nothing to read. */
+const SHORTEST_SOUGHT = 4;
+
 const KEY_LIKE = /\bsk_[A-Za-z0-9_-]+/g;
+const CREDENTIAL_AFTER_SCHEME = /\b(Bearer|Basic) +([A-Za-z0-9._~+/=-]+)/gi;
+
+/** A word after `Bearer` that is a credential, not prose ("Bearer was sent"): a digit or sign in it, or 16 characters. */
+const looksLikeCredential = (word: string) => /[0-9._~+/=-]/.test(word) || word.length >= SHORTEST_WITH_A_HINT;
 
 /** Text bound for a log with every `sk_…` key in it masked, as `maskApiKey` does. */
 export function redactApiKeys(text: string): string {
   return text.replace(KEY_LIKE, maskApiKey);
+}
+
+/** Text with each of `secrets` (the keys and tokens a command was given) masked wherever it appears, a server's message too. */
+export function maskSecrets(text: string, secrets: readonly string[]): string {
+  let masked = text;
+  // The longest first: a secret that contains another is masked whole.
+  for (const secret of [...new Set(secrets)].filter((value) => value.length >= SHORTEST_SOUGHT).sort((a, b) => b.length - a.length)) {
+    masked = masked.replaceAll(secret, maskApiKey(secret));
+  }
+  return masked;
+}
+
+/** Text bound for a command's output: the `secrets` it was given masked (`maskSecrets`), and whatever looks like a key (`sk_…`, `Bearer <token>`). */
+export function redactSecrets(text: string, secrets: readonly string[]): string {
+  return redactApiKeys(maskSecrets(text, secrets)).replace(CREDENTIAL_AFTER_SCHEME, (match, scheme: string, credential: string) =>
+    looksLikeCredential(credential) ? `${scheme} ${maskApiKey(credential)}` : match,
+  );
 }

@@ -1,5 +1,6 @@
 import { boundText, shortenQrImages } from '../lib/bounded-text.js';
 import { maskApiKey } from '../lib/mask-api-key.js';
+import { isSecretHeader } from '../lib/secret-header.js';
 
 /** The most of each body the journal keeps: enough for any valid request and most answers, bounded for a long journal. */
 export const JOURNAL_BODY_MAX_BYTES = 64 * 1024;
@@ -36,12 +37,6 @@ export interface ExchangeNote {
   answer?: { headers: Record<string, string>; body: string };
 }
 
-/**
- * Names of headers whose values are secrets, by what they contain: `x-api-key`, `authorization`, `x-auth-token`,
- * `x-secret-thing`, `session-id`, `cookie`, and whatever a client names alike. The journal shows them masked.
- */
-const SECRET_HEADER_NAME = /auth|token|key|secret|cookie|session|password/i;
-
 /** The request headers as the journal shows them: lower-case names, secrets masked. */
 export function journalHeaders(list: HeaderList | undefined): Record<string, string> {
   const headers: Record<string, string> = {};
@@ -57,7 +52,7 @@ export function journalAnswerHeaders(answered: Record<string, string>): Record<s
   return Object.fromEntries(Object.entries(answered).map(([name, value]) => [name, shownValue(name, value)]));
 }
 
-const shownValue = (name: string, value: string) => (SECRET_HEADER_NAME.test(name) ? maskApiKey(value) : value);
+const shownValue = (name: string, value: string) => (isSecretHeader(name) ? maskApiKey(value) : value);
 
 /**
  * What every QR image field of an answer holds. Without its opening quote: a search for a text that starts

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createSandbox } from 'esim-wholesale-sandbox';
 import { startServer } from 'esim-wholesale-sandbox/server';
-import { maskApiKey } from '../../src/lib/mask-api-key.js';
+import { maskApiKey, redactSecrets } from '../../src/lib/mask-api-key.js';
 
 const KEY = 'sk_test_full_access';
 const ADMIN_TOKEN = 'tok_123456';
@@ -45,5 +45,27 @@ describe('secrets in the journal', () => {
     const [entry] = sandbox.journal();
     expect(entry!.apiKey).toBe('********');
     expect(JSON.stringify(entry)).not.toMatch(/_revoked|voked"|3456/);
+  });
+
+  it('measures a secret without its scheme: a 10-character bearer token shows none of itself, in the journal too', async () => {
+    expect(maskApiKey('Bearer tok_123456')).toBe('Bearer ********');
+    expect(maskApiKey('Bearer auth-token-value-0123456789')).toBe('Bearer ************6789');
+    expect(maskApiKey('Basic dXNlcjpwYXNz')).toBe('Basic ********');
+    expect(maskApiKey('Basic dXNlcjpwYXNzd29yZDEyMw==')).toBe('Basic ************Mw==');
+    await using server = await startServer({ port: 0 });
+    await fetch(`${server.url}/getBalance`, { headers: { authorization: 'Bearer tok_12K_2w' } }).then((r) => r.arrayBuffer());
+    const journal = await (await fetch(`${server.origin}/__sandbox/requests?include=bodies`)).text();
+    expect(journal).toContain('"authorization":"Bearer ********"');
+    expect(journal).not.toMatch(/K_2w|tok_1/);
+  });
+
+  it('masks in a command\'s output the secrets it was given and what looks like a key or a bearer token, not prose', () => {
+    const given = 'given-token-0123456789';
+    expect(redactSecrets(`bad token ${given}; bad key sk_live_found_one_4321; sent Bearer abc.def-123`, [given])).toBe(
+      'bad token ************6789; bad key ************4321; sent Bearer ********',
+    );
+    expect(redactSecrets('Authorization: Bearer was sent instead of x-api-key', [])).toBe('Authorization: Bearer was sent instead of x-api-key');
+    // A secret of 3 characters is not sought: every "abc" of the text would go.
+    expect(redactSecrets('abc abc', ['abc'])).toBe('abc abc');
   });
 });

@@ -24,7 +24,7 @@ describe('the journal with bodies', () => {
     const body = JSON.stringify({ productId: PRODUCT, quantity: 1 });
     const answered = await (await sandbox.fetch(request('/createOrder', { body, headers: { authorization: 'Bearer secret-token-1234' } }))).json();
     const [entry] = sandbox.journal();
-    expect(entry!.request!.headers).toMatchObject({ 'x-api-key': '************cess', authorization: '************1234', 'content-type': 'application/json' });
+    expect(entry!.request!.headers).toMatchObject({ 'x-api-key': '************cess', authorization: 'Bearer ************1234', 'content-type': 'application/json' });
     expect(JSON.stringify(entry!.request)).not.toContain('full_access');
     expect(entry!.request!.body).toEqual({ productId: PRODUCT, quantity: 1 });
     expect(entry!.response!.body).toEqual(answered);

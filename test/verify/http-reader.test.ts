@@ -1,7 +1,7 @@
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { boundedFetch } from '../../src/client/bounded-read.js';
-import { hostile, type SeenRequest } from '../../bench/lib/hostile-servers.ts';
+import { closedPort, hostile, type SeenRequest } from '../../bench/lib/hostile-servers.ts';
 
 const LIMITS = { maxBodyBytes: 64 * 1024, timeoutMs: 5000 };
 const TEXT = JSON.stringify({ success: true, data: { note: 'é'.repeat(2000) } });
@@ -51,6 +51,11 @@ describe('the default reader (node:http) of the client commands', () => {
   it('counts br and deflate bodies as they unpack, and calls a bomb what it is', async () => {
     await expect(read('bomb-br')).rejects.toThrow(/is br-compressed and unpacks to more than 65536 bytes: a decompression bomb/);
     await expect(read('bomb-deflate')).rejects.toThrow(/is deflate-compressed and unpacks to more than 65536 bytes: a decompression bomb/);
+  });
+
+  it('says whether the server had begun its answer: not when none listens, yes when its body is refused', async () => {
+    await expect(boundedFetch(new URL(`http://127.0.0.1:${await closedPort()}/`), {}, LIMITS)).rejects.toMatchObject({ name: 'ServiceUnreachable', answered: false });
+    await expect(read('bomb-br')).rejects.toMatchObject({ name: 'ServiceUnreachable', answered: true });
   });
 
   it('refuses more than 5 codings, which would each hold a decoder, before unpacking any', async () => {

@@ -21,6 +21,9 @@ export interface CurlCommand {
  */
 const LEFT_OUT = /^(host|content-length|connection|keep-alive|transfer-encoding|accept-encoding|sec-.*|priority)$/;
 
+/** A header name that double quotes leave as it is. */
+const PLAIN_NAME = /^[A-Za-z0-9_.-]+$/;
+
 /** Headers curl adds when the request had none: sent empty, curl leaves them out. */
 const CURL_DEFAULTS = ['user-agent', 'accept'] as const;
 
@@ -47,7 +50,9 @@ export function curlCommand(request: CurlRequest, secrets: 'variables' | 'includ
     } else {
       const variable = unique(secretVariableOf(name), variables);
       variables.push(variable);
-      parts.push(`-H "${name}: $${variable}"`);
+      // A name of plain characters reads as before (`"x-api-key: $ESIM_API_KEY"`); in double quotes a `$` or a
+      // backquote, which header names may hold, would run in the shell, so any other name is single-quoted.
+      parts.push(PLAIN_NAME.test(name) ? `-H "${name}: $${variable}"` : `-H ${shellQuote(`${name}: `)}"$${variable}"`);
     }
   }
   for (const name of CURL_DEFAULTS) if (!sent.has(name)) parts.push(`-H '${name}:'`);

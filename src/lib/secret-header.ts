@@ -14,5 +14,5 @@ export function isSecretHeader(name: string): boolean {
  * `x-` (`x-api-key` → `ESIM_API_KEY`, `authorization` → `ESIM_AUTHORIZATION`, `x-auth-token` → `ESIM_AUTH_TOKEN`).
  */
 export function secretVariableOf(name: string): string {
-  return `ESIM_${name.replace(/^x-/i, '').toUpperCase().replace(/[^A-Z0-9]+/g, '_')}`;
+  return `ESIM_${name.replace(/^x-/i, '').toUpperCase().replace(/[^A-Z0-9]+/g, '_').replace(/^_+|_+$/g, '')}`;
 }

@@ -78,6 +78,19 @@ describe.skipIf(curlMissing)('copy as curl, run with the system curl', () => {
     expect(received(server, after[0]!.seq)).toEqual(received(server, original.seq));
   });
 
+  it('runs nothing a header name holds: a backquote in a secret header\'s name stays text', async () => {
+    const name = 'x-`id`-token';
+    await send(server, 'GET', '/api/v1/getBalance', { 'x-api-key': FULL_ACCESS, [name]: 'hidden-value-0123456789' });
+    const original = server.sandbox.journal().at(-1)!;
+    const copy = (await (await fetch(`${server.origin}/__sandbox/requests/${original.seq}/curl`)).json()).data;
+    expect(copy.variables).toEqual(['ESIM_API_KEY', 'ESIM_ID_TOKEN']);
+    expect(copy.command).not.toContain('hidden-value-0123456789');
+    await run('sh', ['-c', copy.command], { env: { ...process.env, ESIM_API_KEY: FULL_ACCESS, ESIM_ID_TOKEN: 'hidden-value-0123456789' } });
+    const again = server.sandbox.journal().at(-1)!;
+    expect(again.seq).toBe(original.seq + 1);
+    expect(received(server, again.seq)).toEqual(received(server, original.seq));
+  });
+
   it('sends a body byte for byte, adding no content-type, accept or user-agent of its own', async () => {
     const body = `{"productId":"x",  "quantity":1,"note":"it's [1-2] {a,b} $HOME"}`;
     const { answer, original, stdout, after } = await sentAgain('POST', '/api/v1/createOrder', { 'x-api-key': FULL_ACCESS, 'content-length': String(Buffer.byteLength(body)) }, body);

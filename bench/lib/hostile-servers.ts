@@ -10,7 +10,7 @@ import { BIN } from '../sections/paths.ts';
 
 /**
  * Servers that misbehave toward a client, on loopback, and a way to run `esim-sandbox` against them measuring
- * its peak RSS: shared by the tests of verify, record and export and by the bench's hostile section.
+ * its peak RSS: shared by the tests of verify, record, export and readiness and by the bench's hostile section.
  */
 
 const MIB = 1024 * 1024;

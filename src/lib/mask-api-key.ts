@@ -15,9 +15,10 @@ const WITH_SCHEME = /^([A-Za-z][\w-]*) +(\S.*)$/s;
  */
 export function maskApiKey(key: string): string {
   const schemed = WITH_SCHEME.exec(key);
-  if (schemed) return `${schemed[1]} ${maskApiKey(schemed[2]!)}`;
-  return key.length < SHORTEST_WITH_A_HINT ? '********' : `${'*'.repeat(12)}${key.slice(-4)}`;
+  return schemed ? `${schemed[1]} ${masked(schemed[2]!)}` : masked(key);
 }
+
+const masked = (secret: string) => (secret.length < SHORTEST_WITH_A_HINT ? '********' : `${'*'.repeat(12)}${secret.slice(-4)}`);
 
 /** Shorter secrets are not sought in text: masking every `ab` of a message would leave nothing to read. */
 const SHORTEST_SOUGHT = 4;
@@ -25,8 +26,11 @@ const SHORTEST_SOUGHT = 4;
 const KEY_LIKE = /\bsk_[A-Za-z0-9_-]+/g;
 const CREDENTIAL_AFTER_SCHEME = /\b(Bearer|Basic) +([A-Za-z0-9._~+/=-]+)/gi;
 
-/** A word after `Bearer` that is a credential, not prose ("Bearer was sent"): a digit or sign in it, or 16 characters. */
-const looksLikeCredential = (word: string) => /[0-9._~+/=-]/.test(word) || word.length >= SHORTEST_WITH_A_HINT;
+/**
+ * A word after `Bearer` or `Basic` that is a credential, not prose ("Bearer was sent", "Basic 10-day plan"): 8
+ * characters or more with a digit or a sign among them, or 16 characters.
+ */
+const looksLikeCredential = (word: string) => (word.length >= 8 && /[0-9._~+/=-]/.test(word)) || word.length >= SHORTEST_WITH_A_HINT;
 
 /** Text bound for a log with every `sk_…` key in it masked, as `maskApiKey` does. */
 export function redactApiKeys(text: string): string {

@@ -64,7 +64,8 @@ describe('secrets in the journal', () => {
     expect(redactSecrets(`bad token ${given}; bad key sk_live_found_one_4321; sent Bearer abc.def-123`, [given])).toBe(
       'bad token ************6789; bad key ************4321; sent Bearer ********',
     );
-    expect(redactSecrets('Authorization: Bearer was sent instead of x-api-key', [])).toBe('Authorization: Bearer was sent instead of x-api-key');
+    for (const prose of ['Authorization: Bearer was sent instead of x-api-key', 'Basic 10-day plan']) expect(redactSecrets(prose, [])).toBe(prose);
+    expect(maskApiKey('Token abcd efgh')).toBe('Token ********');
     // A secret of 3 characters is not sought: every "abc" of the text would go.
     expect(redactSecrets('abc abc', ['abc'])).toBe('abc abc');
   });

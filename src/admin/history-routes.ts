@@ -15,7 +15,6 @@ const SECRET_VARIABLES: Record<string, string> = {
   'x-admin-token': 'ESIM_ADMIN_TOKEN',
 };
 
-const noFields = everyProblem(z.strictObject({}));
 const curlQuery = everyProblem(
   z.strictObject({
     key: z.enum(['placeholder', 'include'], { error: 'expected "placeholder" (the default: $ESIM_API_KEY in place of the key) or "include" (the key as sent)' }).optional(),
@@ -55,8 +54,7 @@ export const historyRoutes: AdminRoute[] = [
   {
     method: 'POST',
     path: '/requests/:seq/replay',
-    handle: async ({ sandbox, params, body }) => {
-      parseInput(noFields, await body());
+    handle: async ({ sandbox, params }) => {
       const seq = seqOf(params);
       requestAsSent(sandbox, seq);
       return sandbox.replay(seq);

@@ -30,7 +30,7 @@ export function handleApiRequest(
   now: number,
   facts: RouteFacts = {},
 ): Answer | Promise<Answer> {
-  const misspelt = pathSpellingRefusal(url.pathname);
+  const misspelt = pathSpellingRefusal(url.pathname, url.plainPath);
   if (misspelt) throw misspelt;
   checkPathEncoding(url.pathname);
   if (route?.kind !== 'call') {

@@ -1,5 +1,6 @@
 import { ApiError } from '../domain/api-error.js';
 import { truncateText } from '../lib/json-preview.js';
+import { isPlainPath } from '../lib/plain-path.js';
 
 /**
  * A path is taken only as it is written out. A spelling that readers of a path resolve differently is refused:
@@ -20,30 +21,12 @@ const SPELLINGS: readonly (readonly [what: string, pattern: RegExp])[] = [
 ];
 
 /**
- * Whether the path of a request target (`/api/v1/getBalance?limit=2`, up to its `?`) holds no `.`, `%`, `\`,
- * `#` and no `//`: then it has no spelling to refuse, told by one scan of its characters (the hot path of
- * every call).
- */
-export function isPlainPath(target: string): boolean {
-  let previous = 0;
-  for (let i = 0; i < target.length; i++) {
-    const code = target.charCodeAt(i);
-    if (code === 63 /* ? */) return true;
-    if (code === 46 /* . */ || code === 37 /* % */ || code === 92 /* \ */ || code === 35 /* # */ || (code === 47 /* / */ && previous === 47)) {
-      return false;
-    }
-    previous = code;
-  }
-  return true;
-}
-
-/**
  * The 400 VALIDATION_ERROR for a request target whose path (up to its `?`) is spelled with a dot segment, an
  * encoded dot, slash or backslash, a backslash, a repeated slash or a `#`; undefined for a path written out. The
- * message names each spelling found and the path to send instead.
+ * message names each spelling found and the path to send instead. `plain`: `isPlainPath(target)`, when known.
  */
-export function pathSpellingRefusal(target: string): ApiError | undefined {
-  if (isPlainPath(target)) return undefined;
+export function pathSpellingRefusal(target: string, plain = isPlainPath(target)): ApiError | undefined {
+  if (plain) return undefined;
   const path = target.split('?', 1)[0]!;
   const found = SPELLINGS.filter(([, pattern]) => pattern.test(path)).map(([what]) => what);
   if (found.length === 0) return undefined;

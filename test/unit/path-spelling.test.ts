@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { createSandboxHost } from 'esim-wholesale-sandbox';
 import { createAdminApi } from '../../src/admin/admin-api.js';
@@ -93,6 +94,55 @@ describe('the same rule in-process', () => {
       await server.close();
       await sandbox[Symbol.asyncDispose]();
     }
+  });
+});
+
+describe('over HTTP, with an admin token set', () => {
+  /** A request with its path as written, as `curl --path-as-is` sends it. */
+  function send(port: number, method: string, path: string, body?: string): Promise<{ status: number; text: string }> {
+    return new Promise((resolve, reject) => {
+      const headers = body === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) };
+      const request = http.request({ host: '127.0.0.1', port, method, path, headers, agent: false }, (response) => {
+        let text = '';
+        response.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
+        response.on('end', () => resolve({ status: response.statusCode!, text }));
+      });
+      request.on('error', reject);
+      request.end(body);
+    });
+  }
+
+  it('gives away no key, credits nothing and resets nothing by way of the inspector files', async () => {
+    const { startServer } = await import('esim-wholesale-sandbox/server');
+    await using server = await startServer({ port: 0, seed: 3, adminToken: 'path-spelling-token-0001' });
+    await (await fetch(`${server.url}/getBalance`, { headers: { 'x-api-key': 'sk_test_full_access' } })).text();
+    const before = JSON.stringify([await server.sandbox.state(), server.sandbox.history().length, server.host.sessions().length]);
+    const credit = JSON.stringify({ apiKey: 'sk_test_full_access', amountThb: 999_999 });
+    const attempts: [string, string, string?][] = [
+      ['GET', '/__sandbox/inspector/../requests/1/curl?key=include'],
+      ['GET', '/__sandbox/inspector/%2e%2e/requests/1/curl?key=include'],
+      ['POST', '/__sandbox/inspector/../topups', credit],
+      ['POST', '/__sandbox/inspector/%2E%2e/topups', credit],
+      ['POST', '/__sandbox/inspector/..%2ftopups', credit],
+      ['POST', '/__sandbox/inspector/..\\topups', credit],
+      ['POST', '/__sandbox/inspector/../requests/1/replay'],
+      ['POST', '/__sandbox/inspector/../reset'],
+      ['POST', '/__sandbox/inspector/../sessions', '{}'],
+      ['GET', '/__sandbox/inspector/../events'],
+    ];
+    for (const [method, path, body] of attempts) {
+      const { status, text } = await send(server.port, method, path, body);
+      expect(status, `${method} ${path}: ${text}`).toBe(400);
+      expect(text).not.toContain('sk_test_full_access');
+    }
+    expect(JSON.stringify([await server.sandbox.state(), server.sandbox.history().length, server.host.sessions().length])).toBe(before);
+    // A request target in absolute form is read as `/`, by the gate as by the API: an API call, never the admin API.
+    const absolute = await send(server.port, 'GET', `${server.origin}/__sandbox/requests/1/curl?key=include`);
+    expect([absolute.status, JSON.parse(absolute.text).error.code]).toEqual([404, 'NOT_FOUND']);
+    // The inspector's files take no writes, and nothing but their own names opens without the token.
+    expect((await send(server.port, 'POST', '/__sandbox/inspector/app.js', credit)).status).toBe(405);
+    expect((await send(server.port, 'GET', '/__sandbox/inspector/sub/app.js')).status).toBe(401);
+    expect((await send(server.port, 'GET', '/__sandbox/inspector/app.js')).status).toBe(200);
   });
 });
 

@@ -3,12 +3,13 @@ import type { ApiRequest } from '../api/api-request.js';
 import { errorAnswer, successAnswer, toErrorAnswer } from '../api/envelope.js';
 import { isStreamed, type Answer, type StreamedAnswer } from '../api/outcome.js';
 import { checkPathEncoding } from '../api/path-encoding.js';
+import { pathSpellingRefusal } from '../api/path-spelling.js';
 import { readBodyText, readJsonBody } from '../api/read-json-body.js';
 import { ApiError } from '../domain/api-error.js';
 import { ScenarioError } from '../scenarios/scenario-error.js';
 import { BUILT_INS_ONLY, type ScenarioFileAccess } from '../scenarios/scenario-file-access.js';
 import type { SandboxHost } from '../sessions/sandbox-host.js';
-import { ADMIN_BODY } from './admin-body.js';
+import { ADMIN_BODY, checkNoInput } from './admin-body.js';
 import { ADMIN_PREFIX } from './admin-prefix.js';
 import type { AdminRoute } from './admin-route.js';
 import { clockRoutes } from './clock-routes.js';
@@ -62,7 +63,8 @@ export type AdminApi = (request: ApiRequest, info?: AdminRequestInfo) => Promise
  * The `/__sandbox/*` admin API of a host: the sandbox routes act on its main sandbox, and again under
  * `/sessions/:sessionId` on that session's; `/sessions` creates, lists and deletes sessions; `/` and
  * `/inspector/*` are the inspector page and its files. HEAD is answered as GET (the transport leaves the body
- * out), OPTIONS with 204 and `Allow`.
+ * out), OPTIONS with 204 and `Allow`. A path is taken only written out (`pathSpellingRefusal`); a write that takes
+ * no input is refused a body other than none or `{}` before its route runs.
  */
 export function createAdminApi(host: SandboxHost, options: AdminApiOptions = {}): AdminApi {
   const { scenarioFiles = BUILT_INS_ONLY, maxStreams = DEFAULT_MAX_STREAMS, memoryBudgetMiB = DEFAULT_MEMORY_BUDGET_MIB } = options;
@@ -72,10 +74,11 @@ export function createAdminApi(host: SandboxHost, options: AdminApiOptions = {})
   return async (request, info = {}) => {
     try {
       const url = new URL(request.url);
+      // The standalone server refuses these spellings before deciding a request's area; the same rule holds here.
+      const misspelt = pathSpellingRefusal(url.pathname);
+      if (misspelt) throw misspelt;
       checkPathEncoding(url.pathname);
-      if (isInspectorPath(url.pathname) && (request.method === 'GET' || request.method === 'HEAD')) {
-        return inspectorAnswer(url.pathname) ?? errorAnswer(new ApiError('NOT_FOUND', `No inspector file at ${url.pathname}; the inspector is at ${INSPECTOR_PAGE}.`));
-      }
+      if (isInspectorPath(url.pathname)) return inspectorRequest(request.method, url.pathname);
       const path = pathUnderPrefix(url.pathname);
       const matches = routes.flatMap((route) => {
         const params = path === undefined ? undefined : matchPath(route.path, path);
@@ -92,6 +95,9 @@ export function createAdminApi(host: SandboxHost, options: AdminApiOptions = {})
         throw new ApiError('METHOD_NOT_ALLOWED', `${url.pathname} answers ${methods.join(', ')}, not ${request.method}.`, {
           headers: { allow: allowHeader(methods) },
         });
+      }
+      if (!match.route.takesBody && !READS.has(request.method)) {
+        checkNoInput(await readJsonBody(request, ADMIN_BODY), `${request.method} ${url.pathname}`);
       }
       const data = await match.route.handle({
         sandbox: host.main,
@@ -115,6 +121,23 @@ export function createAdminApi(host: SandboxHost, options: AdminApiOptions = {})
 }
 
 const NEVER = new AbortController().signal;
+
+/** Methods that change nothing, and whose body (if any) no route reads. */
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * The inspector's page and files answer GET and HEAD, and OPTIONS; any other method is refused there, never
+ * passed on to an admin route.
+ */
+function inspectorRequest(method: string, pathname: string): Answer {
+  if (method === 'OPTIONS') return optionsAnswer(['GET']);
+  if (method !== 'GET' && method !== 'HEAD') {
+    throw new ApiError('METHOD_NOT_ALLOWED', `${pathname} is a file of the inspector page: it answers GET and HEAD, not ${method}.`, {
+      headers: { allow: allowHeader(['GET']) },
+    });
+  }
+  return inspectorAnswer(pathname) ?? errorAnswer(new ApiError('NOT_FOUND', `No inspector file at ${pathname}; the inspector is at ${INSPECTOR_PAGE}.`));
+}
 
 /** `/__sandbox/health/` → `/health`; undefined for a path outside the admin API. */
 function pathUnderPrefix(pathname: string): string | undefined {

@@ -1,4 +1,8 @@
+import { isEmptyRecord } from '../api/parse-input.js';
 import type { JsonBodyRules } from '../api/read-json-body.js';
+import { ApiError } from '../domain/api-error.js';
+import { describeValue } from '../lib/describe-value.js';
+import { jsonPreview } from '../lib/json-preview.js';
 
 /** Large enough for an inline scenario with a big catalog. */
 const MAX_BODY_BYTES = 8 * 1024 * 1024;
@@ -18,3 +22,20 @@ export const ADMIN_BODY: JsonBodyRules = {
   empty: { value: {} },
   maxDepth: { levels: MAX_DEPTH, message: `body: nests objects and arrays more than ${MAX_DEPTH} levels deep; no admin request needs that` },
 };
+
+/**
+ * The body of a write that takes no input (`POST /reset`, `DELETE /requests`, …): none, empty or `{}`, so that a
+ * client sending a body meant for another route (or bytes that are no JSON) learns it, and nothing changes.
+ */
+export function checkNoInput(body: unknown, route: string): void {
+  if (isEmptyRecord(body)) return;
+  throw new ApiError('VALIDATION_ERROR', `body: ${route} takes no input; send no body, or {} (got ${what(body)})`);
+}
+
+/** A body as the refusal names it: an object by its first fields, anything else as error messages show a value. */
+function what(body: unknown): string {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return describeValue(body);
+  const names = Object.keys(body);
+  const shown = names.slice(0, 5).map((name) => jsonPreview(name)).join(', ');
+  return `${names.length === 1 ? 'the field' : 'the fields'} ${shown}${names.length > 5 ? `, … (${names.length} in all)` : ''}`;
+}

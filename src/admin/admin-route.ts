@@ -38,5 +38,11 @@ export interface AdminRequestContext {
 export interface AdminRoute<Data extends AdminAnswer | StreamedAnswer = AdminAnswer | StreamedAnswer> {
   method: AdminMethod;
   path: string;
+  /**
+   * Set on a write that takes input: `handle` reads the body (`body()`, `bodyText()`) and checks its shape before it
+   * changes anything. A write without it takes none: its body must be absent, empty or `{}`, checked before
+   * `handle` runs.
+   */
+  takesBody?: true;
   handle(context: AdminRequestContext): Data | Promise<Data>;
 }

@@ -22,6 +22,7 @@ export const clockRoutes: AdminRoute[] = [
   {
     method: 'POST',
     path: '/clock',
+    takesBody: true,
     handle: async ({ sandbox, body }): Promise<ClockAnswer> => {
       const { advanceMs, now, mode } = parseInput(clockBody, await body());
       if (mode !== undefined) sandbox.setClockMode(mode);

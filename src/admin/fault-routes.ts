@@ -15,6 +15,7 @@ export const faultRoutes: AdminRoute[] = [
   {
     method: 'POST',
     path: '/faults',
+    takesBody: true,
     // The sandbox checks the fault, as it does for a caller in process.
     handle: async ({ sandbox, body }) => described(await sandbox.queueFault((await body()) as QueuedFaultInput)),
   },

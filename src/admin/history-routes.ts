@@ -6,7 +6,6 @@ import type { RequestAsSent } from '../state/journal.js';
 import type { Sandbox } from '../types.js';
 import type { AdminRoute } from './admin-route.js';
 
-const noFields = everyProblem(z.strictObject({}));
 const curlQuery = everyProblem(
   z.strictObject({
     key: z.enum(['placeholder', 'include'], { error: 'expected "placeholder" (the default: each secret header read from a shell variable, the key from $ESIM_API_KEY) or "include" (the secrets as sent)' }).optional(),
@@ -46,8 +45,7 @@ export const historyRoutes: AdminRoute[] = [
   {
     method: 'POST',
     path: '/requests/:seq/replay',
-    handle: async ({ sandbox, params, body }) => {
-      parseInput(noFields, await body());
+    handle: async ({ sandbox, params }) => {
       const seq = seqOf(params);
       requestAsSent(sandbox, seq);
       return sandbox.replay(seq);

@@ -35,12 +35,13 @@ const TYPES: Record<string, string> = {
 };
 
 /**
- * The page and its files, in any letter case of the prefix. The admin API's own paths, `/__sandbox` itself
- * included, stay the admin API's: the page reads them with the token like any client.
+ * The page and its files, each under its own name only (`/__sandbox/inspector/app.js`, `…/vendor/<file>`), in any
+ * letter case of the prefix; any other path under `/__sandbox/inspector/` is the admin API's, behind its token. The
+ * admin API's own paths, `/__sandbox` itself included, stay the admin API's: the page reads them with the token like
+ * any client.
  */
 export function isInspectorPath(pathname: string): boolean {
-  const lower = pathname.toLowerCase();
-  return lower === INSPECTOR_PAGE || lower.startsWith(INSPECTOR_FILES);
+  return pathname.toLowerCase() === INSPECTOR_PAGE || inspectorFileOf(pathname) !== undefined;
 }
 
 /** The inspector's answer to a GET or HEAD of `pathname`; undefined when the page has no such file. */
@@ -49,12 +50,21 @@ export function inspectorAnswer(pathname: string): Answer | undefined {
     const headers = { 'content-security-policy': CONTENT_SECURITY_POLICY, 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' };
     return fileAnswer(path.join(packageRoot, 'inspector', 'index.html'), headers);
   }
+  const file = inspectorFileOf(pathname);
+  return file === undefined ? undefined : fileAnswer(file, { 'cache-control': 'no-cache' });
+}
+
+/**
+ * The file of the package a path under `/__sandbox/inspector/` names: a file of one of the folders itself (no
+ * subfolder, no `..`, nothing hidden) of a type the page uses; undefined for any other path.
+ */
+function inspectorFileOf(pathname: string): string | undefined {
+  if (pathname.slice(0, INSPECTOR_FILES.length).toLowerCase() !== INSPECTOR_FILES) return undefined;
   const name = pathname.slice(INSPECTOR_FILES.length);
   const [prefix, dir] = FOLDERS.find(([folder]) => name.startsWith(folder))!;
   const file = name.slice(prefix.length);
-  // A file of the folder itself: no subfolder, no `..`, nothing hidden.
   if (!/^[\w-]+(\.[\w-]+)+$/.test(file) || TYPES[path.extname(file)] === undefined) return undefined;
-  return fileAnswer(path.join(dir, file), { 'cache-control': 'no-cache' });
+  return path.join(dir, file);
 }
 
 function fileAnswer(file: string, headers: Record<string, string>): Answer | undefined {

@@ -37,6 +37,7 @@ export const scenarioRoutes: AdminRoute[] = [
   {
     method: 'POST',
     path: '/scenario',
+    takesBody: true,
     handle: async ({ sandbox, body, scenarioFiles }) => {
       const { name, scenario } = parseInput(useScenarioBody, await body());
       inlineScenarioBytes(scenario, scenarioFiles);

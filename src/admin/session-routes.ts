@@ -16,6 +16,7 @@ export function sessionRoutes(host: SandboxHost, perSession: readonly AdminRoute
     {
       method: 'POST',
       path: '/sessions',
+      takesBody: true,
       handle: async ({ origin, bodyText, scenarioFiles, memory, closing }) => {
         const { bytes, seed, scenario, problems } = await requests.check(await bodyText(), scenarioFiles, closing);
         memory.checkSession(bytes);
@@ -46,7 +47,7 @@ export function sessionRoutes(host: SandboxHost, perSession: readonly AdminRoute
     },
     ...perSession.map(
       (route): AdminRoute => ({
-        method: route.method,
+        ...route,
         path: `/sessions/:sessionId${route.path}`,
         handle: (context) => {
           const session = sessionOf(host, context.params['sessionId']!);

@@ -1,10 +1,6 @@
-import { z } from 'zod';
 import type { SandboxSnapshot } from '../sandbox-snapshot.js';
 import type { AdminRoute } from './admin-route.js';
 import { snapshotsOf } from './snapshot-registry.js';
-import { everyProblem, parseInput } from '../api/parse-input.js';
-
-const noFields = everyProblem(z.strictObject({}));
 
 /**
  * `POST /snapshots` takes a snapshot of the sandbox (state, clock, generators, fault counters, journal) and
@@ -15,8 +11,7 @@ export const snapshotRoutes: AdminRoute[] = [
   {
     method: 'POST',
     path: '/snapshots',
-    handle: async ({ sandbox, body, memory }) => {
-      parseInput(noFields, await body());
+    handle: async ({ sandbox, memory }) => {
       memory.checkSnapshot();
       const snapshot = await sandbox.snapshot();
       return describe(snapshotsOf(sandbox).add(snapshot), snapshot);
@@ -30,8 +25,7 @@ export const snapshotRoutes: AdminRoute[] = [
   {
     method: 'POST',
     path: '/snapshots/:snapshotId/restore',
-    handle: async ({ sandbox, params, body }) => {
-      parseInput(noFields, await body());
+    handle: async ({ sandbox, params }) => {
       const id = params['snapshotId']!;
       await sandbox.restore(snapshotsOf(sandbox).get(id));
       return { id, scenario: sandbox.scenario.name, now: sandbox.now() };

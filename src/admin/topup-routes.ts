@@ -20,6 +20,7 @@ export const topupRoutes: AdminRoute[] = [
   {
     method: 'POST',
     path: '/topups',
+    takesBody: true,
     handle: async ({ sandbox, body }) => sandbox.topup(parseInput(topupBody, await body())),
   },
 ];

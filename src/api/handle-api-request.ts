@@ -6,6 +6,7 @@ import type { ApiRequest } from './api-request.js';
 import { successAnswer } from './envelope.js';
 import type { Answer } from './outcome.js';
 import { checkPathEncoding } from './path-encoding.js';
+import { pathSpellingRefusal } from './path-spelling.js';
 import { readQuery } from './query.js';
 import type { ApiRoute, RouteCall, RouteFacts } from './route.js';
 import { parseFields } from './unknown-fields.js';
@@ -16,8 +17,9 @@ const ROUTE_LIST = CALL_ROUTES.map((route) => `${route.method} ${route.path}`).j
 
 /**
  * Answers one call of the imitated API, `route` being the route its path names. Checks run in the
- * service's order: route, method, key, KYC, scope, then the route's own validation and rules. HEAD is
- * answered as GET (the transport leaves the body out). What the route learns for the journal goes to `facts`.
+ * service's order: route (its path taken only written out, as the standalone server takes it), method, key, KYC,
+ * scope, then the route's own validation and rules. HEAD is answered as GET (the transport leaves the body
+ * out). What the route learns for the journal goes to `facts`.
  * A refusal is thrown, or rejects the promise of a route that waits.
  */
 export function handleApiRequest(
@@ -28,6 +30,8 @@ export function handleApiRequest(
   now: number,
   facts: RouteFacts = {},
 ): Answer | Promise<Answer> {
+  const misspelt = pathSpellingRefusal(url.pathname, url.plainPath);
+  if (misspelt) throw misspelt;
   checkPathEncoding(url.pathname);
   if (route?.kind !== 'call') {
     throw new ApiError('NOT_FOUND', `no route ${request.method} ${url.pathname}; the routes are ${ROUTE_LIST}`);

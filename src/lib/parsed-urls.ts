@@ -1,3 +1,5 @@
+import { isPlainPath } from './plain-path.js';
+
 /** How many distinct URLs are kept parsed; past it the memo starts afresh. */
 const KEPT_URLS = 256;
 
@@ -10,11 +12,14 @@ export class ParsedUrl {
   readonly search: string;
   /** `pathname + search`: the journal keeps this very string. */
   readonly pathAndQuery: string;
+  /** Whether the path has nothing a reader could resolve to another path (`isPlainPath`), scanned once per URL. */
+  readonly plainPath: boolean;
 
   constructor(readonly url: URL) {
     this.pathname = url.pathname;
     this.search = url.search;
     this.pathAndQuery = this.pathname + this.search;
+    this.plainPath = isPlainPath(this.pathname);
   }
 
   get searchParams(): URLSearchParams {

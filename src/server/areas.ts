@@ -16,7 +16,11 @@ const AREA_PREFIXES: readonly (readonly [prefix: string, area: Area])[] = [
   [DOCS_PREFIX, 'docs'],
 ];
 
-/** The part of the server a request target (`/__sandbox/health?x=1`) is for. */
+/**
+ * The part of the server a request target (`/__sandbox/health?x=1`) is for, decided from its path as written: the
+ * listener has refused every spelling another reader would resolve to another path (`pathSpellingRefusal`), so the
+ * path read here is the one each part routes on. The inspector's area is its page and files by their own names only.
+ */
 export function areaOf(url: string): Area {
   // The paths of every other area start with /__ or /docs: an API call is told by its second character.
   const second = url.charCodeAt(1);

@@ -2,6 +2,7 @@ import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http
 import { ApiError } from '../domain/api-error.js';
 import type { AdminApi } from '../admin/admin-api.js';
 import { errorAnswer } from '../api/envelope.js';
+import { pathSpellingRefusal } from '../api/path-spelling.js';
 import type { ScenarioFileAccess } from '../scenarios/scenario-file-access.js';
 import type { CoreSandboxHost } from '../sessions/sandbox-host.js';
 import { areaOf, type Area } from './areas.js';
@@ -28,8 +29,9 @@ export interface RequestListenerOptions {
 }
 
 /**
- * The standalone server's request listener. Each request first passes the guard (`Host`, `Origin`, admin
- * token and content type); then its area answers it. The imitated API and the admin API answer with
+ * The standalone server's request listener. A request's path is taken only written out (see `pathSpellingRefusal`),
+ * and its area is decided from it once; then it passes the guard (`Host`, `Origin`, admin token and content type);
+ * then its area answers it. The imitated API and the admin API answer with
  * outcomes written straight to the socket, on plain `node:http` (the admin API answers the inspector's files
  * too); the reference page is an express app.
  * The admin API and the page are loaded on first use, so that start-up does not wait for them.
@@ -66,7 +68,12 @@ export function createRequestListener(host: CoreSandboxHost, options: RequestLis
 
   return (req: IncomingMessage, res: ServerResponse) => {
     if (refuseMissingHost(req, res)) return;
-    const area = areaOf(req.url ?? '/');
+    // A target that is no path (`*`, the absolute form of proxies) is read as `/`, as the node bridge reads it.
+    const target = req.url?.startsWith('/') ? req.url : '/';
+    // One path for every part of the server: a path spelled so that its parts would read it differently never gets further.
+    const misspelt = pathSpellingRefusal(target);
+    if (misspelt) return writeAnswer(errorAnswer(misspelt), res);
+    const area = areaOf(target);
     const encrypted = 'encrypted' in req.socket && req.socket.encrypted === true;
     const guarded = { area, method: req.method ?? 'GET', headers: req.headers, encrypted, hasBody: hasBody(req) };
     const refused = refusalOf(guarded, policyOf());

@@ -1,0 +1,60 @@
+import { ApiError } from '../domain/api-error.js';
+import { truncateText } from '../lib/json-preview.js';
+import { isPlainPath } from '../lib/plain-path.js';
+
+/**
+ * A path is taken only as it is written out. A spelling that readers of a path resolve differently is refused:
+ * a server that decides a request's area from `/__sandbox/inspector/../requests` (the inspector's files, open to
+ * all) while a URL parser later resolves it to `/__sandbox/requests` (the journal, behind the token) has been
+ * walked around. WHATWG URL parsing resolves `.` and `..` segments, `%2e` spelled dots in them and backslashes;
+ * `%2f`, `%5c` and `//` pass through it and are read as separators by other tools; a `#` ends the path for it
+ * and not for the bytes a server is sent.
+ */
+const SPELLINGS: readonly (readonly [what: string, pattern: RegExp])[] = [
+  ['a "." or ".." segment', /(?:^|\/)\.{1,2}(?:\/|#|$)/],
+  ['an encoded dot (%2E)', /%2e/i],
+  ['an encoded slash (%2F)', /%2f/i],
+  ['an encoded backslash (%5C)', /%5c/i],
+  ['a backslash', /\\/],
+  ['a repeated slash (//)', /\/\//],
+  ['a "#" (a fragment stays with the client)', /#/],
+];
+
+/**
+ * The 400 VALIDATION_ERROR for a request target whose path (up to its `?`) is spelled with a dot segment, an
+ * encoded dot, slash or backslash, a backslash, a repeated slash or a `#`; undefined for a path written out. The
+ * message names each spelling found and the path to send instead. `plain`: `isPlainPath(target)`, when known.
+ */
+export function pathSpellingRefusal(target: string, plain = isPlainPath(target)): ApiError | undefined {
+  if (plain) return undefined;
+  const path = target.split('?', 1)[0]!;
+  const found = SPELLINGS.filter(([, pattern]) => pattern.test(path)).map(([what]) => what);
+  if (found.length === 0) return undefined;
+  return new ApiError(
+    'VALIDATION_ERROR',
+    `the path ${truncateText(path)} is refused: it has ${found.join(' and ')}. This server takes a path only written out ` +
+      '(no "." or ".." segments, no %2E, %2F or %5C, no backslash, no "//", no "#"), so that every part of it reads the same path; ' +
+      `send ${truncateText(writtenOut(path))} instead.`,
+  );
+}
+
+/** `path` written out: encoded dots decoded, backslashes and encoded separators made `/`, one `/` at a time, dot segments resolved. */
+function writtenOut(path: string): string {
+  const segments = path
+    .split('#', 1)[0]!
+    .replace(/%2e/gi, '.')
+    .replace(/%2f|%5c|\\/gi, '/')
+    .split('/')
+    .slice(1);
+  const kept: string[] = [];
+  for (const [index, segment] of segments.entries()) {
+    const last = index === segments.length - 1;
+    if (segment === '..') kept.pop();
+    if (segment === '.' || segment === '..' || segment === '') {
+      if (last) kept.push('');
+      continue;
+    }
+    kept.push(segment);
+  }
+  return `/${kept.join('/')}`.replace(/\/{2,}/g, '/');
+}

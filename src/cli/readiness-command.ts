@@ -4,6 +4,8 @@ import { formatReadinessJunit } from '../domain/readiness/report-junit.js';
 import { formatReadinessTable } from '../domain/readiness/report-table.js';
 import { ADMIN_TOKEN_ENV, adminTokenOf, parseAdminToken } from './admin-token-option.js';
 import type { CliIo } from './cli-io.js';
+import { flagValues, withFlags } from './option-flags.js';
+import { READINESS_OPTIONS } from '../readiness-options.js';
 
 const FORMATS = ['table', 'json', 'junit'] as const;
 const DEFAULT_URL = 'http://127.0.0.1:4010';
@@ -11,6 +13,7 @@ const TIMEOUT_MS = 10_000;
 
 interface ReadinessArgs {
   url: unknown;
+  key?: unknown;
   session?: unknown;
   format: (typeof FORMATS)[number];
   adminToken?: unknown;
@@ -25,7 +28,7 @@ export function readinessCommand(io: CliIo, result: { exitCode: number }): Comma
     command: 'readiness',
     describe: 'Print how a client handled the failures it met (GET /__sandbox/readiness); exit 0 only when ready',
     builder: (yargs: Argv) =>
-      yargs
+      withFlags(yargs, READINESS_OPTIONS)
         .option('url', { describe: 'Address of the running sandbox', type: 'string', default: DEFAULT_URL, requiresArg: true })
         .option('session', { describe: 'Grade this session (ses_0001, ses_0002, ...) instead of the main sandbox', type: 'string', requiresArg: true })
         .option('format', {
@@ -41,17 +44,21 @@ export function readinessCommand(io: CliIo, result: { exitCode: number }): Comma
         })
         .check((argv) => {
           parseSandboxUrl(argv.url);
+          flagValues(argv, READINESS_OPTIONS);
           if (argv.session !== undefined) parseSessionId(argv.session);
           if (argv.adminToken !== undefined) parseAdminToken(argv.adminToken);
           return true;
         })
         .example('$0 readiness', 'Grade the requests the sandbox at http://127.0.0.1:4010 received')
         .example('$0 readiness --session ses_0001 --format json', 'Grade one session, as JSON')
+        .example('$0 readiness --key sk_test_full_access', 'Grade one client: the requests sent with that key')
         .example('$0 readiness --format junit > readiness.xml', 'Write a JUnit report for CI; the exit code says whether the client is ready')
         .epilogue('Exit code: 0 ready, 1 not ready, incomplete, or no report (the message says why).') as unknown as Argv<ReadinessArgs>,
     handler: async (argv) => {
       try {
-        const report = await fetchReport(parseSandboxUrl(argv.url), argv.session === undefined ? undefined : parseSessionId(argv.session), adminTokenOf(argv.adminToken));
+        const { key } = flagValues(argv, READINESS_OPTIONS);
+        const session = argv.session === undefined ? undefined : parseSessionId(argv.session);
+        const report = await fetchReport(parseSandboxUrl(argv.url), session, key, adminTokenOf(argv.adminToken));
         io.stdout.write(format(report, argv.format));
         result.exitCode = report.verdict === 'ready' ? 0 : 1;
       } catch (error) {
@@ -68,11 +75,12 @@ function format(report: ReadinessReport, as: ReadinessArgs['format']): string {
   return formatReadinessTable(report);
 }
 
-async function fetchReport(origin: string, session: string | undefined, adminToken: string | undefined): Promise<ReadinessReport> {
+async function fetchReport(origin: string, session: string | undefined, key: string | undefined, adminToken: string | undefined): Promise<ReadinessReport> {
   const path = session === undefined ? '/__sandbox/readiness' : `/__sandbox/sessions/${session}/readiness`;
+  const query = key === undefined ? '' : `?${new URLSearchParams({ key })}`;
   let response: Response;
   try {
-    response = await fetch(`${origin}${path}`, {
+    response = await fetch(`${origin}${path}${query}`, {
       headers: adminToken === undefined ? {} : { authorization: `Bearer ${adminToken}` },
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });

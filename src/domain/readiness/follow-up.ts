@@ -32,7 +32,7 @@ export function followUp(
   const same = byArrival(entries.filter((entry) => entry === answered || matches(entry)));
   const after = same.filter((entry) => entry !== answered && !arrivedBeforeAnswer(entry, answered) && wallMsOf(entry) >= wallMsOf(answered));
   if (after.length === 0) return { kind: 'none' };
-  if (!sentAtOnce || !isSentAtOnce(same.filter((entry) => entry.method === answered.method && entry.url === answered.url), answered)) return { kind: 'next', next: after[0]! };
+  if (!sentAtOnce || !isSentAtOnce(entries, answered)) return { kind: 'next', next: after[0]! };
   const beside = after.filter((entry) => wallMsOf(entry) - wallMsOf(answered) <= SENT_AT_ONCE_MS);
   const next = after.find((entry) => !beside.includes(entry));
   return next ? { kind: 'next', next } : { kind: 'unclear', beside };
@@ -44,14 +44,25 @@ export function byArrival(entries: readonly JournalEntry[]): JournalEntry[] {
 }
 
 /**
- * Whether `answered` is one of several copies of a request (method, path and query) sent at once: another copy
- * arrived within `SENT_AT_ONCE_MS` of it that no lost answer or 429 before it explains (the first copy, one after
- * a copy answered, or one that arrived before the copy before it was answered).
+ * Whether `answered` is one of several copies of a request (method, path and query, key) sent at once: a copy
+ * next to it among the key's requests, with no other request of the key between them, arrived within
+ * `SENT_AT_ONCE_MS` of it and no lost answer or 429 explains it (it is the first copy, or the copy before it was
+ * answered, or it arrived before that copy was answered). A suite that sends the same read twice with other
+ * requests between is sequential, not a burst.
  */
-function isSentAtOnce(same: readonly JournalEntry[], answered: JournalEntry): boolean {
-  return same.some((copy, index) => {
-    if (copy === answered || Math.abs(wallMsOf(copy) - wallMsOf(answered)) > SENT_AT_ONCE_MS) return false;
-    const before = same[index - 1];
-    return before === undefined || !(lostAnswer(before) || before.status === 429) || wallMsOf(copy) < answeredMsOf(before);
-  });
+function isSentAtOnce(entries: readonly JournalEntry[], answered: JournalEntry): boolean {
+  const ofKey = byArrival(entries.filter((entry) => entry.keyId === answered.keyId));
+  const isCopy = (entry: JournalEntry) => entry.method === answered.method && entry.url === answered.url;
+  const at = ofKey.indexOf(answered);
+  const copies = ofKey.filter(isCopy);
+  const explained = (copy: JournalEntry) => {
+    const before = copies[copies.indexOf(copy) - 1];
+    return before !== undefined && (lostAnswer(before) || before.status === 429) && wallMsOf(copy) >= answeredMsOf(before);
+  };
+  // The copies next to it, on either side, with nothing else of the key between.
+  const cluster = [answered];
+  for (const side of [-1, 1]) {
+    for (let index = at + side; index >= 0 && index < ofKey.length && isCopy(ofKey[index]!); index += side) cluster.push(ofKey[index]!);
+  }
+  return cluster.some((copy) => copy !== answered && Math.abs(wallMsOf(copy) - wallMsOf(answered)) <= SENT_AT_ONCE_MS && !explained(copy));
 }

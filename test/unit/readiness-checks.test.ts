@@ -280,6 +280,11 @@ describe('no-blind-retry-on-4xx', () => {
     expect(check(journal(order(0, refused), order(1, { ...refused, key: 'order-key-0002' }), order(2, { ...refused, key: 'order-key-0003' })), 'no-blind-retry-on-4xx').status).toBe('pass');
   });
 
+  it('does not count a copy that arrived before the refusal was answered: it was sent beside it', () => {
+    const slow = { ...notFound, durationMs: 50 };
+    expect(check(journal({ at: 0, ...slow }, { at: 10, ...notFound }, { at: 20, ...notFound }, { at: 60, ...notFound }), 'no-blind-retry-on-4xx').status).toBe('pass');
+  });
+
   it('is not exercised when only 429s or no 4xx were answered', () => {
     const limited = { status: 429, errorCode: 'RATE_LIMITED', retryAfterS: 1 };
     expect(check(journal({ at: 0, ...limited }, { at: 1, ...limited }, { at: 2, ...limited }), 'no-blind-retry-on-4xx').status).toBe('not-exercised');

@@ -1,5 +1,3 @@
-import { CREATE_ORDER } from './routes.js';
-
 /** The scenario whose faults exercise every check but no-blind-retry-on-4xx. */
 export const DRILL_SCENARIO = 'readiness-drill';
 
@@ -25,7 +23,7 @@ export interface FaultToQueue {
 export function toExercise(context: GradeContext, inDrill: string, fault: FaultToQueue, then: string): string {
   if (context.drill) return inDrill;
   const body = JSON.stringify({ route: `/${fault.route}`, effect: fault.effect });
-  const call = `/${fault.route}` === CREATE_ORDER ? 'place an order' : `call ${fault.route}`;
+  const call = fault.route === 'createOrder' ? 'place an order' : `call ${fault.route}`;
   return (
     `queue a fault for the next ${fault.route} (POST /__sandbox/faults ${body}, or the inspector's fault form; ` +
     `in-process sandbox.queueFault(${body})), ${call}, and ${then}; or run the drill (scenario ${DRILL_SCENARIO})`

@@ -151,6 +151,13 @@ describe('retry-same-key', () => {
     expect(check(journal(order(0, lost), otherProduct, otherQuantity, otherKey, order(300)), 'retry-same-key').status).toBe('pass');
   });
 
+  it('with no later request carrying the key, takes orders of the same product sent at once for siblings: not determined, never a double charge', () => {
+    const entries = journal(order(0), order(1, { ...lost, key: 'order-key-0002' }), order(2, { key: 'order-key-0003' }));
+    const result = check(entries, 'retry-same-key');
+    expect(result.status).toBe('not-determined');
+    expect(result.summary).toMatch(/^createOrder #2 lost its answer and no later createOrder carried its idempotencyKey/);
+  });
+
   it('is not exercised when nothing was lost, or a lost createOrder was never retried, saying which', () => {
     expect(check(journal(order(0)), 'retry-same-key')).toMatchObject({ status: 'not-exercised', summary: expect.stringMatching(/^No createOrder lost its answer/) });
     expect(check(journal(order(0, lost)), 'retry-same-key').summary).toMatch(/^1 createOrder lost its answer and was not retried/);
@@ -184,6 +191,12 @@ describe('honours-retry-after', () => {
     const entries = journal({ at: 0, ...limited, url: '/api/v1/getProducts' }, { at: 2, url: '/api/v1/getBalance' });
     const report = gradeReadiness(entries, { name: 'rate-limited', readiness: { minPollIntervalMs: 1000 }, behavior: { rateLimit: { requests: 5, perMs: 1000 } } });
     expect(report.checks.find((result) => result.id === 'honours-retry-after')!.status).toBe('fail');
+  });
+
+  it('takes copies sent at once with the refused one for siblings: three getProducts at once, the second refused, retried after Retry-After', () => {
+    const products = { url: '/api/v1/getProducts?limit=5' };
+    const entries = journal({ at: 0, ...products }, { at: 2, ...products, ...limited }, { at: 4, ...products, ...limited }, { at: 1003, ...products }, { at: 1005, ...products });
+    expect(check(entries, 'honours-retry-after')).toMatchObject({ status: 'pass' });
   });
 
   it('never takes a request that arrived before the 429 was sent for a reaction to it', () => {

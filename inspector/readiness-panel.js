@@ -11,7 +11,7 @@ function EvidenceRow({ evidence, onOpen }) {
 
 function Check({ check, onOpen }) {
   return html`<article class=${`readiness-check readiness-${check.status}`} aria-label=${check.title}>
-    <h3><span class=${`status ${check.status}`}>${check.status}</span> ${check.title}</h3>
+    <h3><span class=${`status ${check.status}`}>${check.status.replace('-', ' ')}</span> ${check.title}</h3>
     <p>${check.summary}</p>
     ${check.status !== 'pass' && html`<p class="fix"><strong>Fix:</strong> ${check.hint}</p>`}
     ${check.evidence.length > 0 &&
@@ -20,11 +20,12 @@ function Check({ check, onOpen }) {
 }
 
 export function ReadinessPanel({ report, onOpen }) {
-  const order = { fail: 0, 'not-exercised': 1, pass: 2 };
+  const order = { fail: 0, 'not-determined': 1, 'not-exercised': 2, pass: 3 };
   const checks = [...report.checks].sort((a, b) => order[a.status] - order[b.status]);
   return html`<section aria-labelledby="readiness-title" class="readiness">
     <h2 id="readiness-title">Readiness: <span class=${`verdict ${report.verdict}`}>${report.verdict}</span></h2>
-    <p class="muted">Graded from the requests since the last reset, scenario switch or restore (scenario ${report.scenario}).</p>
+    <p class="muted">Graded from the requests since the last reset, scenario switch or restore (scenario ${report.scenario}${report.key ? `, key ${report.key}` : ''}).</p>
+    ${(report.leftOut ?? []).map((left) => html`<p class="muted">Left out: ${left.requests} ${left.requests === 1 ? 'request' : 'requests'} ${left.why}.</p>`)}
     ${checks.map((check) => html`<${Check} key=${check.id} check=${check} onOpen=${onOpen} />`)}
   </section>`;
 }

@@ -14,7 +14,8 @@ export type { ResolvedScenario, ScenarioFile, PaymentMethod } from './scenarios/
 export { PAYMENT_METHODS } from './scenarios/scenario-schema.js';
 export { SCOPES, type Scope } from './contract/scopes.js';
 export { ERROR_CODES } from './domain/error-codes.js';
-export type { CheckResult, CheckStatus, Evidence, ReadinessReport, Verdict } from './domain/readiness/index.js';
+export type { CheckResult, CheckStatus, Evidence, LeftOut, ReadinessReport, Verdict } from './domain/readiness/index.js';
+export type { ReadinessOptions } from './types.js';
 export type { ErrorCode } from './domain/error-codes.js';
 export { createSandboxHost } from './sessions/sandbox-host.js';
 export type { SandboxHost, SandboxHostOptions, SandboxSession, SessionOptions } from './sessions/sandbox-host.js';

@@ -32,9 +32,11 @@ import { localFiles, type ScenarioFileAccess } from './scenarios/scenario-file-a
 import type { ResolvedScenario, ScenarioFile } from './scenarios/scenario-schema.js';
 import { checkChaos } from './scenarios/chaos-option.js';
 import { checkClockMode, type ClockMode, type SandboxClock } from './state/clock.js';
-import { Journal, type HistoryEntry, type JournalEntry, type JournalQuery, type MarkerKind, type RequestAsSent } from './state/journal.js';
+import { Journal, keyIdOf, type HistoryEntry, type JournalEntry, type JournalQuery, type MarkerKind, type RequestAsSent } from './state/journal.js';
 import { sandboxDb, type SandboxDb } from './state/sandbox-db.js';
 import { SeededRandom } from './state/seeded-random.js';
+import { checkReadinessOptions, type ReadinessOptions } from './readiness-options.js';
+import { maskApiKey } from './lib/mask-api-key.js';
 import type { RenderedPayment, Sandbox, SandboxEvent, SandboxOptions, SandboxState, ScenarioSource, TopupInput } from './types.js';
 
 const QUEUED_FAULT = everyProblem(queuedFaultSchema);
@@ -189,8 +191,10 @@ export class CoreSandbox implements Sandbox, AnswersApiRequests {
     return this.#listeners.add(listener);
   }
 
-  readiness(): ReadinessReport {
-    return gradeReadiness(this.#journal.entries({ bodies: false }), this.#scenario);
+  readiness(options: ReadinessOptions = {}): ReadinessReport {
+    const { key } = checkReadinessOptions(options);
+    const narrowed = key === undefined ? undefined : { keyId: keyIdOf(key), maskedKey: maskApiKey(key) };
+    return gradeReadiness(this.#journal.entries({ bodies: false }), this.#scenario, narrowed);
   }
 
   reset(): Promise<void> {

@@ -1,4 +1,7 @@
 import type { ReadinessReport } from './domain/readiness/report.js';
+import type { ReadinessOptions } from './readiness-options.js';
+
+export type { ReadinessOptions } from './readiness-options.js';
 import type { HistoryEntry, JournalEntry, JournalHint, JournalMarker, JournalQuery, MarkerKind, RequestAsSent } from './state/journal.js';
 import type { QueuedFault, QueuedFaultInput } from './domain/queued-fault.js';
 import type { ChaosInput, PaymentMethod, ResolvedScenario, ScenarioFile, ScenarioSource } from './scenarios/scenario-schema.js';
@@ -121,8 +124,10 @@ export interface Sandbox {
   /**
    * How the client behind the journal handled the failures it met: idempotency keys, retries, Retry-After,
    * back-off, refusals, valid requests, polling (`GET /__sandbox/readiness`). The same journal gives the same report.
+   * `key`: the requests sent with that API key only (one client of several). Requests the sandbox's own tools
+   * sent (verify, record, a replay) are never graded; the report counts them (`leftOut`).
    */
-  readiness(): ReadinessReport;
+  readiness(options?: ReadinessOptions): ReadinessReport;
   /** The scenario loaded now, resolved. */
   readonly scenario: ResolvedScenario;
   /** A JSON-ready summary of accounts, balances, products, inventory, orders and payments. */

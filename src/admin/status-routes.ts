@@ -70,6 +70,20 @@ const state: AdminRoute<StateAnswer | ScenarioFile> = {
   },
 };
 
-const readiness: AdminRoute<ReadinessAnswer> = { method: 'GET', path: '/readiness', handle: ({ sandbox }) => sandbox.readiness() };
+const readinessQuery = everyProblem(
+  z.strictObject({
+    key: z.string().min(1, 'expected the API key of the client to grade, as it sends it in x-api-key').max(200, 'expected an API key of at most 200 characters').optional(),
+  }),
+);
+
+/** `?key=<api key>`: the requests sent with that key only. */
+const readiness: AdminRoute<ReadinessAnswer> = {
+  method: 'GET',
+  path: '/readiness',
+  handle: ({ sandbox, query }) => {
+    const { key } = parseInput(readinessQuery, Object.fromEntries(query));
+    return sandbox.readiness(key === undefined ? {} : { key });
+  },
+};
 
 export const statusRoutes: AdminRoute[] = [health, requests, events, state, readiness];

@@ -3,6 +3,7 @@ import type { JournalNote } from '../state/journal.js';
 import type { ApiRequest } from './api-request.js';
 import type { ServedRequest } from './serve-api-request.js';
 import type { ParsedUrl } from '../lib/parsed-urls.js';
+import { toolOfUserAgent } from '../lib/tool-user-agent.js';
 
 /** When a request was served, in epoch ms: sandbox clock, wall clock at arrival, and the wall time it took. */
 export interface ServedTimes {
@@ -36,6 +37,7 @@ export function journalNoteOf(served: ServedRequest, request: ApiRequest, url: P
     apiKey: request.headers.get('x-api-key'),
     durationMs: times.durationMs,
     replayOf,
+    tool: replayOf === undefined ? toolOfUserAgent(request.headers.get('user-agent')) : 'replay',
     exchange: {
       requestHeaders: request.headers.forEach ? (request.headers as HeaderList) : undefined,
       requestBody: served.requestBody?.text,

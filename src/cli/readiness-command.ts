@@ -7,13 +7,16 @@ import { READ_OPTIONS } from '../client/client-limits.js';
 import { ADMIN_TOKEN_ENV, adminTokenOf, parseAdminToken } from './admin-token-option.js';
 import type { CliIo } from './cli-io.js';
 import { maskedIo } from './masked-io.js';
+import { flagValues, withFlags } from './option-flags.js';
 import { clientOptions, parseClientArgs } from './service-options.js';
+import { READINESS_OPTIONS } from '../readiness-options.js';
 
 const FORMATS = ['table', 'json', 'junit'] as const;
 const DEFAULT_URL = 'http://127.0.0.1:4010';
 
 interface ReadinessArgs {
   url: unknown;
+  key?: unknown;
   session?: unknown;
   format: (typeof FORMATS)[number];
   adminToken?: unknown;
@@ -28,7 +31,7 @@ export function readinessCommand(io: CliIo, result: { exitCode: number }): Comma
     command: 'readiness',
     describe: 'Print how a client handled the failures it met (GET /__sandbox/readiness); exit 0 only when ready',
     builder: (yargs: Argv) =>
-      clientOptions(yargs, READ_OPTIONS)
+      withFlags(clientOptions(yargs, READ_OPTIONS), READINESS_OPTIONS)
         .option('url', { describe: 'Address of the running sandbox', type: 'string', default: DEFAULT_URL, requiresArg: true })
         .option('session', { describe: 'Grade this session (ses_0001, ses_0002, ...) instead of the main sandbox', type: 'string', requiresArg: true })
         .option('format', {
@@ -44,12 +47,14 @@ export function readinessCommand(io: CliIo, result: { exitCode: number }): Comma
         })
         .check((argv) => {
           parseSandboxUrl(argv.url);
+          flagValues(argv, READINESS_OPTIONS);
           if (argv.session !== undefined) parseSessionId(argv.session);
           if (argv.adminToken !== undefined) parseAdminToken(argv.adminToken);
           return true;
         })
         .example('$0 readiness', 'Grade the requests the sandbox at http://127.0.0.1:4010 received')
         .example('$0 readiness --session ses_0001 --format json', 'Grade one session, as JSON')
+        .example('$0 readiness --key sk_test_full_access', 'Grade one client: the requests sent with that key')
         .example('$0 readiness --url https://sandbox.ci.example --timeout 30000', 'Give a slow sandbox 30 s to answer; an answer past --max-body-bytes is refused')
         .example('$0 readiness --format junit > readiness.xml', 'Write a JUnit report for CI; the exit code says whether the client is ready')
         .epilogue('Exit code: 0 ready, 1 not ready, incomplete, or no report (the message says why).') as unknown as Argv<ReadinessArgs>,
@@ -57,8 +62,9 @@ export function readinessCommand(io: CliIo, result: { exitCode: number }): Comma
       // Every key or token given is masked in what the command prints, a server's echo of it too.
       const out = maskedIo(io, [argv.adminToken, process.env[ADMIN_TOKEN_ENV]]);
       try {
+        const { key } = flagValues(argv, READINESS_OPTIONS);
         const session = argv.session === undefined ? undefined : parseSessionId(argv.session);
-        const report = await fetchReport(parseSandboxUrl(argv.url), session, adminTokenOf(argv.adminToken), parseClientArgs(argv as Record<string, unknown>, READ_OPTIONS));
+        const report = await fetchReport(parseSandboxUrl(argv.url), session, key, adminTokenOf(argv.adminToken), parseClientArgs(argv as Record<string, unknown>, READ_OPTIONS));
         out.stdout.write(format(report, argv.format));
         result.exitCode = report.verdict === 'ready' ? 0 : 1;
       } catch (error) {
@@ -75,11 +81,12 @@ function format(report: ReadinessReport, as: ReadinessArgs['format']): string {
   return formatReadinessTable(report);
 }
 
-async function fetchReport(origin: string, session: string | undefined, adminToken: string | undefined, limits: ReadLimits): Promise<ReadinessReport> {
+async function fetchReport(origin: string, session: string | undefined, key: string | undefined, adminToken: string | undefined, limits: ReadLimits): Promise<ReadinessReport> {
   const path = session === undefined ? '/__sandbox/readiness' : `/__sandbox/sessions/${session}/readiness`;
+  const query = key === undefined ? '' : `?${new URLSearchParams({ key })}`;
   // Loaded here: the other commands, serve first, start without the client.
   const { boundedFetch } = await import('../client/bounded-read.js');
-  const url = new URL(`${origin}${path}`);
+  const url = new URL(`${origin}${path}${query}`);
   let response: Awaited<ReturnType<typeof boundedFetch>>;
   try {
     const headers: Record<string, string> = adminToken === undefined ? {} : { authorization: `Bearer ${adminToken}` };

@@ -78,7 +78,15 @@ export interface JournalEntry extends RequestFacts {
   response?: JournalResponse;
   /** The `seq` of the request this one sent again (a replay from the inspector or `POST /__sandbox/requests/<seq>/replay`). */
   replayOf?: number;
+  /**
+   * The sandbox's own tool that sent the request: `verify` or `record` (their `user-agent`,
+   * `esim-sandbox/<version> (verify)`), or `replay`; the readiness report never grades it. Absent for a client's.
+   */
+  tool?: RequestTool;
 }
+
+/** Which of the sandbox's own tools sent a request. */
+export type RequestTool = 'verify' | 'record' | 'replay';
 
 /**
  * What a marker row of the history stands for: `reset`, `scenario` (another scenario loaded), `restore` (a
@@ -132,6 +140,8 @@ export interface JournalNote extends RequestFacts {
   durationMs?: number;
   /** The `seq` of the request this one sends again. */
   replayOf?: number;
+  /** The sandbox's own tool that sent it. */
+  tool?: RequestTool;
   /** The headers and bodies, kept by reference (masked and parsed only when read). */
   exchange?: ExchangeNote;
 }

@@ -12,6 +12,7 @@ import type {
   JournalQuery,
   MarkerNote,
   OrderRequestNote,
+  RequestTool,
 } from './journal-entry.js';
 
 export type * from './journal-entry.js';
@@ -45,6 +46,7 @@ class Slot {
   reused: boolean | undefined = undefined;
   queuedFault: number | undefined = undefined;
   replayOf: number | undefined = undefined;
+  tool: RequestTool | undefined = undefined;
   hints: JournalHint[] | undefined = undefined;
   durationMs = 0;
 }
@@ -134,6 +136,7 @@ export class Journal {
     slot.reused = note.reused;
     slot.queuedFault = note.queuedFault;
     slot.replayOf = note.replayOf;
+    slot.tool = note.tool;
     slot.hints = note.hints;
     slot.durationMs = note.durationMs ?? 0;
     if (this.bodyCapacity > 0) this.#keepExchange(slot.seq, note.exchange);
@@ -261,6 +264,7 @@ const EMPTY_REQUEST: Omit<Slot, 'seq' | 'atMs' | 'wallMs' | 'marker'> = {
   reused: undefined,
   queuedFault: undefined,
   replayOf: undefined,
+  tool: undefined,
   hints: undefined,
   durationMs: 0,
 };
@@ -298,6 +302,7 @@ function entryOf(slot: Slot, exchange: ExchangeSlot | undefined): JournalEntry {
     ...(slot.reused !== undefined && { reused: slot.reused }),
     ...(slot.queuedFault !== undefined && { queuedFault: slot.queuedFault }),
     ...(slot.replayOf !== undefined && { replayOf: slot.replayOf }),
+    ...(slot.tool !== undefined && { tool: slot.tool }),
     ...(slot.hints !== undefined && { hints: slot.hints.map((hint) => ({ ...hint })) }),
     durationMs: Math.round(slot.durationMs * 1000) / 1000,
     ...(exchange && {
@@ -310,7 +315,12 @@ function entryOf(slot: Slot, exchange: ExchangeSlot | undefined): JournalEntry {
 }
 
 const same = (text: string) => text;
-const viewOfKey = (key: string): KeyView => ({ masked: maskApiKey(key), id: fnv1a32(key) });
+const viewOfKey = (key: string): KeyView => ({ masked: maskApiKey(key), id: keyIdOf(key) });
+
+/** The `keyId` the journal gives the requests sent with `key`. */
+export function keyIdOf(key: string): string {
+  return fnv1a32(key);
+}
 
 function memo<T>(map: Map<string, T>, key: string, make: (key: string) => T): T {
   let value = map.get(key);

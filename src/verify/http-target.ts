@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { boundedFetch } from '../client/bounded-read.js';
+import { toolUserAgent } from '../lib/tool-user-agent.js';
 import { answerOf, UNKNOWN_KEY, type ReceivedAnswer, type ProbeRequest, type Target } from './exchange.js';
 import type { TimeBudget } from './time-budget.js';
 
@@ -43,7 +44,7 @@ export function httpTarget(options: HttpTargetOptions): Target {
     sent++;
     options.onSend?.(request);
     const url = new URL(options.baseUrl + request.path);
-    const headers: Record<string, string> = { accept: 'application/json' };
+    const headers: Record<string, string> = { accept: 'application/json', 'user-agent': toolUserAgent('verify') };
     if (request.key !== 'none') headers['x-api-key'] = request.key === 'caller' ? options.apiKey : UNKNOWN_KEY;
     if (request.body !== undefined) headers['content-type'] = 'application/json';
     const left = budget.remainingMs();

@@ -45,9 +45,9 @@ describe('esim-sandbox readiness', () => {
     expect(exitCode).toBe(1);
     // The numbers go on through the resets between tests: the drill's createOrder calls 1 and 2 are the run's 3rd and 4th requests.
     const lost = server.sandbox.journal()[2]!.seq;
-    expect(stdout).toContain(`  FAIL  retry-same-key         createOrder journal entry ${lost} placed order `);
-    expect(stdout).toContain(`but its answer was lost, and its retry, journal entry ${lost + 1}, carried another idempotencyKey: two orders`);
-    expect(stdout).toMatch(new RegExp(`\\nretry-same-key: A createOrder whose answer was lost is retried with the same idempotencyKey\\n {2}journal entry ${lost}, \\S+ POST /api/v1/createOrder 200: carried the request out`));
+    expect(stdout).toContain(`  FAIL  retry-same-key         createOrder #${lost} placed order `);
+    expect(stdout).toContain(`but its answer was lost, and its retry, #${lost + 1}, carried another idempotencyKey: two orders`);
+    expect(stdout).toMatch(new RegExp(`\\nretry-same-key: A createOrder whose answer was lost is retried with the same idempotencyKey\\n {2}#${lost}, \\S+ POST /api/v1/createOrder 200: carried the request out`));
     expect(stdout).toContain('  Fix: When a createOrder gets no answer');
     expect(stdout.trimEnd().split('\n').at(-1)).toBe('Not ready: 1 of 7 checks fail.');
   });
@@ -66,7 +66,7 @@ describe('esim-sandbox readiness', () => {
   it('exits 1 for an incomplete report: a check not exercised is no pass', async () => {
     const { exitCode, stdout } = await cli('readiness', '--url', server.origin);
     expect(exitCode).toBe(1);
-    expect(stdout).toContain('Incomplete: no check fails, but 7 of 7 were not exercised');
+    expect(stdout).toContain('Incomplete: no check fails, but 7 of 7 were not exercised (each line says what would exercise it).');
   });
 
   it('grades one session with --session', async () => {
@@ -82,7 +82,23 @@ describe('esim-sandbox readiness', () => {
     expect(unknown.stderr).toMatch(/^esim-sandbox readiness: http:\/\/\S+\/__sandbox\/sessions\/ses_9999\/readiness answered 404 NOT_FOUND: No session "ses_9999"/);
   });
 
+  it('grades one client with --key: the requests sent with that key only, the key masked in the report', async () => {
+    await drill(server);
+    // Another client, whose key cannot order: its tests stop at the 403.
+    await drill(server, { apiKey: 'sk_test_read_only' }).catch(() => undefined);
+    const mine = await cli('readiness', '--url', server.origin, '--key', FULL_ACCESS);
+    expect(mine.exitCode).toBe(0);
+    expect(mine.stdout).toMatch(/^Readiness: ready \(scenario readiness-drill, key \*+cess\)\n/);
+    expect(mine.stdout).not.toContain(FULL_ACCESS);
+    const json = await cli('readiness', '--url', server.origin, '--key', FULL_ACCESS, '--format', 'json');
+    expect(JSON.parse(json.stdout)).toEqual(server.sandbox.readiness({ key: FULL_ACCESS }));
+    const theirs = await cli('readiness', '--url', server.origin, '--key', 'sk_test_read_only', '--format', 'json');
+    expect(JSON.parse(theirs.stdout)).toMatchObject({ verdict: 'incomplete', key: '************only' });
+    expect(JSON.parse(theirs.stdout)).toEqual(server.sandbox.readiness({ key: 'sk_test_read_only' }));
+  });
+
   it.each([
+    [['--key', 'two words'], '--key must be an API key, one word of 1 to 200 characters (got "two words"); pass e.g. --key sk_test_full_access'],
     [['--format', 'xml'], 'Invalid values:\n  Argument: format, Given: "xml", Choices: "table", "json", "junit"'],
     [['--session', 'session-1'], '--session must be a session id as POST /__sandbox/sessions answers it (got "session-1"); pass e.g. --session ses_0001'],
     [['--url', 'localhost:4010'], '--url must be the http(s) address of a running sandbox (got "localhost:4010"); pass e.g. --url http://127.0.0.1:4010'],

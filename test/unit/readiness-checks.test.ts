@@ -8,7 +8,7 @@ const OTHER_KEY = { apiKey: '************only', keyId: 'bbbbbbbb' };
 const PRODUCT = 'efd8480e-2903-458b-8ce3-156f0418df70';
 const ORDER = '264985fc-e796-4483-9380-7fd1a315a80d';
 
-/** A request as a test describes it: `at` is wall-clock ms after BASE; route and URL default from each other. */
+/** A request as a test describes it: `at` is wall-clock ms after BASE (answered at once unless `durationMs` says); route and URL default from each other. */
 type Fields = Omit<Partial<JournalEntry>, 'at'>;
 type Spec = Fields & { at: number };
 
@@ -25,7 +25,7 @@ function journal(...specs: Spec[]): JournalEntry[] {
       route,
       ...KEY,
       status: 200,
-      durationMs: 1,
+      durationMs: 0,
       ...fields,
     } as JournalEntry;
   });
@@ -92,7 +92,7 @@ describe('idempotency-key-sent', () => {
   it('fails on one createOrder without, citing it', () => {
     const result = check(journal(order(0), { at: 5 }, order(10, { key: '' })), 'idempotency-key-sent');
     expect(result.status).toBe('fail');
-    expect(result.summary).toMatch(/^1 of the 2 createOrders carried an idempotencyKey \(first without: journal entry 3\)/);
+    expect(result.summary).toMatch(/^1 of the 2 createOrders carried an idempotencyKey \(first without: #3\)/);
     expect(result.evidence).toEqual([expect.objectContaining({ seq: 3, method: 'POST', path: '/api/v1/createOrder', note: 'no idempotencyKey in the body' })]);
   });
 
@@ -124,7 +124,7 @@ describe('retry-same-key', () => {
     const entries = journal(order(0, { ...lost, orderId: ORDER }), order(300, { key: 'order-key-0002', orderId: 'e6cbb87a-b3ce-4dbd-b025-bfb7e6a02467' }));
     const result = check(entries, 'retry-same-key');
     expect(result.summary).toBe(
-      `createOrder journal entry 1 placed order ${ORDER} but its answer was lost, and its retry, journal entry 2, carried another idempotencyKey: two orders, ${ORDER} and e6cbb87a-b3ce-4dbd-b025-bfb7e6a02467, the account charged twice.`,
+      `createOrder #1 placed order ${ORDER} but its answer was lost, and its retry, #2, carried another idempotencyKey: two orders, ${ORDER} and e6cbb87a-b3ce-4dbd-b025-bfb7e6a02467, the account charged twice.`,
     );
     expect(result.evidence[0]!.note).toBe(`idempotencyKey "order-key-0001", order ${ORDER}`);
   });
@@ -133,7 +133,7 @@ describe('retry-same-key', () => {
     const result = check(journal(order(0, unavailable), order(300, { key: 'order-key-0002', orderId: ORDER })), 'retry-same-key');
     expect(result.status).toBe('fail');
     expect(result.summary).toBe(
-      'createOrder journal entry 1 was answered 503 SERVICE_UNAVAILABLE, placing nothing in this run, and its retry, journal entry 2, ' +
+      'createOrder #1 was answered 503 SERVICE_UNAVAILABLE, placing nothing in this run, and its retry, #2, ' +
         'carried another idempotencyKey: on the real service a 5xx can follow a committed order, and then a new key places a second one and charges twice.',
     );
     expect(result.summary).not.toContain('lost');
@@ -141,7 +141,7 @@ describe('retry-same-key', () => {
 
   it('fails when the retry carries no key at all', () => {
     const result = check(journal(order(0, lost), order(300, { key: '' })), 'retry-same-key');
-    expect(result.summary).toContain('its retry, journal entry 2, carried no idempotencyKey');
+    expect(result.summary).toContain('its retry, #2, carried no idempotencyKey');
   });
 
   it('takes only a createOrder of the same key, product and quantity for the retry', () => {
@@ -149,6 +149,13 @@ describe('retry-same-key', () => {
     const otherQuantity = order(200, { key: 'order-key-0003', orderRequest: { productId: PRODUCT, quantity: 2, idempotencyKey: 'order-key-0003' } });
     const otherKey = order(250, { key: 'order-key-0004', ...OTHER_KEY });
     expect(check(journal(order(0, lost), otherProduct, otherQuantity, otherKey, order(300)), 'retry-same-key').status).toBe('pass');
+  });
+
+  it('with no later request carrying the key, takes orders of the same product sent at once for siblings: not determined, never a double charge', () => {
+    const entries = journal(order(0), order(1, { ...lost, key: 'order-key-0002' }), order(2, { key: 'order-key-0003' }));
+    const result = check(entries, 'retry-same-key');
+    expect(result.status).toBe('not-determined');
+    expect(result.summary).toMatch(/^createOrder #2 lost its answer and no later createOrder carried its idempotencyKey/);
   });
 
   it('is not exercised when nothing was lost, or a lost createOrder was never retried, saying which', () => {
@@ -161,16 +168,40 @@ describe('retry-same-key', () => {
 describe('honours-retry-after', () => {
   const limited = { status: 429, errorCode: 'RATE_LIMITED', retryAfterS: 1 };
 
-  it('passes when the next request with the key comes Retry-After later, within 50 ms', () => {
+  it('passes when the next request of the route with the key comes Retry-After after the 429 was sent, within 50 ms', () => {
     expect(check(journal({ at: 0, ...limited }, { at: 950 }), 'honours-retry-after').status).toBe('pass');
+    expect(check(journal({ at: 0, ...limited, durationMs: 300 }, { at: 1250 }), 'honours-retry-after').status).toBe('pass');
     expect(check(journal({ at: 0, ...limited, retryAfterS: 3 }, { at: 3000 }), 'honours-retry-after').status).toBe('pass');
   });
 
-  it('fails when it comes sooner, whatever the route, citing the 429 and the request', () => {
-    const result = check(journal({ at: 0, ...limited }, { at: 949, url: '/api/v1/getOrders' }), 'honours-retry-after');
+  it('fails when a request of its route comes sooner, counted from the moment the 429 was sent, citing the 429 and the request', () => {
+    const result = check(journal({ at: 0, ...limited, durationMs: 300 }, { at: 1249, url: '/api/v1/getBalance?x=1' }), 'honours-retry-after');
     expect(result.status).toBe('fail');
-    expect(result.summary).toBe('journal entry 2 came 949 ms after the 429 of journal entry 1, which asked for 1000 ms.');
+    expect(result.summary).toBe('#2 came 949 ms after the 429 of #1, which asked for 1000 ms.');
     expect(result.evidence.map(({ seq, status }) => [seq, status])).toEqual([[1, 429], [2, 200]]);
+  });
+
+  it('holds a 429 against the route its window covers only: a request of another route fails nothing', () => {
+    const entries = journal({ at: 0, ...limited, url: '/api/v1/getProducts' }, { at: 2, url: '/api/v1/getBalance' }, { at: 1000, url: '/api/v1/getProducts' });
+    expect(check(entries, 'honours-retry-after').status).toBe('pass');
+    expect(check(journal({ at: 0, ...limited, url: '/api/v1/getProducts' }, { at: 2 }), 'honours-retry-after').status).toBe('not-exercised');
+  });
+
+  it("holds a 429 of the scenario's steady rate limit against every route of the key", () => {
+    const entries = journal({ at: 0, ...limited, url: '/api/v1/getProducts' }, { at: 2, url: '/api/v1/getBalance' });
+    const report = gradeReadiness(entries, { name: 'rate-limited', readiness: { minPollIntervalMs: 1000 }, behavior: { rateLimit: { requests: 5, perMs: 1000 } } });
+    expect(report.checks.find((result) => result.id === 'honours-retry-after')!.status).toBe('fail');
+  });
+
+  it('takes copies sent at once with the refused one for siblings: three getProducts at once, the second refused, retried after Retry-After', () => {
+    const products = { url: '/api/v1/getProducts?limit=5' };
+    const entries = journal({ at: 0, ...products }, { at: 2, ...products, ...limited }, { at: 4, ...products, ...limited }, { at: 1003, ...products }, { at: 1005, ...products });
+    expect(check(entries, 'honours-retry-after')).toMatchObject({ status: 'pass' });
+  });
+
+  it('never takes a request that arrived before the 429 was sent for a reaction to it', () => {
+    const entries = journal({ at: 0, ...limited, durationMs: 150 }, { at: 100 }, { at: 1150 });
+    expect(check(entries, 'honours-retry-after').status).toBe('pass');
   });
 
   it('does not hold a request with another key against it', () => {
@@ -179,20 +210,50 @@ describe('honours-retry-after', () => {
 
   it('is not exercised without a 429 followed by a request of its key', () => {
     expect(check(journal({ at: 0 }), 'honours-retry-after').status).toBe('not-exercised');
-    expect(check(journal({ at: 0, ...limited }), 'honours-retry-after').summary).toMatch(/^1 429 answered, but no request with the same key came after it/);
+    expect(check(journal({ at: 0, ...limited }), 'honours-retry-after').summary).toMatch(/^1 429 answered, but no request of the route it holds came after it with the same key/);
   });
 });
 
 describe('backs-off-on-5xx', () => {
-  it('passes when the next request to the route with the key waits 100 ms or more', () => {
+  it('passes when the retry (same route, key, path and query) waits 100 ms or more after the answer', () => {
     expect(check(journal({ at: 0, ...unavailable }, { at: 50, url: '/api/v1/getProducts' }, { at: 100 }), 'backs-off-on-5xx').status).toBe('pass');
     expect(check(journal(order(0, lost), order(100)), 'backs-off-on-5xx').status).toBe('pass');
   });
 
-  it('fails when it comes sooner', () => {
-    const result = check(journal({ at: 0, ...unavailable }, { at: 99 }), 'backs-off-on-5xx');
+  it("fails when it comes sooner, measured from the moment the answer was sent: the sandbox's latency is not the client's back-off", () => {
+    const result = check(journal({ at: 0, ...unavailable, durationMs: 150 }, { at: 151 }), 'backs-off-on-5xx');
     expect(result.status).toBe('fail');
-    expect(result.summary).toBe('1 of 1 requests after a 5xx or a closed connection came sooner than 100 ms (first: journal entry 2, 99 ms after journal entry 1).');
+    expect(result.summary).toBe('1 of 1 retry after a 5xx or a closed connection came sooner than 100 ms after the answer (first: #2, 1 ms after the answer of #1).');
+    expect(result.evidence.map(({ seq }) => seq)).toEqual([1, 2]);
+  });
+
+  it('never takes a request of another path, query or key, or one sent before the answer, for the retry', () => {
+    const entries = journal(
+      { at: 0, ...unavailable, url: '/api/v1/getProducts?limit=5', durationMs: 20 },
+      { at: 5, url: '/api/v1/getProducts?limit=5' },
+      { at: 21, url: '/api/v1/getProducts?limit=10' },
+      { at: 22, url: '/api/v1/getProducts?limit=5', ...OTHER_KEY },
+      { at: 23, url: '/api/v1/getBalance' },
+      { at: 300, url: '/api/v1/getProducts?limit=5' },
+    );
+    expect(check(entries, 'backs-off-on-5xx')).toMatchObject({ status: 'pass' });
+  });
+
+  it("takes a createOrder's retry by its idempotencyKey, however late, not an order sent beside it", () => {
+    const entries = journal(order(0, lost), order(1, { key: 'order-key-0002' }), order(2, { key: 'order-key-0003' }), order(400));
+    expect(check(entries, 'backs-off-on-5xx').status).toBe('pass');
+    expect(check(entries, 'retry-same-key').status).toBe('pass');
+  });
+
+  it('takes copies of a read sent at once with the failed one for siblings, not retries; none but siblings after it: not determined', () => {
+    const burst = (...specs: Spec[]) => journal({ at: 0 }, { at: 1, ...unavailable }, { at: 3 }, { at: 6 }, ...specs);
+    expect(check(burst({ at: 250 }), 'backs-off-on-5xx').status).toBe('pass');
+    const unclear = check(burst(), 'backs-off-on-5xx');
+    expect(unclear.status).toBe('not-determined');
+    expect(unclear.summary).toMatch(/^#2 got a 503, but each later copy of it came within ms of copies sent at once with it: which is its retry cannot be told/);
+    expect(grade(burst()).verdict).toBe('incomplete');
+    // One at a time, the same timing is a retry too soon.
+    expect(check(journal({ at: 1, ...unavailable }, { at: 3 }), 'backs-off-on-5xx').status).toBe('fail');
   });
 
   it('fails when one request is attempted a sixth time in a row, however long the waits', () => {
@@ -200,7 +261,7 @@ describe('backs-off-on-5xx', () => {
     expect(check(journal(...attempts(5)), 'backs-off-on-5xx').status).toBe('pass');
     const result = check(journal(...attempts(6)), 'backs-off-on-5xx');
     expect(result.status).toBe('fail');
-    expect(result.summary).toBe('journal entry 6 was attempt 6 in a row of one request (at most 5).');
+    expect(result.summary).toBe('#6 was attempt 6 in a row of one request (at most 5).');
     expect(result.evidence.map((evidence) => evidence.note)).toEqual(['attempt 1', 'attempt 2', 'attempt 3', 'attempt 4', 'attempt 5', 'attempt 6']);
   });
 
@@ -219,7 +280,7 @@ describe('no-blind-retry-on-4xx', () => {
   it('fails when it is sent a third time, citing the three sends', () => {
     const result = check(journal({ at: 0, ...notFound }, { at: 10, ...notFound }, { at: 20 }, { at: 30, ...notFound }), 'no-blind-retry-on-4xx');
     expect(result.status).toBe('fail');
-    expect(result.summary).toBe(`GET /api/v1/getOrderStatus?purchaseOrderId=${ORDER} was refused with 404 ORDER_NOT_FOUND (journal entry 1) and sent unchanged a third time (journal entry 4).`);
+    expect(result.summary).toBe(`GET /api/v1/getOrderStatus?purchaseOrderId=${ORDER} was refused with 404 ORDER_NOT_FOUND (#1) and sent unchanged a third time (#4).`);
     expect(result.evidence.map((evidence) => evidence.seq)).toEqual([1, 2, 4]);
   });
 
@@ -230,6 +291,11 @@ describe('no-blind-retry-on-4xx', () => {
     expect(check(journal(order(0, refused), order(10, refused), created), 'no-blind-retry-on-4xx').status).toBe('fail');
     expect(check(journal({ at: 0, ...notFound }, { at: 1, ...notFound, ...OTHER_KEY }, { at: 2, ...notFound, ...OTHER_KEY }), 'no-blind-retry-on-4xx').status).toBe('pass');
     expect(check(journal(order(0, refused), order(1, { ...refused, key: 'order-key-0002' }), order(2, { ...refused, key: 'order-key-0003' })), 'no-blind-retry-on-4xx').status).toBe('pass');
+  });
+
+  it('does not count a copy that arrived before the refusal was answered: it was sent beside it', () => {
+    const slow = { ...notFound, durationMs: 50 };
+    expect(check(journal({ at: 0, ...slow }, { at: 10, ...notFound }, { at: 20, ...notFound }, { at: 60, ...notFound }), 'no-blind-retry-on-4xx').status).toBe('pass');
   });
 
   it('is not exercised when only 429s or no 4xx were answered', () => {
@@ -253,7 +319,7 @@ describe('valid-requests', () => {
     const quantity = 'quantity must be an integer from 1 to 2000 (got 0)';
     const result = check(journal(invalid(0, limit), invalid(1, quantity), invalid(2, limit)), 'valid-requests');
     expect(result.status).toBe('fail');
-    expect(result.summary).toBe(`3 requests refused with 400 VALIDATION_ERROR, 2 distinct messages; first journal entry 1: ${limit}.`);
+    expect(result.summary).toBe(`3 requests refused with 400 VALIDATION_ERROR, 2 distinct messages; first #1: ${limit}.`);
     expect(result.evidence.map(({ seq, sandbox }) => [seq, sandbox])).toEqual([[1, `refused: ${limit}`], [2, `refused: ${quantity}`]]);
   });
 });
@@ -262,14 +328,14 @@ describe('polls-politely', () => {
   it('passes when each poll after a processing one comes the interval later, within 50 ms', () => {
     expect(check(journal(poll(0, 'processing'), poll(950, 'processing'), poll(1950, 'confirmed'), poll(1960, 'confirmed')), 'polls-politely')).toMatchObject({
       status: 'pass',
-      summary: 'Each of 2 polls after an order was processing came 1000 ms or more after the poll before.',
+      summary: 'Each of 2 polls after an order was processing came 1000 ms or more after the answer of the poll before.',
     });
   });
 
   it('fails on a poll sooner, citing it and the poll before', () => {
     const result = check(journal(poll(0, 'processing'), poll(949, 'processing')), 'polls-politely');
     expect(result.status).toBe('fail');
-    expect(result.evidence.map(({ seq, note }) => [seq, note])).toEqual([[1, 'order processing'], [2, '949 ms after journal entry 1, at least 1000 ms expected']]);
+    expect(result.evidence.map(({ seq, note }) => [seq, note])).toEqual([[1, 'order processing'], [2, '949 ms after the answer of #1, at least 1000 ms expected']]);
   });
 
   it('takes the interval from the scenario, and keeps orders and keys apart', () => {
@@ -299,11 +365,14 @@ describe('the readiness report tells what would exercise a check', () => {
     expect(summaries).toContain("No request was answered 429 RATE_LIMITED: call getProducts twice: the drill's second getProducts is.");
   });
 
-  it('elsewhere, points at the drill and at chaos', () => {
+  it('elsewhere, names a one-off fault that strikes the next call of a route, and the drill', () => {
     const result = notExercised('default').find((candidate) => candidate.id === 'honours-retry-after')!;
     expect(result.summary).toBe(
-      'No request was answered 429 RATE_LIMITED: run the drill (scenario readiness-drill), whose second getProducts is, ' +
-        'or your own suite under chaos (esim-sandbox serve --chaos 0.1).',
+      'No request was answered 429 RATE_LIMITED: queue a fault for the next getProducts (POST /__sandbox/faults {"route":"/getProducts","effect":"rate-limit"}, ' +
+        "or the inspector's fault form; in-process sandbox.queueFault({\"route\":\"/getProducts\",\"effect\":\"rate-limit\"})), call getProducts, " +
+        'and retry it once Retry-After has passed; or run the drill (scenario readiness-drill).',
     );
+    const polls = notExercised('default').find((candidate) => candidate.id === 'polls-politely')!;
+    expect(polls.summary).not.toContain('chaos');
   });
 });

@@ -1,17 +1,20 @@
 import type { JournalEntry } from '../../state/journal.js';
 import { capEvidence, entryName, evidenceOf, type Evidence } from './evidence.js';
-import { gapMs, lostAnswer, nextMatching, routeOf, sameRequestKey } from './journal-reading.js';
+import { count } from '../../lib/count.js';
+import { arrivedBeforeAnswer, lostAnswer, sameRequestKey, waitedMs } from './journal-reading.js';
 import type { ReadinessCheck } from './report.js';
+import { retryOf } from './retry-of.js';
 import { toExercise } from './to-exercise.js';
 
-/** The least wait before the next request to a route that answered a 5xx or closed the connection. */
+/** The least wait before the retry of a request that answered a 5xx or closed the connection. */
 export const MIN_BACKOFF_MS = 100;
 /** The most attempts of one request in a row, each after the last failed. */
 export const MAX_ATTEMPTS = 5;
 
 /**
- * After a 5xx or a closed connection, the next request to the same route with the same key waits at least
- * 100 ms, and no request is attempted more than 5 times in a row.
+ * After a 5xx or a closed connection, the retry of the request (same route, key, and path and query or
+ * idempotencyKey) waits at least 100 ms from the moment the answer was sent or the connection closed, and no
+ * request is attempted more than 5 times in a row.
  */
 export const backsOffOn5xx: ReadinessCheck = {
   id: 'backs-off-on-5xx',
@@ -21,54 +24,82 @@ export const backsOffOn5xx: ReadinessCheck = {
     'jitter), at most 5 attempts in all; then report the failure instead of retrying on.',
   grade(entries, _settings, context) {
     let followed = 0;
+    let lost = 0;
     const soon: Evidence[][] = [];
+    const unclear: JournalEntry[] = [];
     let firstSoon = '';
-    entries.forEach((failed, index) => {
-      if (!lostAnswer(failed)) return;
-      const next = nextMatching(entries, index, (entry) => entry.keyId === failed.keyId && routeOf(entry) === routeOf(failed));
-      if (!next) return;
+    for (const failed of entries) {
+      if (!lostAnswer(failed)) continue;
+      lost += 1;
+      const retry = retryOf(entries, failed);
+      if (retry.kind === 'unclear') unclear.push(failed);
+      if (retry.kind !== 'next') continue;
       followed += 1;
-      const waitedMs = gapMs(failed, next);
-      if (waitedMs >= MIN_BACKOFF_MS) return;
-      firstSoon ||= `${entryName(next)}, ${waitedMs} ms after ${entryName(failed)}`;
-      soon.push([evidenceOf(failed), evidenceOf(next, `${waitedMs} ms after ${entryName(failed)}`)]);
-    });
+      const waited = waitedMs(failed, retry.next);
+      if (waited >= MIN_BACKOFF_MS) continue;
+      const note = `${waited} ms after the answer of ${entryName(failed)}`;
+      firstSoon ||= `${entryName(retry.next)}, ${note}`;
+      soon.push([evidenceOf(failed), evidenceOf(retry.next, `its retry, ${note}`)]);
+    }
     const tooLong = runsTooLong(entries);
     if (soon.length > 0 || tooLong.length > 0) {
       const findings = [
-        ...(soon.length > 0 ? [`${soon.length} of ${followed} requests after a 5xx or a closed connection came sooner than ${MIN_BACKOFF_MS} ms (first: ${firstSoon})`] : []),
+        ...(soon.length > 0 ? [`${soon.length} of ${count(followed, 'retry', 'retries')} after a 5xx or a closed connection came sooner than ${MIN_BACKOFF_MS} ms after the answer (first: ${firstSoon})`] : []),
         ...tooLong.map((run) => `${entryName(run.at(-1)!)} was attempt ${run.length} in a row of one request (at most ${MAX_ATTEMPTS})`),
       ];
       const attempts = tooLong.map((run) => run.map((entry, attempt) => evidenceOf(entry, `attempt ${attempt + 1}`)));
       return { status: 'fail', summary: `${findings.join('; ')}.`, evidence: capEvidence([...soon, ...attempts]) };
     }
+    if (unclear.length > 0) {
+      const first = unclear[0]!;
+      return {
+        status: 'not-determined',
+        summary:
+          `${entryName(first)} got ${first.status >= 500 ? `a ${first.status}` : 'no answer'}, but each later copy of it came within ms of copies sent at once with it` +
+          `${unclear.length > 1 ? ` (and ${count(unclear.length - 1, 'more request')} like it)` : ''}: which is its retry cannot be told; retry after a wait, or send one copy at a time.`,
+        evidence: capEvidence(unclear.map((entry) => [evidenceOf(entry)])),
+      };
+    }
     if (followed > 0) {
       const summary =
         followed === 1
-          ? `The request after a 5xx or a closed connection waited ${MIN_BACKOFF_MS} ms or more.`
-          : `Each of ${followed} requests after a 5xx or a closed connection waited ${MIN_BACKOFF_MS} ms or more.`;
+          ? `The retry after a 5xx or a closed connection waited ${MIN_BACKOFF_MS} ms or more after the answer.`
+          : `Each of ${followed} retries after a 5xx or a closed connection waited ${MIN_BACKOFF_MS} ms or more after the answer.`;
       return { status: 'pass', summary, evidence: [] };
+    }
+    if (lost > 0) {
+      return {
+        status: 'not-exercised',
+        summary: `${count(lost, 'request')} got a 5xx or no answer and ${lost === 1 ? 'was' : 'were'} not retried: retry a request that gets a 5xx or no answer, after a wait.`,
+        evidence: [],
+      };
     }
     return {
       status: 'not-exercised',
-      summary: `No request came after a 5xx or a closed connection: ${toExercise(
+      summary: `No request got a 5xx or a closed connection: ${toExercise(
         context,
         "go on past the drill's 503s (its third createOrder and its second getBalance), retrying each after a wait",
-        'third createOrder and second getBalance answer 503',
+        { route: 'getBalance', effect: 'error' },
+        'retry it after a wait',
       )}.`,
       evidence: [],
     };
   },
 };
 
-/** Runs of one request sent more than `MAX_ATTEMPTS` times, each attempt after the one before failed; the first attempts of each run. */
+/**
+ * Runs of one request sent more than `MAX_ATTEMPTS` times, each attempt sent once the one before had failed (a
+ * copy sent beside it is not an attempt after it); the first attempts of each run.
+ */
 function runsTooLong(entries: readonly JournalEntry[]): JournalEntry[][] {
   const runs = new Map<string, JournalEntry[]>();
   const tooLong: JournalEntry[][] = [];
   for (const entry of entries) {
     const request = sameRequestKey(entry);
     const run = runs.get(request);
-    const attempts = run && lostAnswer(run.at(-1)!) ? [...run, entry] : [entry];
+    const last = run?.at(-1);
+    if (last && arrivedBeforeAnswer(entry, last)) continue;
+    const attempts = run && last && lostAnswer(last) ? [...run, entry] : [entry];
     runs.set(request, attempts);
     if (attempts.length === MAX_ATTEMPTS + 1) tooLong.push(attempts);
   }

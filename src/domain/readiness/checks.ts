@@ -1,5 +1,5 @@
 import type { ReadinessSettings } from '../../scenarios/scenario-schema.js';
-import type { JournalEntry } from '../../state/journal.js';
+import type { JournalEntry, RequestTool } from '../../state/journal.js';
 import { backsOffOn5xx } from './backs-off-on-5xx.js';
 import { honoursRetryAfter } from './honours-retry-after.js';
 import { idempotencyKeySent } from './idempotency-key-sent.js';
@@ -21,18 +21,49 @@ export const READINESS_CHECKS: readonly ReadinessCheck[] = [
   pollsPolitely,
 ];
 
+/** What the report is of: the scenario the requests were sent to, and the key it is narrowed to. */
+export interface GradedRun {
+  name: string;
+  readiness: ReadinessSettings;
+  /** The scenario's steady rate limit, which counts every route of a key together. */
+  behavior?: { rateLimit?: unknown };
+}
+
+/** Narrows a report to one client: the requests sent with one key (its `keyId`, and the key masked for the report). */
+export interface ReadinessNarrowing {
+  keyId: string;
+  maskedKey: string;
+}
+
+/** Why the requests of each tool are left out, in the words the report gives. */
+const LEFT_OUT_WHY: Record<RequestTool, string> = {
+  verify: 'sent by esim-sandbox verify (user-agent "esim-sandbox/<version> (verify)"): its probes are no client of yours',
+  record: 'sent by esim-sandbox record (user-agent "esim-sandbox/<version> (record)"): its probes are no client of yours',
+  replay: 'sent again by the sandbox (a replay from the inspector or POST /__sandbox/requests/<seq>/replay), not by your client',
+};
+
 /**
  * Grades how a client handled the failures it met, from the request journal alone: the same entries give the
- * same report. `scenario` names the scenario the requests were sent to.
+ * same report. `scenario` names the scenario the requests were sent to; `narrowed` keeps one key's requests only.
+ * Requests the sandbox's own tools sent (`tool`) are never graded: the report counts them.
  */
-export function gradeReadiness(
-  journal: readonly JournalEntry[],
-  scenario: { name: string; readiness: ReadinessSettings },
-): ReadinessReport {
-  const entries = [...journal].sort((a, b) => a.seq - b.seq);
+export function gradeReadiness(journal: readonly JournalEntry[], scenario: GradedRun, narrowed?: ReadinessNarrowing): ReadinessReport {
+  const sorted = [...journal].sort((a, b) => a.seq - b.seq).filter((entry) => narrowed === undefined || entry.keyId === narrowed.keyId);
+  const entries = sorted.filter((entry) => entry.tool === undefined);
+  const context = { drill: scenario.name === DRILL_SCENARIO, limitsEveryRoute: scenario.behavior?.rateLimit != null };
   const checks = READINESS_CHECKS.map(({ id, title, hint, grade }) => {
-    const { status, summary, evidence } = grade(entries, scenario.readiness, { drill: scenario.name === DRILL_SCENARIO });
+    const { status, summary, evidence } = grade(entries, scenario.readiness, context);
     return { id, title, status, summary, evidence, hint };
   });
-  return { verdict: verdictOf(checks.map((check) => check.status)), scenario: scenario.name, checks };
+  const leftOut = (Object.keys(LEFT_OUT_WHY) as RequestTool[]).flatMap((tool) => {
+    const requests = sorted.filter((entry) => entry.tool === tool).length;
+    return requests === 0 ? [] : [{ tool, requests, why: LEFT_OUT_WHY[tool] }];
+  });
+  return {
+    verdict: verdictOf(checks.map((check) => check.status)),
+    scenario: scenario.name,
+    ...(narrowed && { key: narrowed.maskedKey }),
+    checks,
+    ...(leftOut.length > 0 && { leftOut }),
+  };
 }

@@ -69,12 +69,12 @@ function whatTheSandboxDid(entry: JournalEntry): string {
   return 'answered';
 }
 
-/** How a report names a journal entry: by its number in the journal, so that it is not read as "the 14th createOrder". */
+/** How a report names a request: by its number in the journal, `#14`, as the inspector numbers its rows. */
 export function entryName(entry: { seq: number }): string {
-  return `journal entry ${entry.seq}`;
+  return `#${entry.seq}`;
 }
 
-/** One line of an entry as text reports show it: `journal entry 3, 2026-11-23T10:00:00.000Z POST /api/v1/createOrder 503 SERVICE_UNAVAILABLE: answered …; note`. */
+/** One line of an entry as text reports show it: `#3, 2026-11-23T10:00:00.000Z POST /api/v1/createOrder 503 SERVICE_UNAVAILABLE: answered …; note`. */
 export function evidenceLine(evidence: Evidence): string {
   const answer = [evidence.status === 0 ? '-' : String(evidence.status), evidence.errorCode].filter(Boolean).join(' ');
   const note = evidence.note === undefined ? '' : `; ${evidence.note}`;

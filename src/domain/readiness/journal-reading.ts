@@ -1,13 +1,28 @@
 import type { JournalEntry } from '../../state/journal.js';
+import { CREATE_ORDER, isCall } from './routes.js';
 
 /** Wall-clock time the request arrived, epoch ms. */
 export function wallMsOf(entry: JournalEntry): number {
   return Date.parse(entry.wallAt);
 }
 
-/** Whole ms from `earlier` to `later`, as the notes of evidence show them. */
-export function gapMs(earlier: JournalEntry, later: JournalEntry): number {
-  return wallMsOf(later) - wallMsOf(earlier);
+/**
+ * Wall-clock time the client had its answer, epoch ms: when the answer was sent or the connection closed, the
+ * sandbox's own latency (a fault's, or the time a write took) included. A gap a check grades runs from here, so
+ * that the sandbox's slowness never counts as the client's patience.
+ */
+export function answeredMsOf(entry: JournalEntry): number {
+  return wallMsOf(entry) + entry.durationMs;
+}
+
+/** Whole ms from the answer of `earlier` to the arrival of `later`, as the notes of evidence show them. */
+export function waitedMs(earlier: JournalEntry, later: JournalEntry): number {
+  return Math.floor(wallMsOf(later) - answeredMsOf(earlier));
+}
+
+/** Whether `later` arrived before `earlier` was answered: sent beside it, it cannot be a reaction to its answer. */
+export function arrivedBeforeAnswer(later: JournalEntry, earlier: JournalEntry): boolean {
+  return wallMsOf(later) < answeredMsOf(earlier);
 }
 
 /** The route a request was for: the API route, else its path without the query. */
@@ -16,7 +31,7 @@ export function routeOf(entry: JournalEntry): string {
 }
 
 export function isCreateOrder(entry: JournalEntry): boolean {
-  return entry.route === '/createOrder' && entry.method === 'POST';
+  return isCall(entry, CREATE_ORDER) && entry.method === 'POST';
 }
 
 /** The client never got an answer it could act on: a 5xx, or a connection closed without an answer. */
@@ -32,16 +47,4 @@ export function refusedAsSent(entry: JournalEntry): boolean {
 /** Requests that are the same request: method, path and query, key, and the body fields the journal keeps. */
 export function sameRequestKey(entry: JournalEntry): string {
   return JSON.stringify([entry.method, entry.url, entry.keyId, entry.orderRequest ?? null]);
-}
-
-/** The first entry after `index` that `matches`, with its index. */
-export function nextMatching(
-  entries: readonly JournalEntry[],
-  index: number,
-  matches: (entry: JournalEntry) => boolean,
-): JournalEntry | undefined {
-  for (let next = index + 1; next < entries.length; next++) {
-    if (matches(entries[next]!)) return entries[next];
-  }
-  return undefined;
 }

@@ -1,7 +1,7 @@
 import type { JournalEntry } from '../../state/journal.js';
 import { capEvidence, entryName, evidenceOf, type Evidence } from './evidence.js';
 import { count } from '../../lib/count.js';
-import { refusedAsSent, sameRequestKey } from './journal-reading.js';
+import { arrivedBeforeAnswer, refusedAsSent, sameRequestKey } from './journal-reading.js';
 import type { ReadinessCheck } from './report.js';
 
 /** A request answered with a 4xx other than 429 is not sent a third time unchanged: it will be refused again. */
@@ -19,7 +19,8 @@ export const noBlindRetryOn4xx: ReadinessCheck = {
     for (const entry of entries) {
       const request = sameRequestKey(entry);
       const sends = sinceRefused.get(request);
-      if (sends) {
+      // A copy that arrived before the last send was answered was sent beside it, not after its refusal.
+      if (sends && !arrivedBeforeAnswer(entry, sends.at(-1)!)) {
         sends.push(entry);
         if (sends.length === 3) violations.push(sends.map((send, index) => evidenceOf(send, `send ${index + 1} since the first refusal`)));
       }

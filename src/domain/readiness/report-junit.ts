@@ -1,22 +1,24 @@
 import { evidenceLine } from './evidence.js';
+import { leftOutLine } from './report-table.js';
 import type { ReadinessReport } from './report.js';
 
 /**
  * The report as JUnit XML, which CI systems show as tests: one test case per check, a `failure` for a failed
- * check (its summary, the requests that show it and the fix), `skipped` for one not exercised. No times: the
+ * check (its summary, the requests that show it and the fix), `skipped` for one not exercised or not determined
+ * (its message starting `not determined:`), the requests left out as properties. No times: the
  * same report gives the same bytes.
  */
 export function formatReadinessJunit(report: ReadinessReport): string {
   const tests = report.checks.length;
   const failures = report.checks.filter((check) => check.status === 'fail').length;
-  const skipped = report.checks.filter((check) => check.status === 'not-exercised').length;
+  const skipped = report.checks.filter((check) => check.status === 'not-exercised' || check.status === 'not-determined').length;
   const counts = `tests="${tests}" failures="${failures}" errors="0" skipped="${skipped}"`;
   const suite = `readiness (scenario ${report.scenario})`;
   const lines = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<testsuites name="esim-sandbox readiness" ${counts}>`,
     `  <testsuite name="${xml(suite)}" ${counts}>`,
-    `    <properties><property name="verdict" value="${xml(report.verdict)}"/></properties>`,
+    `    <properties><property name="verdict" value="${xml(report.verdict)}"/>${properties(report)}</properties>`,
   ];
   for (const check of report.checks) {
     const testcase = `    <testcase classname="readiness" name="${xml(`${check.id}: ${check.title}`)}"`;
@@ -24,6 +26,9 @@ export function formatReadinessJunit(report: ReadinessReport): string {
       lines.push(`${testcase}/>`);
     } else if (check.status === 'not-exercised') {
       lines.push(`${testcase}>`, `      <skipped message="${xml(check.summary)}"/>`, '    </testcase>');
+    } else if (check.status === 'not-determined') {
+      const details = [check.summary, ...check.evidence.map(evidenceLine)].join('\n');
+      lines.push(`${testcase}>`, `      <skipped message="${xml(`not determined: ${check.summary}`)}">${xmlText(details)}</skipped>`, '    </testcase>');
     } else {
       const details = [check.summary, ...check.evidence.map(evidenceLine), `Fix: ${check.hint}`].join('\n');
       lines.push(`${testcase}>`, `      <failure message="${xml(check.summary)}" type="${xml(check.id)}">${xmlText(details)}</failure>`, '    </testcase>');
@@ -31,6 +36,13 @@ export function formatReadinessJunit(report: ReadinessReport): string {
   }
   lines.push('  </testsuite>', '</testsuites>');
   return `${lines.join('\n')}\n`;
+}
+
+/** The key the report is narrowed to, and the requests it left out, as properties of the suite. */
+function properties(report: ReadinessReport): string {
+  const key = report.key === undefined ? '' : `<property name="key" value="${xml(report.key)}"/>`;
+  const leftOut = (report.leftOut ?? []).map((left) => `<property name="left-out" value="${xml(leftOutLine(left))}"/>`);
+  return key + leftOut.join('');
 }
 
 /** Text as XML character data; characters XML 1.0 cannot hold are left out. */

@@ -3,15 +3,22 @@ import type { JournalEntry } from '../../state/journal.js';
 import type { Evidence } from './evidence.js';
 import type { GradeContext } from './to-exercise.js';
 
-export type CheckStatus = 'pass' | 'fail' | 'not-exercised';
+/**
+ * `not-determined`: the check met what it grades, but the journal cannot settle it (which request reacted to an
+ * answer cannot be told); the summary says why. Never a pass.
+ */
+export type CheckStatus = 'pass' | 'fail' | 'not-exercised' | 'not-determined';
 
-/** `not-ready` when a check fails, `incomplete` when none fails but some were not exercised, else `ready`. */
+/**
+ * `not-ready` when a check fails, `incomplete` when none fails but some were not exercised or not determined,
+ * else `ready`.
+ */
 export type Verdict = 'ready' | 'incomplete' | 'not-ready';
 
 /** What one check found in the journal. */
 export interface Grade {
   status: CheckStatus;
-  /** One line: what was seen, and for `not-exercised` what would exercise the check. */
+  /** One line: what was seen; for `not-exercised` what would exercise the check, for `not-determined` why it is not settled. */
   summary: string;
   /** The journal entries the summary rests on: for a failure, those that show it. */
   evidence: Evidence[];
@@ -38,12 +45,24 @@ export interface ReadinessReport {
   verdict: Verdict;
   /** The scenario the graded requests were sent to. */
   scenario: string;
+  /** The key the report was narrowed to, masked; absent when it grades every key. */
+  key?: string;
   checks: CheckResult[];
+  /** Requests of the run left out of the grading, and why: those the sandbox's own tools sent. Absent when none. */
+  leftOut?: LeftOut[];
+}
+
+/** Requests of a run the report did not grade. */
+export interface LeftOut {
+  /** The tool that sent them: `verify`, `record` (esim-sandbox's commands) or `replay` (the inspector's or the admin API's). */
+  tool: string;
+  requests: number;
+  why: string;
 }
 
 /** The verdict of a set of check results. */
 export function verdictOf(statuses: readonly CheckStatus[]): Verdict {
   if (statuses.includes('fail')) return 'not-ready';
-  if (statuses.includes('not-exercised')) return 'incomplete';
+  if (statuses.includes('not-exercised') || statuses.includes('not-determined')) return 'incomplete';
   return 'ready';
 }

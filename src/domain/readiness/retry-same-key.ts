@@ -1,13 +1,15 @@
 import type { JournalEntry } from '../../state/journal.js';
 import { capEvidence, entryName, evidenceOf, type Evidence } from './evidence.js';
 import { count } from '../../lib/count.js';
-import { isCreateOrder, lostAnswer, nextMatching } from './journal-reading.js';
+import { isCreateOrder, lostAnswer } from './journal-reading.js';
+import { retryOf } from './retry-of.js';
 import type { ReadinessCheck } from './report.js';
 import { toExercise } from './to-exercise.js';
 
 /**
- * After a createOrder whose answer was lost, the next createOrder of the same key, productId and quantity — its
- * retry — carries the same idempotencyKey, so that the service replays the order instead of placing another.
+ * After a createOrder whose answer was lost, its retry carries the same idempotencyKey, so that the service replays
+ * the order instead of placing another. The retry is the createOrder carrying that key, however late; when none
+ * does, the next createOrder of the same key, productId and quantity sent once the answer was lost.
  */
 export const retrySameKey: ReadinessCheck = {
   id: 'retry-same-key',
@@ -20,29 +22,38 @@ export const retrySameKey: ReadinessCheck = {
     let retried = 0;
     let unretried = 0;
     let withoutKey = 0;
+    const unclear: JournalEntry[] = [];
     const violations: Evidence[][] = [];
     const summaries: string[] = [];
-    entries.forEach((lost, index) => {
-      const key = lost.orderRequest?.idempotencyKey;
-      if (!isCreateOrder(lost) || !lostAnswer(lost)) return;
+    for (const lost of entries) {
+      if (!isCreateOrder(lost) || !lostAnswer(lost)) continue;
       // An order sent without a key cannot be retried safely at all: idempotency-key-sent reports it.
-      if (key === undefined) {
+      if (lost.orderRequest?.idempotencyKey === undefined) {
         withoutKey += 1;
-        return;
+        continue;
       }
-      const retry = nextMatching(entries, index, (entry) => isRetryOf(entry, lost));
-      if (!retry) {
-        unretried += 1;
-        return;
-      }
+      const found = retryOf(entries, lost);
+      if (found.kind === 'none') unretried += 1;
+      if (found.kind === 'unclear') unclear.push(lost);
+      if (found.kind !== 'next') continue;
       retried += 1;
-      if (retry.orderRequest?.idempotencyKey === key) return;
+      const retry = found.next;
+      if (retry.orderRequest?.idempotencyKey === lost.orderRequest.idempotencyKey) continue;
       violations.push([evidenceOf(lost, orderNote(lost)), evidenceOf(retry, orderNote(retry))]);
       summaries.push(describeViolation(lost, retry));
-    });
+    }
     if (violations.length > 0) {
       const more = violations.length > 1 ? ` (and ${count(violations.length - 1, 'more retry', 'more retries')} like it)` : '';
       return { status: 'fail', summary: `${summaries[0]}${more}.`, evidence: capEvidence(violations) };
+    }
+    if (unclear.length > 0) {
+      return {
+        status: 'not-determined',
+        summary:
+          `createOrder ${entryName(unclear[0]!)} lost its answer and no later createOrder carried its idempotencyKey; the createOrders of the same ` +
+          'productId and quantity after it were sent at once with it, so whether one was its retry with another key cannot be told.',
+        evidence: capEvidence(unclear.map((entry) => [evidenceOf(entry, orderNote(entry))])),
+      };
     }
     if (retried > 0) {
       const summary =
@@ -59,20 +70,12 @@ export const retrySameKey: ReadinessCheck = {
           : `No createOrder lost its answer: ${toExercise(
               context,
               "place an order in your tests: the drill's first createOrder is carried out and its answer lost",
-              'first createOrder is carried out and its answer lost',
+              { route: 'createOrder', effect: 'lose-response' },
+              'retry it when no answer comes',
             )}.`;
     return { status: 'not-exercised', summary, evidence: [] };
   },
 };
-
-function isRetryOf(entry: JournalEntry, lost: JournalEntry): boolean {
-  return (
-    isCreateOrder(entry) &&
-    entry.keyId === lost.keyId &&
-    entry.orderRequest?.productId === lost.orderRequest?.productId &&
-    entry.orderRequest?.quantity === lost.orderRequest?.quantity
-  );
-}
 
 function orderNote(entry: JournalEntry): string {
   const key = entry.orderRequest?.idempotencyKey;

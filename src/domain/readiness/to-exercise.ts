@@ -5,13 +5,27 @@ export const DRILL_SCENARIO = 'readiness-drill';
 export interface GradeContext {
   /** Whether the requests were sent to the drill, which a not-exercised summary should not tell to run again. */
   drill: boolean;
+  /** Whether the scenario's steady rate limit (`behavior.rateLimit`) counts every route of a key together. */
+  limitsEveryRoute?: boolean;
+}
+
+/** A one-off fault that exercises a check on any scenario: queued, it strikes the next call of its route. */
+export interface FaultToQueue {
+  /** The call's name, as the advice shows it (`getBalance`). */
+  route: string;
+  effect: 'error' | 'rate-limit' | 'lose-response';
 }
 
 /**
- * What would exercise a check, for a not-exercised summary: in the drill, what of it does (`inDrill`);
- * elsewhere, the drill (`drillPart` names what of it does) or the partner's own suite under chaos.
+ * What would exercise a check, for a not-exercised summary: in the drill, what of it does (`inDrill`); elsewhere,
+ * a one-off fault queued for the next call of a route (any scenario, the same every run), then `then`.
  */
-export function toExercise(context: GradeContext, inDrill: string, drillPart: string): string {
+export function toExercise(context: GradeContext, inDrill: string, fault: FaultToQueue, then: string): string {
   if (context.drill) return inDrill;
-  return `run the drill (scenario ${DRILL_SCENARIO}), whose ${drillPart}, or your own suite under chaos (esim-sandbox serve --chaos 0.1)`;
+  const body = JSON.stringify({ route: `/${fault.route}`, effect: fault.effect });
+  const call = fault.route === 'createOrder' ? 'place an order' : `call ${fault.route}`;
+  return (
+    `queue a fault for the next ${fault.route} (POST /__sandbox/faults ${body}, or the inspector's fault form; ` +
+    `in-process sandbox.queueFault(${body})), ${call}, and ${then}; or run the drill (scenario ${DRILL_SCENARIO})`
+  );
 }

@@ -4,9 +4,9 @@ import type { ResolvedServiceOptions } from './fidelity-options.js';
 import { ORDER_LIMITS, type OrderPlan } from './order-probes.js';
 import { readProbes } from './read-probes.js';
 
-/** The requests of a run, counted before any is sent: the reads, one more if an order is listed, and the order checks. */
+/** The requests of a run, counted before any is sent: the reads, two more if an order is listed (its status, read twice), and the order checks. */
 function requestBudget(orders: boolean, extraReads = 0): { reads: number; writes: number } {
-  const reads = readProbes().length + 1 + (orders ? 2 + extraReads : 0);
+  const reads = readProbes().length + 2 + (orders ? 2 + extraReads : 0);
   return { reads, writes: orders ? 4 : 0 };
 }
 

@@ -67,12 +67,13 @@ function table(rows: readonly ReportRow[]): string {
 /** The last lines: what the server seems to be when its answers cannot be trusted, and what the run shows, with what each number counts. */
 function verdict(report: VerifyReport): string {
   const counts = `${countResults(report.rows, 'answer')}; ${countResults(report.rows, 'open point')}; ${report.requests} requests sent`;
-  const nature = natureOf(report);
-  if (!report.conforms) return `${nature}The service breaks the contract (${counts}).`;
-  if (nature) return `${nature}Nothing of the service could be judged beyond its answers' shapes (${counts}).`;
-  if (report.exitCode === 2) {
+  const answers = report.rows.filter((row) => row.kind === 'answer');
+  if (answers.every((row) => row.note?.startsWith('not determined: rate-limited'))) {
     return `Nothing was determined: every answer was a 429 not waited out within the time budget (${counts}); try again later or raise --budget.`;
   }
+  const nature = natureOf(report);
+  if (!report.conforms) return `${nature}The service breaks the contract (${counts}).`;
+  if (report.exitCode === 2) return `${nature}Nothing of the service could be judged beyond the shapes of its answers (${counts}).`;
   return `Every answer checked conforms to the contract (${counts}).`;
 }
 

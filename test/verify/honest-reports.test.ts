@@ -25,7 +25,7 @@ describe('verify and record at a base URL where no route answers the envelope', 
     try {
       const { exitCode, stdout, stderr } = await cli('verify', '--base-url', server.origin, '--api-key', KEY, '--rate', String(TEST_RATE));
       expect(stderr).toBe(
-        `esim-sandbox verify: no route of ${server.origin} answered in the API's envelope ({"success": …}); the 23 answers were 23 × 404 text/html. ` +
+        `esim-sandbox verify: no route of ${server.origin} answered in the API's envelope ({"success": …}); the 24 answers were 24 × 404 text/html. ` +
           `Check --base-url: it is the API's base address, ending in /api/v1; likely --base-url ${server.origin}/api/v1\n`,
       );
       expect(exitCode).toBe(2);
@@ -41,7 +41,7 @@ describe('verify and record at a base URL where no route answers the envelope', 
     try {
       const { exitCode, stderr } = await cli('record', '--base-url', `${server.origin}/api`, '--api-key', KEY, '--rate', String(TEST_RATE), '--out', out);
       expect(stderr).toBe(
-        `esim-sandbox record: no route of ${server.origin}/api answered in the API's envelope ({"success": …}); the 23 answers were 23 × 404 application/problem+json. ` +
+        `esim-sandbox record: no route of ${server.origin}/api answered in the API's envelope ({"success": …}); the 24 answers were 24 × 404 application/problem+json. ` +
           `Check --base-url: it is the API's base address, ending in /api/v1; likely --base-url ${server.origin}/api/v1\n`,
       );
       expect(exitCode).toBe(2);

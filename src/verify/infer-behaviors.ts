@@ -70,15 +70,17 @@ export function inferBehaviors(observations: readonly Observation[], ordersSkipp
     mismatchInference(byId.get('createOrder mismatch'), forgotten, noOrder),
     keyLifetime(replay, forgotten, noOrder),
     ...unknownFieldInferences((id) => byId.get(id), noOrder),
-    ...untriedOpenPoints(observations),
   ];
-  const weighed = inferences.map((inference) => (inference.value === undefined ? inference : withEvidence(inference, evidence)));
+  const weighed = [...inferences.map((inference) => withEvidence(inference, evidence)), ...untriedOpenPoints(observations, evidence.kind === 'strong')];
   return OPEN_POINTS.map((name) => weighed.find((inference) => inference.name === name) ?? { name, unknown: 'not determined: no answer tells it' });
 }
 
 /** An inference kept only on strong evidence; otherwise not determined, saying what it seemed and why it is not taken. */
 function withEvidence(inference: Inference, evidence: Evidence): Inference {
-  if (evidence.kind !== 'strong') return { name: inference.name, unknown: `not determined: ${evidence.text}`, seems: inference.value! };
+  if (evidence.kind !== 'strong') {
+    return { name: inference.name, unknown: `not determined: ${evidence.text}`, ...((inference.value ?? inference.seems) !== undefined && { seems: (inference.value ?? inference.seems)! }) };
+  }
+  if (inference.value === undefined) return inference;
   // The evidence is said in full once, in the report; each open point refers to it.
   return inference.evidence ? inference : { ...inference, evidence: 'strong (see Evidence)' };
 }

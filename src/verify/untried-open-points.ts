@@ -6,12 +6,12 @@ import { LIST_ROUTES } from './read-probes.js';
 /**
  * The open points verify never tries on purpose, each with why it is not determined and what the answers
  * showed of it nonetheless: it does not overdraw an account, order past the stock, order a product that does
- * not exist or push a service to its rate limit.
+ * not exist or push a service to its rate limit. What the answers hint is said only when they can be `trusted`.
  */
-export function untriedOpenPoints(observations: readonly Observation[]): Inference[] {
+export function untriedOpenPoints(observations: readonly Observation[], trusted: boolean): Inference[] {
   const balance = asRecord(dataOf(observations.find((observation) => observation.probe.id === 'getBalance')?.answer))?.balanceThb;
   const negative =
-    typeof balance === 'number' && balance < 0
+    trusted && typeof balance === 'number' && balance < 0
       ? `; the balance is ${balance} THB, below zero, as a service that lets orders overdraw gives (insufficientBalance: "allow-negative")`
       : '';
   return [
@@ -19,7 +19,10 @@ export function untriedOpenPoints(observations: readonly Observation[]): Inferen
     { name: 'quantity over inventory', unknown: 'not determined: never tried on purpose (verify orders 1 eSIM, and the API shows no stock)' },
     { name: 'unknown productId', unknown: 'not determined: never tried on purpose (verify orders only a product getProducts lists)' },
     rateLimit(observations),
-    { name: 'other statuses', unknown: `not determined: the lists show which statuses this account's records have (${statusesSeen(observations)}), not which ones the service creates` },
+    {
+      name: 'other statuses',
+      unknown: `not determined: the lists show which statuses this account's records have${trusted ? ` (${statusesSeen(observations)})` : ''}, not which ones the service creates`,
+    },
   ];
 }
 

@@ -15,7 +15,7 @@ export function ruledOutValues(answer: ReceivedAnswer): string[] {
     if (seen) seen.more++;
     else problems.set(kind, { line, more: 0 });
   };
-  walk(data, '', (record, path) => {
+  walk(data, 'data', (record, path) => {
     for (const [field, value] of Object.entries(record)) {
       if (field.endsWith('Thb') && field !== 'balanceThb' && typeof value === 'number' && value < 0) {
         add(`negative ${field}`, `${join(path, field)}: ${value} THB, a negative price or amount, which the spec rules out`);
@@ -50,4 +50,4 @@ function walk(value: unknown, path: string, visit: (record: Record<string, unkno
   for (const [field, entry] of Object.entries(record)) if (typeof entry === 'object' && entry !== null) walk(entry, join(path, field), visit);
 }
 
-const join = (path: string, field: string) => (path ? `${path}.${field}` : `data.${field}`);
+const join = (path: string, field: string) => `${path}.${field}`;

@@ -27,14 +27,14 @@ export const SENT_TWICE: readonly (readonly [string, string])[] = [
  * different answers (a random mock); `static`: different requests got identical answers (one fixed example);
  * `unlike`: they differed, but not as the spec says; `untested`: no request could be compared with its repeat.
  */
-export interface Evidence {
+export interface VerifyEvidence {
   kind: 'strong' | 'varies' | 'static' | 'unlike' | 'untested';
   /** In words, for the report: `strong — …`, or why nothing can be inferred. */
   text: string;
 }
 
 /** Weighs the answers of one run: repeats first (a random server), then pairs that must differ (a static one). */
-export function weighEvidence(observations: readonly Observation[]): Evidence {
+export function weighEvidence(observations: readonly Observation[]): VerifyEvidence {
   const byId = new Map(observations.map((observation) => [observation.probe.id, observation]));
   const usable = (observation: Observation | undefined): observation is Observation => observation !== undefined && !observation.answer.rateLimited;
   const repeats = SENT_TWICE.flatMap(([one, again]) => {

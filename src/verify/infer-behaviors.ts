@@ -1,6 +1,6 @@
 import type { ScenarioFile } from '../scenarios/scenario-schema.js';
 import { asRecord } from './exchange.js';
-import { weighEvidence, type Evidence } from './evidence.js';
+import { weighEvidence, type VerifyEvidence } from './evidence.js';
 import { callerRefused } from './observe.js';
 import { isInputRefusal, listOf, type Observation } from './probe.js';
 import { LIST_ROUTES } from './read-probes.js';
@@ -50,7 +50,7 @@ export const OPEN_POINTS = [
  * evidence is strong (identical requests got identical answers, different ones the answers the spec says).
  * `ordersSkipped` is why no order was placed, said for the points only an order shows (without it: --orders was not given).
  */
-export function inferBehaviors(observations: readonly Observation[], ordersSkipped?: string, evidence: Evidence = weighEvidence(observations)): Inference[] {
+export function inferBehaviors(observations: readonly Observation[], ordersSkipped?: string, evidence: VerifyEvidence = weighEvidence(observations)): Inference[] {
   const byId = new Map(observations.map((observation) => [observation.probe.id, observation]));
   const first = byId.get('createOrder');
   const replay = byId.get('createOrder replay');
@@ -76,7 +76,7 @@ export function inferBehaviors(observations: readonly Observation[], ordersSkipp
 }
 
 /** An inference kept only on strong evidence; otherwise not determined, saying what it seemed and why it is not taken. */
-function withEvidence(inference: Inference, evidence: Evidence): Inference {
+function withEvidence(inference: Inference, evidence: VerifyEvidence): Inference {
   if (evidence.kind !== 'strong') {
     return { name: inference.name, unknown: `not determined: ${evidence.text}`, ...((inference.value ?? inference.seems) !== undefined && { seems: (inference.value ?? inference.seems)! }) };
   }

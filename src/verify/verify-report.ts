@@ -1,4 +1,4 @@
-import type { Evidence } from './evidence.js';
+import type { VerifyEvidence } from './evidence.js';
 import type { BehaviorSwitches } from './infer-behaviors.js';
 
 /** What `esim-sandbox verify` found, as printed and as written by `--report`. */
@@ -16,7 +16,7 @@ export interface VerifyReport {
    */
   exitCode: 0 | 1 | 2;
   /** How far the answers can be trusted to settle open points; none is inferred unless it is strong. */
-  evidence: Evidence;
+  evidence: VerifyEvidence;
   /** Requests sent to the service, retries after a 429 included. */
   requests: number;
   rows: ReportRow[];

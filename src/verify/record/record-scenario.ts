@@ -6,7 +6,7 @@ import { SCOPES, type Scope } from '../../contract/scopes.js';
 import { scenarioFileSchema, type ScenarioFile } from '../../scenarios/scenario-schema.js';
 import { dataOf, errorOf, type ReceivedAnswer, type ProbeRequest } from '../exchange.js';
 import type { ServiceOptions } from '../fidelity-options.js';
-import { weighEvidence, type Evidence } from '../evidence.js';
+import { weighEvidence, type VerifyEvidence } from '../evidence.js';
 import { inferBehaviors, type BehaviorSwitches, type Inference } from '../infer-behaviors.js';
 import { ROUTE_SCOPES } from '../observe.js';
 import type { Observation } from '../probe.js';
@@ -41,7 +41,7 @@ export interface RecordResult {
   /** The open points not carried into the scenario, each with the reason. */
   leftOut: { name: string; reason: string }[];
   /** How far the answers could be trusted to settle open points. */
-  evidence: Evidence;
+  evidence: VerifyEvidence;
   /** The evidence was strong: the behaviours carried are the service's. Otherwise none is carried (exit code 3). */
   trustworthy: boolean;
   /** What the answers had that the scenario could not say exactly. */

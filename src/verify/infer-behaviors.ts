@@ -77,6 +77,9 @@ export function inferBehaviors(observations: readonly Observation[], ordersSkipp
 
 /** An inference kept only on strong evidence; otherwise not determined, saying what it seemed and why it is not taken. */
 function withEvidence(inference: Inference, evidence: VerifyEvidence): Inference {
+  // From a random or static server even a reason is noise; otherwise a point that was not settled keeps its own reason.
+  const noise = evidence.kind === 'varies' || evidence.kind === 'static';
+  if (inference.value === undefined && !noise) return inference;
   if (evidence.kind !== 'strong') {
     return { name: inference.name, unknown: `not determined: ${evidence.text}`, ...((inference.value ?? inference.seems) !== undefined && { seems: (inference.value ?? inference.seems)! }) };
   }

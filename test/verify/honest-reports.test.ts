@@ -115,11 +115,12 @@ describe('the honest reasons of a report', () => {
   it('an inference skipped for answers that broke the contract says so, not that the key was refused', async () => {
     const server = await hostile((request, response) => {
       const url = new URL(request.url ?? '/', 'http://x');
-      response.writeHead(200, { 'content-type': 'application/json' });
-      // Every list answers 200 with records missing their fields; everything else is a well-formed error.
-      if (url.pathname.startsWith('/api/v1/get') && url.pathname !== '/api/v1/getBalance' && url.pathname !== '/api/v1/getOrderStatus') {
+      response.writeHead(request.headers['x-api-key'] === KEY ? 200 : 401, { 'content-type': 'application/json' });
+      // Every list answers 200 with records missing their fields; everything else is a well-formed error naming the request.
+      if (request.headers['x-api-key'] !== KEY) response.end('{"success":false,"error":{"code":"UNAUTHORIZED","message":"no"}}');
+      else if (url.pathname.startsWith('/api/v1/get') && url.pathname !== '/api/v1/getBalance' && url.pathname !== '/api/v1/getOrderStatus') {
         response.end('{"success":true,"data":[{"id":1}]}');
-      } else response.end('{"success":false,"error":{"code":"NOPE","message":"no"}}');
+      } else response.end(JSON.stringify({ success: false, error: { code: 'NOPE', message: `no ${request.url}` } }));
     });
     try {
       const report = await verifyService({ baseUrl: `${server.origin}/api/v1`, apiKey: KEY, rate: TEST_RATE });

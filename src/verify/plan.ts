@@ -24,8 +24,8 @@ export function planLines(action: string, options: ResolvedServiceOptions, reads
     lines.push(
       `--orders: places 1 order of quantity 1 of the cheapest active product (chosen from getProducts), sends it again ` +
         `with the same idempotencyKey, then sends that key with quantity 2, then the first body again with a field the spec ` +
-        `does not list. At most ${ORDER_LIMITS.orders} orders and ` +
-        `${ORDER_LIMITS.esims} eSIMs are bought: the second order only if the service takes the key with another quantity as a new order.`,
+        `does not list; once one of them places a new order, none is sent after it. At most ${ORDER_LIMITS.orders} orders and ` +
+        `${ORDER_LIMITS.esims} eSIMs are bought: the second order only if the service forgets the key or takes it with another quantity as a new order.`,
     );
   }
   return lines;

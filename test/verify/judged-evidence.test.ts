@@ -49,7 +49,7 @@ describe('mocks of the same contract: nothing is inferred from noise or from one
         const { exitCode, stdout } = await cli('record', '--base-url', `${mock.origin}/api/v1`, '--api-key', KEY, '--rate', String(TEST_RATE), '--orders', '--out', out);
         expect(exitCode).toBe(3);
         expect(JSON.parse(readFileSync(out, 'utf8')).behavior ?? {}).toEqual({});
-        expect(stdout).toContain('Behaviours carried over (strong evidence only): none (the sandbox defaults stay).\nLeft out (the sandbox defaults stay):\n  - reusedResponse: not determined: ');
+        expect(stdout).toContain('Behaviours carried over (strong evidence only): none (the sandbox defaults stay).\nLeft out (the sandbox defaults stay):\n  - reusedResponse: not determined: the evidence is not strong (said below)');
         expect(stdout).toMatch(/\nNot to be trusted as the service's behaviour \(exit code 3\): .*No behaviour was carried over/);
       } finally {
         await mock.close();

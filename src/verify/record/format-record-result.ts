@@ -12,7 +12,8 @@ export function formatRecordResult(result: RecordResult, shownPath: string): str
       `${result.scopes.length ? result.scopes.join(', ') : 'no scope proven'}.`,
     `Behaviours carried over (strong evidence only): ${Object.keys(result.behavior).length ? JSON.stringify(result.behavior) : 'none (the sandbox defaults stay)'}.`,
     'Left out (the sandbox defaults stay):',
-    ...result.leftOut.map(({ name, reason }) => `  - ${name}: ${reason}`),
+    // The evidence is said once, at the end, rather than on every point it kept out.
+    ...result.leftOut.map(({ name, reason }) => `  - ${name}: ${reason.replace(`not determined: ${result.evidence.text}`, 'not determined: the evidence is not strong (said below)')}`),
     '',
     'The recorded sandbox answers the reads the service answered:',
   ];

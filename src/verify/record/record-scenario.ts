@@ -149,7 +149,8 @@ function leftOut(inferred: readonly Inference[]): { name: string; reason: string
     if (inference.value === undefined) {
       return [{ name: inference.name, reason: `${inference.unknown ?? 'not determined'}${inference.seems ? ` (it seemed: ${inference.seems})` : ''}` }];
     }
-    return [{ name: inference.name, reason: `${inference.value}: ${inference.switchNote ?? 'no scenario switch does this; the sandbox keeps its own'}` }];
+    const same = inference.name.startsWith('ordering of ') && inference.value === 'newest first';
+    return [{ name: inference.name, reason: `${inference.value}: ${same ? 'as the sandbox lists, no switch needed' : (inference.switchNote ?? 'no scenario switch does this; the sandbox keeps its own')}` }];
   });
 }
 

@@ -92,6 +92,8 @@ export function replayProbe(plan: OrderPlan, first: ReceivedAnswer): Probe {
       if (answer.status !== 200) return errorSummary(answer);
       if (newOrder(answer, firstId)) return { shown: '200, a new order (reused false: the key was forgotten)', key: 'new order' };
       const data = asRecord(dataOf(answer)) ?? {};
+      // The row says what the detail says: a replay that does not say reused is not called a reused answer.
+      if (data.reused !== true) return { shown: `200, reused ${JSON.stringify(data.reused)}`, key: 'not reused' };
       const minimal = Object.keys(data).every((key) => key === 'purchaseOrderId' || key === 'reused');
       return minimal
         ? { shown: '200, reused: purchaseOrderId and reused only', key: 'minimal' }

@@ -60,6 +60,8 @@ describe('verify against a static mock (one fixed example per route)', () => {
       const weak = 'not determined: different requests got identical answers (getBalance; getBalance without x-api-key): the server may be static, answering one fixed example per route';
       expect(rowOf(report, 'limitOutOfRange')).toMatchObject({ real: 'not determined', result: 'not determined', note: expect.stringMatching(/^not determined: different requests got identical answers .* \(it seemed: mixed: /) });
       expect(rowOf(report, 'idempotencyMismatch')).toMatchObject({ real: 'not determined', result: 'not determined', note: `${weak} (it seemed: return-original)` });
+      // The table says of the replay what its detail says.
+      expect(rowOf(report, 'createOrder again, same body and key')).toMatchObject({ real: '200, reused false', result: 'breaks contract', problems: ['data.reused is false for the resubmitted order'] });
       expect(rowOf(report, 'getOrderStatus of the new order')).toMatchObject({
         result: 'breaks contract',
         problems: ['data.id is "6bd02e5b-9a1f-49d6-b84c-dbd4d051dcb4", the order asked for is 264985fc-e796-4483-9380-7fd1a315a80d'],

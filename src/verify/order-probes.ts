@@ -63,10 +63,12 @@ export function firstOrderProbe(plan: OrderPlan): Probe {
     },
     summarize: (answer) => {
       if (answer.status !== 200) return errorSummary(answer);
-      const items = asRecord(dataOf(answer))?.items;
-      return Array.isArray(items)
-        ? { shown: '200, new order with its eSIM', key: 'immediate' }
-        : { shown: '200, new order without items (provisioning later)', key: 'delayed' };
+      const data = asRecord(dataOf(answer));
+      // A new order that says reused (ruled out) is said so in the row too, as in its detail.
+      const reused = data?.reused === false ? '' : ` (reused ${JSON.stringify(data?.reused)})`;
+      return Array.isArray(data?.items)
+        ? { shown: `200, new order with its eSIM${reused}`, key: 'immediate' }
+        : { shown: `200, new order without items (provisioning later)${reused}`, key: 'delayed' };
     },
   };
 }

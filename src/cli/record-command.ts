@@ -42,9 +42,11 @@ export function recordCommand(io: CliIo, result: { exitCode: number }): CommandM
         .example(`${API_KEY_ENV}=<key> $0 record --base-url https://api.example.com/api/v1 --out recorded.json`, 'Record the account, catalogue, payments and orders the key sees')
         .example('$0 serve --scenario recorded.json', 'Then serve them: the reads answer as the service did')
         .epilogue(
-          'Exit code: 0 the file is written, 1 nothing to record (the key refused, the account rate-limited) or --out cannot be written, ' +
-            '2 the service could not be checked (unreachable, too slow for --timeout or --budget, an answer over --max-body-bytes, no answer in the API\'s envelope). ' +
-            'Nothing is written unless the exit code is 0.',
+          'Exit code: 0 the file is written and can be trusted (identical requests got identical answers, different ones the answers the spec says; the behaviours carried over are the service\'s), ' +
+            '3 the file is written but cannot be trusted (the answers vary between identical requests, or the server looks static, or nothing could be sent twice to tell): no behaviour is carried over, ' +
+            '1 nothing to record (the account rate-limited) or --out cannot be written, ' +
+            '2 the service could not be checked (unreachable, too slow for --timeout or --budget, an answer over --max-body-bytes, no answer in the API\'s envelope, the key refused on every route). ' +
+            'Nothing is written when the exit code is 1 or 2.',
         ) as unknown as Argv<RecordArgs>,
     handler: async (argv) => {
       // Every key or token given is masked in what the command prints, a server's echo of it too.
@@ -61,8 +63,9 @@ export function recordCommand(io: CliIo, result: { exitCode: number }): CommandM
           replaceSpecial: argv.replaceSpecial,
           ...(argv.name !== undefined && { name: argv.name }),
         });
-        out.stdout.write(`\n${formatRecordResult(recorded, argv.out)}`);
-        result.exitCode = 0;
+        out.stdout.write(`
+${formatRecordResult(recorded, argv.out)}`);
+        result.exitCode = recorded.trustworthy ? 0 : 3;
       } catch (error) {
         out.stderr.write(`esim-sandbox record: ${messageOf(error)}\n`);
         result.exitCode = cannotCheck(error) ? 2 : 1;

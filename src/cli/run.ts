@@ -2,7 +2,7 @@ import yargs from 'yargs';
 import { type CliIo, processIo } from './cli-io.js';
 import { exportCommand } from './export-command.js';
 import { openapiCommand } from './openapi-command.js';
-import { packageVersion } from './package-version.js';
+import { packageVersion } from '../lib/package-version.js';
 import { readinessCommand } from './readiness-command.js';
 import { recordCommand } from './record-command.js';
 import { scenariosCommand } from './scenarios-command.js';

@@ -48,7 +48,7 @@ export function parseClientArgs<Table extends typeof READ_OPTIONS>(argv: Record<
 /** Exit code 2: the service could not be checked (unreachable, too slow, too large an answer, not the API). */
 export function cannotCheck(error: unknown): boolean {
   const name = (error as Error | undefined)?.name;
-  return name === 'ServiceUnreachable' || name === 'NotTheApi';
+  return name === 'ServiceUnreachable' || name === 'NotTheApi' || name === 'KeyRefused';
 }
 
 /** The message of a failure, for `esim-sandbox <command>: <message>`. */

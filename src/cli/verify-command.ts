@@ -26,7 +26,8 @@ export function verifyCommand(io: CliIo, result: { exitCode: number }): CommandM
         .example(`${API_KEY_ENV}=<key> $0 verify --base-url https://api.example.com/api/v1`, 'Check every read route; nothing is bought')
         .example('$0 verify --base-url https://api.example.com/api/v1 --orders --report verify.json', 'Also check idempotency with one order of 1 eSIM, and write the report')
         .epilogue('Exit code: 0 every answer checked conforms (differences where the spec is open are not failures), 1 an answer breaks the contract, ' +
-            '2 the service could not be checked: unreachable, too slow for --timeout or --budget, an answer over --max-body-bytes, no answer in the API\'s envelope (check --base-url), or every answer rate-limited.') as unknown as Argv<VerifyArgs>,
+            '2 the service could not be checked: unreachable, too slow for --timeout or --budget, an answer over --max-body-bytes, no answer in the API\'s envelope or every route 404 (check --base-url), ' +
+            'the key refused on every route, every answer rate-limited, or answers that cannot be judged (they vary between identical requests: a random mock; or different requests get identical ones: a static server).') as unknown as Argv<VerifyArgs>,
     handler: async (argv) => {
       // Every key or token given is masked in what the command prints, a server's echo of it too.
       const out = maskedIo(io, [argv['api-key'], process.env[API_KEY_ENV]]);

@@ -1,12 +1,11 @@
-import path from 'node:path';
-import { packageRoot, readPackageText } from './package-files.js';
+import { packageVersion } from './package-version.js';
 
 /** The tools of esim-sandbox that call an API themselves: their requests are marked in the journal, and never graded. */
 export type ToolName = 'verify' | 'record';
 
 /** The `user-agent` the tool `tool` of this esim-sandbox sends: `esim-sandbox/1.4.0 (verify)`. */
 export function toolUserAgent(tool: ToolName): string {
-  version ??= (JSON.parse(readPackageText(path.join(packageRoot, 'package.json'))) as { version: string }).version;
+  version ??= packageVersion();
   return `esim-sandbox/${version} (${tool})`;
 }
 

@@ -24,20 +24,38 @@ export function answerRows(real: readonly Observation[], sandbox: readonly Obser
   });
 }
 
-/** A row per open point: what the service does, what the sandbox does by default, and the switch between them. */
+/** What the sandbox does by default where its own answers cannot show it (the product's table). */
+const SANDBOX_DEFAULTS: Record<string, string> = {
+  idempotencyTtlMs: 'keys live forever',
+  insufficientBalance: '409 INSUFFICIENT_BALANCE',
+  'quantity over inventory': '409 INVENTORY_EMPTY',
+  'unknown productId': '400 VALIDATION_ERROR',
+  rateLimit: 'none',
+  'other statuses': 'none by default',
+};
+
+/**
+ * A row per open point: what the service does, what the sandbox does by default, and the switch between them.
+ * Not determined when the answers cannot settle it, with the reason (and what it only seemed to be).
+ */
 export function openPointRows(real: readonly Inference[], sandbox: readonly Inference[]): ReportRow[] {
   return real.map((inference): ReportRow => {
     const other = sandbox.find((candidate) => candidate.name === inference.name);
     const row = {
       kind: 'open point' as const,
       check: inference.name,
-      real: inference.value ?? 'unknown',
-      sandbox: other?.value ?? 'unknown',
+      real: inference.value ?? 'not determined',
+      sandbox: other?.value ?? SANDBOX_DEFAULTS[inference.name] ?? 'not determined',
     };
-    if (inference.value === undefined) return { ...row, result: 'not checked', note: inference.unknown ?? 'the answers do not tell' };
+    if (inference.value === undefined) {
+      const why = inference.unknown ?? 'not determined: the answers do not tell';
+      return { ...row, result: 'not determined', note: inference.seems ? `${why} (it seemed: ${inference.seems})` : why };
+    }
     const evidence = inference.evidence ? `evidence ${inference.evidence}` : undefined;
     if (inference.value === other?.value) return { ...row, result: 'match', ...(evidence && { note: evidence }) };
-    const note = inference.behavior ? `scenario behavior ${JSON.stringify(inference.behavior)}` : 'no scenario switch does this';
+    const note = inference.behavior
+      ? `scenario behavior ${JSON.stringify(inference.behavior)}`
+      : (inference.switchNote ?? 'no scenario switch does this');
     return { ...row, result: 'differ', note: evidence ? `${note}; ${evidence}` : note };
   });
 }

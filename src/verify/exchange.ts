@@ -20,6 +20,8 @@ export interface ReceivedAnswer extends Answer {
   json?: unknown;
   /** Why a 429 was not waited out and sent again: the answer tells nothing of the check. */
   rateLimited?: string;
+  /** How many 429 answers were waited out before this one (each with its Retry-After). */
+  waitedOut?: { count: number; retryAfterS: (number | undefined)[] };
 }
 
 /** A service verify talks to: a real deployment over HTTP, or a sandbox in-process. */

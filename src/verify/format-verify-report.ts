@@ -32,6 +32,7 @@ export function formatVerifyReport(report: VerifyReport): string {
   }
   if (report.order && 'placed' in report.order) lines.push(`Order placed: ${report.order.placed}`);
   for (const note of report.notes) lines.push(note);
+  lines.push(`Evidence: ${report.evidence.kind === 'strong' ? report.evidence.text : `not strong — ${report.evidence.text}`}.`);
   const switches = JSON.stringify(report.behavior);
   lines.push(`Scenario behavior reproducing the service's open points: ${switches === '{}' ? 'none settled' : switches} (esim-sandbox record writes it).`);
   lines.push(verdict(report));
@@ -63,20 +64,33 @@ function table(rows: readonly ReportRow[]): string {
   return [line(HEADER), widths.map((width, index) => '-'.repeat(index === columns.length - 1 ? HEADER.result.length + 9 : width)).join('  '), ...rows.map((row) => line(cells(row)))].join('\n');
 }
 
-/** The last line: what the run shows, with what each number counts. */
+/** The last lines: what the server seems to be when its answers cannot be trusted, and what the run shows, with what each number counts. */
 function verdict(report: VerifyReport): string {
   const counts = `${countResults(report.rows, 'answer')}; ${countResults(report.rows, 'open point')}; ${report.requests} requests sent`;
-  if (!report.conforms) return `The service breaks the contract (${counts}).`;
-  if (report.exitCode === 2) {
+  const answers = report.rows.filter((row) => row.kind === 'answer');
+  if (answers.every((row) => row.note?.startsWith('not determined: rate-limited'))) {
     return `Nothing was determined: every answer was a 429 not waited out within the time budget (${counts}); try again later or raise --budget.`;
   }
+  const nature = natureOf(report);
+  if (!report.conforms) return `${nature}The service breaks the contract (${counts}).`;
+  if (report.exitCode === 2) return `${nature}Nothing of the service could be judged beyond the shapes of its answers (${counts}).`;
   return `Every answer checked conforms to the contract (${counts}).`;
+}
+
+/** What the server seems to be, before the verdict, when the evidence is not strong. */
+function natureOf(report: VerifyReport): string {
+  const { kind, text } = report.evidence;
+  if (kind === 'varies') return `The server looks like a random mock: ${text.replace(/: the server may be a random mock$/, '')}; no open point is inferred from it.\n`;
+  if (kind === 'static') return `The server looks static: ${text.replace(/: the server may be static.*$/, '')}; the open points it seems to settle are not determined.\n`;
+  if (kind === 'unlike') return `Requests the spec answers differently did not get the answers it says (${text}); no open point is inferred.\n`;
+  if (kind === 'untested') return `No open point is inferred: ${text}.\n`;
+  return '';
 }
 
 /** `answers: 12 match, 11 differ` — the rows of one kind by result. */
 function countResults(rows: readonly ReportRow[], kind: ReportRow['kind']): string {
   const counts = new Map<string, number>();
   for (const row of rows) if (row.kind === kind) counts.set(row.result, (counts.get(row.result) ?? 0) + 1);
-  const results = ['match', 'differ', 'not checked', 'breaks contract'].filter((result) => counts.has(result));
+  const results = ['match', 'differ', 'not checked', 'not determined', 'breaks contract'].filter((result) => counts.has(result));
   return `${kind}s: ${results.length ? results.map((result) => `${counts.get(result)} ${result}`).join(', ') : 'none'}`;
 }

@@ -1,6 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { boundedFetch } from '../client/bounded-read.js';
-import { toolUserAgent } from '../lib/tool-user-agent.js';
 import { answerOf, UNKNOWN_KEY, type ReceivedAnswer, type ProbeRequest, type Target } from './exchange.js';
 import type { TimeBudget } from './time-budget.js';
 
@@ -16,6 +15,8 @@ export interface HttpTargetOptions {
   maxBodyBytes: number;
   /** The command's total time: no request or wait goes past it. */
   budget: TimeBudget;
+  /** The \`user-agent\` of every request: \`esim-sandbox/<version> (verify)\`, so the sandbox leaves them out of readiness. */
+  userAgent?: string;
   /** Called before each request is sent (after the wait the rate asks for). */
   onSend?: (request: ProbeRequest) => void;
   fetch?: typeof fetch;
@@ -44,7 +45,7 @@ export function httpTarget(options: HttpTargetOptions): Target {
     sent++;
     options.onSend?.(request);
     const url = new URL(options.baseUrl + request.path);
-    const headers: Record<string, string> = { accept: 'application/json', 'user-agent': toolUserAgent('verify') };
+    const headers: Record<string, string> = { accept: 'application/json', ...(options.userAgent && { 'user-agent': options.userAgent }) };
     if (request.key !== 'none') headers['x-api-key'] = request.key === 'caller' ? options.apiKey : UNKNOWN_KEY;
     if (request.body !== undefined) headers['content-type'] = 'application/json';
     const left = budget.remainingMs();
@@ -64,8 +65,10 @@ export function httpTarget(options: HttpTargetOptions): Target {
 
   return {
     async send(request) {
+      const waits: (number | undefined)[] = [];
       for (let attempt = 0; ; attempt++) {
-        const { answer, retryAfterS } = await sendOnce(request);
+        const { answer: received, retryAfterS } = await sendOnce(request);
+        const answer = waits.length > 0 ? { ...received, waitedOut: { count: waits.length, retryAfterS: waits } } : received;
         if (answer.status !== 429) return answer;
         const waitMs = (retryAfterS ?? 1) * 1000;
         if (attempt === RATE_LIMIT_RETRIES) return { ...answer, rateLimited: `still 429 after ${RATE_LIMIT_RETRIES} waits` };
@@ -73,6 +76,7 @@ export function httpTarget(options: HttpTargetOptions): Target {
           const asked = retryAfterS === undefined ? 'a wait' : `Retry-After ${retryAfterS} s`;
           return { ...answer, rateLimited: `${asked} is past what is left of ${budget.name}` };
         }
+        waits.push(retryAfterS);
         await sleep(waitMs);
       }
     },

@@ -2,6 +2,7 @@
 export { verifyService, type VerifyOptions } from './verify-service.js';
 export type { VerifyReport, ReportRow, MessageRow, RowResult } from './verify-report.js';
 export { formatVerifyReport } from './format-verify-report.js';
+export { KeyRefused } from './key-refused.js';
 export { recordScenario, NothingToRecord, type RecordOptions, type RecordResult } from './record/record-scenario.js';
 export { formatRecordResult } from './record/format-record-result.js';
 export { ServiceUnreachable } from '../client/network-error.js';

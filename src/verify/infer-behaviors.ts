@@ -1,9 +1,10 @@
 import type { ScenarioFile } from '../scenarios/scenario-schema.js';
 import { asRecord } from './exchange.js';
+import { weighEvidence, type VerifyEvidence } from './evidence.js';
 import { callerRefused } from './observe.js';
-import { listOf, type Observation } from './probe.js';
+import { isInputRefusal, listOf, type Observation } from './probe.js';
 import { LIST_ROUTES } from './read-probes.js';
-import { evidenceStrength } from './static-signs.js';
+import { untriedOpenPoints } from './untried-open-points.js';
 import { unknownFieldInferences } from './unknown-fields.js';
 
 /** Switches of a scenario's `behavior`, as a scenario file gives them. */
@@ -13,44 +14,83 @@ export type BehaviorSwitches = NonNullable<ScenarioFile['behavior']>;
 export interface Inference {
   /** The open point: `limitOutOfRange`, `ordering of getOrders`. */
   name: string;
-  /** What it does: `clamp`, `newest first`; undefined when the answers do not tell. */
+  /** What it does: `clamp`, `newest first`; undefined when it is not determined. */
   value?: string;
-  /** Why the answers do not tell. */
+  /** Why it is not determined (`not determined: …`). */
   unknown?: string;
+  /** What the answers seemed to say, when the evidence was too weak to infer it. */
+  seems?: string;
   /** The scenario `behavior` that makes the sandbox do the same, when there is one. */
   behavior?: BehaviorSwitches;
-  /** How far the answers can be trusted for it: `weak — … the server may be static`. */
+  /** The switch that reproduces it when its value cannot be read from the answers. */
+  switchNote?: string;
+  /** How far the answers can be trusted for it. */
   evidence?: string;
 }
 
+/** The open points of the product's table in the order the report lists them; each is in every report. */
+export const OPEN_POINTS = [
+  'reusedResponse',
+  'idempotencyMismatch',
+  'idempotencyTtlMs',
+  'insufficientBalance',
+  'quantity over inventory',
+  'provisioning',
+  ...LIST_ROUTES.filter(({ name }) => name !== 'getProducts').map(({ name }) => `ordering of ${name}`),
+  'unknown productId',
+  'limitOutOfRange',
+  'rateLimit',
+  'unknownQueryParameter',
+  'unknownBodyField',
+  'other statuses',
+] as const;
+
 /**
- * The open points the answers settle. `ordersSkipped` is why no order was placed, said for the points only
- * an order shows (without it: --orders was not given).
+ * Every open point, inferred from the answers or not determined with the reason. Nothing is inferred unless the
+ * evidence is strong (identical requests got identical answers, different ones the answers the spec says).
+ * `ordersSkipped` is why no order was placed, said for the points only an order shows (without it: --orders was not given).
  */
-export function inferBehaviors(observations: readonly Observation[], ordersSkipped?: string): Inference[] {
+export function inferBehaviors(observations: readonly Observation[], ordersSkipped?: string, evidence: VerifyEvidence = weighEvidence(observations)): Inference[] {
   const byId = new Map(observations.map((observation) => [observation.probe.id, observation]));
-  const inferences = [
+  const first = byId.get('createOrder');
+  const replay = byId.get('createOrder replay');
+  const noOrder = `not determined: ${ordersSkipped ?? (first ? 'createOrder placed no order' : 'it needs an order: run with --orders')}`;
+  const forgotten = replay?.summary.key === 'new order';
+  const inferences: Inference[] = [
     limitOutOfRange(observations),
     ...LIST_ROUTES.filter(({ name }) => name !== 'getProducts').map(({ name }) => ordering(name, byId.get(`${name}?limit=200`))),
+    first?.answer.status === 200
+      ? fromKey('provisioning', first, { immediate: { provisioning: { mode: 'immediate' } }, delayed: { provisioning: { mode: 'delayed' } } })
+      : { name: 'provisioning', unknown: noOrder },
+    forgotten
+      ? { name: 'reusedResponse', unknown: 'not determined: the replay placed a new order, so no answer was a reused one' }
+      : replay
+        ? fromKey('reusedResponse', replay, { full: { reusedResponse: 'full' }, minimal: { reusedResponse: 'minimal' } })
+        : { name: 'reusedResponse', unknown: noOrder },
+    mismatchInference(byId.get('createOrder mismatch'), forgotten, noOrder),
+    keyLifetime(replay, forgotten, noOrder),
+    ...unknownFieldInferences((id) => byId.get(id), noOrder),
   ];
-  const replay = byId.get('createOrder replay');
-  const mismatch = byId.get('createOrder mismatch');
-  const first = byId.get('createOrder');
-  const noOrder = ordersSkipped ?? (first ? 'createOrder placed no order' : 'not checked: run with --orders');
-  if (first?.answer.status === 200) inferences.push(fromKey('provisioning', first, { immediate: { provisioning: { mode: 'immediate' } }, delayed: { provisioning: { mode: 'delayed' } } }));
-  else if (first) inferences.push({ name: 'provisioning', unknown: noOrder });
-  if (replay) inferences.push(fromKey('reusedResponse', replay, { full: { reusedResponse: 'full' }, minimal: { reusedResponse: 'minimal' } }));
-  else inferences.push({ name: 'reusedResponse', unknown: noOrder });
-  if (mismatch) inferences.push(fromKey('idempotencyMismatch', mismatch, { 'return-original': { idempotencyMismatch: 'return-original' }, reject: { idempotencyMismatch: 'reject' } }));
-  else inferences.push({ name: 'idempotencyMismatch', unknown: noOrder });
-  inferences.push(...unknownFieldInferences((id) => byId.get(id), noOrder));
-  const evidence = evidenceStrength(observations);
-  return inferences.map((inference) => (inference.value === undefined || inference.evidence ? inference : { ...inference, evidence }));
+  const weighed = [...inferences.map((inference) => withEvidence(inference, evidence)), ...untriedOpenPoints(observations, evidence.kind === 'strong')];
+  return OPEN_POINTS.map((name) => weighed.find((inference) => inference.name === name) ?? { name, unknown: 'not determined: no answer tells it' });
+}
+
+/** An inference kept only on strong evidence; otherwise not determined, saying what it seemed and why it is not taken. */
+function withEvidence(inference: Inference, evidence: VerifyEvidence): Inference {
+  // From a random or static server even a reason is noise; otherwise a point that was not settled keeps its own reason.
+  const noise = evidence.kind === 'varies' || evidence.kind === 'static';
+  if (inference.value === undefined && !noise) return inference;
+  if (evidence.kind !== 'strong') {
+    return { name: inference.name, unknown: `not determined: ${evidence.text}`, ...((inference.value ?? inference.seems) !== undefined && { seems: (inference.value ?? inference.seems)! }) };
+  }
+  if (inference.value === undefined) return inference;
+  // The evidence is said in full once, in the report; each open point refers to it.
+  return inference.evidence ? inference : { ...inference, evidence: 'strong (see Evidence)' };
 }
 
 /** Why an answer says nothing of an open point, or undefined when it can. */
 function unusable(observation: Observation): string | undefined {
-  if (observation.summary.notDetermined) return observation.summary.notDetermined;
+  if (observation.summary.notDetermined) return observation.summary.notDetermined.replace(/^not determined: /, '');
   if (callerRefused(observation.probe, observation.answer)) return 'the key was refused';
   if (observation.problems.length > 0) return 'the answer broke the contract';
   return undefined;
@@ -62,23 +102,22 @@ function limitOutOfRange(observations: readonly Observation[]): Inference {
   const asked = observations.filter(({ probe }) => /\?limit=(0|201)$/.test(probe.id));
   const seen = asked.filter((observation) => unusable(observation) === undefined);
   if (seen.length === 0) {
-    if (asked.length === 0) return { name, unknown: 'no out-of-range limit was sent' };
+    if (asked.length === 0) return { name, unknown: 'not determined: no out-of-range limit was sent' };
     const reasons = [...new Set(asked.map(unusable))];
-    return { name, unknown: reasons.length === 1 ? `${reasons[0]} on every out-of-range limit` : asked.map((observation) => `${observation.probe.id}: ${unusable(observation)}`).join('; ') };
+    return {
+      name,
+      unknown: `not determined: ${reasons.length === 1 ? `${reasons[0]} on every out-of-range limit` : asked.map((observation) => `${observation.probe.id}: ${unusable(observation)}`).join('; ')}`,
+    };
   }
   const kinds = seen.map(({ probe, answer, summary }) => ({
     id: probe.id,
-    kind: answer.status >= 400 && answer.status < 500 ? 'reject' : summary.key === 'clamp' ? 'clamp' : summary.shown,
+    kind: isInputRefusal(answer.status) ? 'reject' : summary.key === 'clamp' ? 'clamp' : summary.shown,
   }));
   const distinct = [...new Set(kinds.map(({ kind }) => kind))];
   if (distinct.length === 1 && (distinct[0] === 'reject' || distinct[0] === 'clamp')) {
     const empty = distinct[0] === 'clamp' && seen.every(({ summary }) => summary.shown.endsWith('(accepted)'));
-    return {
-      name,
-      value: distinct[0],
-      behavior: { limitOutOfRange: distinct[0] },
-      ...(empty && { evidence: 'weak — the lists were empty, so a clamp cannot be told from a limit taken as given' }),
-    };
+    if (empty) return { name, unknown: 'not determined: the lists were empty, so a clamp cannot be told from a limit taken as given', seems: 'clamp' };
+    return { name, value: distinct[0], behavior: { limitOutOfRange: distinct[0] } };
   }
   if (distinct.length === 1) return { name, value: distinct[0] };
   return { name, value: `mixed: ${kinds.map(({ id, kind }) => `${id} ${kind}`).join('; ')}` };
@@ -87,23 +126,57 @@ function limitOutOfRange(observations: readonly Observation[]): Inference {
 /** Newest first, oldest first, or neither, by `createdAt` of the records of a `limit=200` answer. */
 function ordering(routeName: string, observation: Observation | undefined): Inference {
   const name = `ordering of ${routeName}`;
-  if (!observation) return { name, unknown: `${routeName}?limit=200 was not sent` };
+  if (!observation) return { name, unknown: `not determined: ${routeName}?limit=200 was not sent` };
   const why = unusable(observation);
-  if (why) return { name, unknown: `${routeName}?limit=200: ${why}` };
+  if (why) return { name, unknown: `not determined: ${routeName}?limit=200: ${why}` };
   const list = listOf(observation.answer);
-  if (!list) return { name, unknown: `${routeName} gave no list` };
+  if (!list) return { name, unknown: `not determined: ${routeName} gave no list` };
   const times = list.map((entry) => Date.parse(String(asRecord(entry)?.createdAt)));
-  if (times.some(Number.isNaN)) return { name, unknown: 'a record without a date-time createdAt' };
-  if (new Set(times).size < 2) return { name, unknown: 'fewer than 2 records with different createdAt' };
+  if (times.some(Number.isNaN)) return { name, unknown: 'not determined: a record without a date-time createdAt' };
+  if (new Set(times).size < 2) return { name, unknown: 'not determined: fewer than 2 records with different createdAt' };
   const pairs = times.slice(1).map((time, index) => Math.sign(time - times[index]!));
   if (pairs.every((sign) => sign <= 0)) return { name, value: 'newest first' };
   if (pairs.every((sign) => sign >= 0)) return { name, value: 'oldest first' };
   return { name, value: 'not by createdAt' };
 }
 
+/** The key sent again with quantity 2: the original order, a refusal, or a new order (the key forgotten, or another body taken as new). */
+function mismatchInference(mismatch: Observation | undefined, forgotten: boolean, noOrder: string): Inference {
+  const name = 'idempotencyMismatch';
+  if (forgotten) return { name, unknown: 'not determined: the replay placed a new order (the key was forgotten), so the key was not sent again with another quantity' };
+  if (!mismatch) return { name, unknown: noOrder };
+  if (mismatch.summary.key === 'new order') {
+    return {
+      name,
+      unknown: 'not determined: the key with quantity 2 placed a new order: the key had expired (idempotencyTtlMs), or the service takes another body as a new order',
+    };
+  }
+  return fromKey(name, mismatch, { 'return-original': { idempotencyMismatch: 'return-original' }, reject: { idempotencyMismatch: 'reject' } });
+}
+
+/** How long a key lives: only a replay that placed a new order tells anything (the key had expired). */
+function keyLifetime(replay: Observation | undefined, forgotten: boolean, noOrder: string): Inference {
+  const name = 'idempotencyTtlMs';
+  if (!replay) return { name, unknown: noOrder };
+  if (forgotten) {
+    return {
+      name,
+      value: 'keys expire: the replay placed a new order',
+      switchNote: 'scenario behavior idempotencyTtlMs reproduces it (the lifetime itself is not measured: choose one shorter than the time between your retries)',
+    };
+  }
+  const { notDetermined } = replay.summary;
+  return {
+    name,
+    unknown: notDetermined ?? 'not determined: the key was still known when the order was sent again right away; how long keys live is not tried',
+  };
+}
+
 function fromKey(name: string, observation: Observation, switches: Record<string, BehaviorSwitches>): Inference {
   const { key, shown, notDetermined } = observation.summary;
   if (notDetermined) return { name, unknown: notDetermined };
+  const refused = callerRefused(observation.probe, observation.answer);
+  if (refused) return { name, unknown: `not determined: the key was refused: ${refused}` };
   const behavior = switches[key];
   return behavior ? { name, value: key, behavior } : { name, value: shown };
 }

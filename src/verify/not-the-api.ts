@@ -1,4 +1,4 @@
-import { isEnvelope } from './exchange.js';
+import { errorOf, isEnvelope } from './exchange.js';
 import type { Observation } from './probe.js';
 
 /** No route answered in the API's envelope: --base-url is not the API, and nothing can be checked or recorded. */
@@ -8,13 +8,12 @@ export class NotTheApi extends Error {
 
 /** Throws NotTheApi when not one answer is in the envelope, saying what came back and the likely --base-url. */
 export function assertSpeaksTheApi(observations: readonly Observation[], baseUrl: string): void {
-  if (observations.length === 0 || observations.some(({ answer }) => isEnvelope(answer))) return;
-  const kinds = new Map<string, number>();
-  for (const { answer } of observations) {
-    const kind = `${answer.status} ${answer.headers['content-type']?.split(';')[0]?.trim() || 'without content-type'}`;
-    kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
+  if (observations.length === 0) return;
+  if (observations.some(({ answer }) => isEnvelope(answer))) {
+    assertRoutesFound(observations, baseUrl);
+    return;
   }
-  const got = [...kinds].map(([kind, n]) => `${n} × ${kind}`).join(', ');
+  const got = answerKinds(observations, (answer) => answer.headers['content-type']?.split(';')[0]?.trim() || 'without content-type');
   const redirect = observations.find(({ answer }) => answer.headers.location);
   if (redirect) {
     const to = new URL(redirect.answer.headers.location!, baseUrl).href;
@@ -31,6 +30,32 @@ export function assertSpeaksTheApi(observations: readonly Observation[], baseUrl
         ? `Check --base-url: it is the API's base address, ending in /api/v1; likely --base-url ${fix}`
         : 'Check --base-url: is this the eSIM wholesale API, or does a proxy or another service answer at this address?'),
   );
+}
+
+/**
+ * Every answer a 404, even in the envelope: no route is where --base-url says (a sandbox or a gateway answering
+ * NOT_FOUND for unknown paths). Nothing answered can be judged or inferred from.
+ */
+function assertRoutesFound(observations: readonly Observation[], baseUrl: string): void {
+  if (!observations.every(({ answer }) => answer.status === 404)) return;
+  const got = answerKinds(observations, (answer) => errorOf(answer)?.code ?? answer.headers['content-type']?.split(';')[0]?.trim() ?? 'without content-type');
+  const fix = likelyBaseUrl(baseUrl);
+  throw new NotTheApi(
+    `no route of ${baseUrl} was found: the ${observations.length} answers were ${got}, so nothing is judged or inferred. ` +
+      (fix
+        ? `Check --base-url: it is the API's base address, ending in /api/v1; likely --base-url ${fix}`
+        : 'Check --base-url: is this the eSIM wholesale API, or does a proxy or another service answer at this address?'),
+  );
+}
+
+/** `23 × 404 text/html`: the answers counted by status and `kind`. */
+function answerKinds(observations: readonly Observation[], kindOf: (answer: Observation['answer']) => string): string {
+  const kinds = new Map<string, number>();
+  for (const { answer } of observations) {
+    const kind = `${answer.status} ${kindOf(answer)}`;
+    kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
+  }
+  return [...kinds].map(([kind, n]) => `${n} × ${kind}`).join(', ');
 }
 
 /** `https://h/` → `https://h/api/v1`; `https://h/api` → `https://h/api/v1`; `https://h/api/v1/getBalance` → `https://h/api/v1`. */

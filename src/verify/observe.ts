@@ -3,6 +3,7 @@ import type { Scope } from '../contract/scopes.js';
 import { contractProblems } from './contract-problems.js';
 import { errorOf, type ReceivedAnswer, type Target } from './exchange.js';
 import { qrImagesUnasked } from './qr-image-rules.js';
+import { ruledOutValues } from './ruled-out-values.js';
 import { plainSummary, type Observation, type Probe, type ProbeContext, type RoutePath } from './probe.js';
 
 /** The scope each call requires, from the route table. */
@@ -22,7 +23,7 @@ function judge(probe: Probe, answer: ReceivedAnswer, context: ProbeContext): Obs
   const problems = contractProblems(probe.request.method, probe.route, answer);
   if (answer.json !== undefined) {
     if (callerRefused(probe, answer) === undefined) problems.push(...(probe.rules?.(answer, context) ?? []));
-    problems.push(...scopeMessageProblems(probe.route, answer), ...qrImagesUnasked(probe.request, answer));
+    problems.push(...scopeMessageProblems(probe.route, answer), ...qrImagesUnasked(probe.request, answer), ...ruledOutValues(answer));
   }
   return { probe, answer, problems, summary: (probe.summarize ?? plainSummary)(answer, context) };
 }

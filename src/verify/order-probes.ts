@@ -1,5 +1,5 @@
 import { asRecord, dataOf, errorOf, type ReceivedAnswer } from './exchange.js';
-import { listOf, type Probe, type Summary } from './probe.js';
+import { isInputRefusal, listOf, type Probe, type Summary } from './probe.js';
 import { toSatang, toThb } from '../lib/money.js';
 
 /** The one order `--orders` places: 1 eSIM of the cheapest active product. */
@@ -28,6 +28,9 @@ export function planOrder(products: ReceivedAnswer | undefined, balance: Receive
     }
   }
   if (!cheapest) return { skipped: 'getProducts listed no product with an id and a currentUnitPriceThb' };
+  if (cheapest.unitPriceThb < 0) {
+    return { skipped: `the cheapest product (${cheapest.sku}) costs ${cheapest.unitPriceThb} THB, a negative price, which the spec rules out: no order is placed at it` };
+  }
   const available = asRecord(dataOf(balance))?.balanceThb;
   if (typeof available === 'number' && available < cheapest.unitPriceThb) {
     return { skipped: `the balance (${available} THB) does not cover 1 × ${cheapest.sku} at ${cheapest.unitPriceThb} THB; top up or verify without --orders` };
@@ -60,10 +63,12 @@ export function firstOrderProbe(plan: OrderPlan): Probe {
     },
     summarize: (answer) => {
       if (answer.status !== 200) return errorSummary(answer);
-      const items = asRecord(dataOf(answer))?.items;
-      return Array.isArray(items)
-        ? { shown: '200, new order with its eSIM', key: 'immediate' }
-        : { shown: '200, new order without items (provisioning later)', key: 'delayed' };
+      const data = asRecord(dataOf(answer));
+      // A new order that says reused (ruled out) is said so in the row too, as in its detail.
+      const reused = data?.reused === false ? '' : ` (reused ${JSON.stringify(data?.reused)})`;
+      return Array.isArray(data?.items)
+        ? { shown: `200, new order with its eSIM${reused}`, key: 'immediate' }
+        : { shown: `200, new order without items (provisioning later)${reused}`, key: 'delayed' };
     },
   };
 }
@@ -78,6 +83,8 @@ export function replayProbe(plan: OrderPlan, first: ReceivedAnswer): Probe {
     rules: (answer) => {
       if (answer.status !== 200) return [`the spec returns the original order for a resubmitted idempotencyKey, got ${answer.status}${codeOf(answer)}`];
       const data = asRecord(dataOf(answer));
+      // A new order, said as new (reused false), is a key that expired: a lifetime the spec leaves open.
+      if (newOrder(answer, firstId)) return [];
       const problems: string[] = [];
       if (data?.purchaseOrderId !== firstId) problems.push(`data.purchaseOrderId is ${JSON.stringify(data?.purchaseOrderId)}, the original order is ${JSON.stringify(firstId)}`);
       if (data?.reused !== true) problems.push(`data.reused is ${JSON.stringify(data?.reused)} for the resubmitted order`);
@@ -85,7 +92,10 @@ export function replayProbe(plan: OrderPlan, first: ReceivedAnswer): Probe {
     },
     summarize: (answer) => {
       if (answer.status !== 200) return errorSummary(answer);
+      if (newOrder(answer, firstId)) return { shown: '200, a new order (reused false: the key was forgotten)', key: 'new order' };
       const data = asRecord(dataOf(answer)) ?? {};
+      // The row says what the detail says: a replay that does not say reused is not called a reused answer.
+      if (data.reused !== true) return { shown: `200, reused ${JSON.stringify(data.reused)}`, key: 'not reused' };
       const minimal = Object.keys(data).every((key) => key === 'purchaseOrderId' || key === 'reused');
       return minimal
         ? { shown: '200, reused: purchaseOrderId and reused only', key: 'minimal' }
@@ -101,9 +111,10 @@ export function mismatchProbe(plan: OrderPlan, first: ReceivedAnswer): Probe {
     check: 'createOrder, same key, quantity 2',
     route: '/createOrder',
     request: orderRequest(plan, 2),
+    // A new order, said as new, is a key expired or another body taken as new: neither is ruled out by the spec.
     rules: (answer) =>
-      answer.status === 200 && asRecord(dataOf(answer))?.purchaseOrderId !== firstId
-        ? ['a second order was placed for a resubmitted idempotencyKey; the spec returns the original order']
+      answer.status === 200 && asRecord(dataOf(answer))?.purchaseOrderId !== firstId && !newOrder(answer, firstId)
+        ? [`data.reused is ${JSON.stringify(asRecord(dataOf(answer))?.reused)} for an order that is not the original (${JSON.stringify(asRecord(dataOf(answer))?.purchaseOrderId)})`]
         : [],
     summarize: (answer) => {
       if (answer.status === 200) {
@@ -111,7 +122,7 @@ export function mismatchProbe(plan: OrderPlan, first: ReceivedAnswer): Probe {
           ? { shown: '200, the original order', key: 'return-original' }
           : { shown: '200, a new order', key: 'new order' };
       }
-      return answer.status >= 400 && answer.status < 500 ? { shown: `${answer.status}${codeOf(answer)}`, key: 'reject' } : errorSummary(answer);
+      return answer.status === 409 || isInputRefusal(answer.status) ? { shown: `${answer.status}${codeOf(answer)}`, key: 'reject' } : errorSummary(answer);
     },
   };
 }
@@ -147,6 +158,11 @@ export function chargedOnceProbe(before: ReceivedAnswer, orders: ReceivedAnswer[
       if (charged === 0 && grew === 0) {
         return { shown: '200, balance unchanged', key: 'charged once', notDetermined: 'not determined: the order cost 0 THB, so the balance cannot show a second charge' };
       }
+      const placed = orders.filter((answer, index, all) => {
+        const id = asRecord(dataOf(answer))?.purchaseOrderId;
+        return id !== undefined && all.findIndex((other) => asRecord(dataOf(other))?.purchaseOrderId === id) === index;
+      }).length;
+      if (grew === charged && placed > 1) return { shown: `200, charged for each of the ${placed} orders placed`, key: `charged for ${placed} orders` };
       return grew === charged
         ? { shown: '200, charged once', key: 'charged once' }
         : { shown: `200, charged ${toThb(grew)} THB for ${toThb(charged)} THB of orders`, key: 'charged wrong' };
@@ -168,6 +184,12 @@ export function newOrderStatusProbe(first: ReceivedAnswer): Probe | undefined {
       return typeof answered === 'string' && answered.toLowerCase() === id.toLowerCase() ? [] : [`data.id is ${JSON.stringify(answered)}, the order asked for is ${id}`];
     },
   };
+}
+
+/** A 200 for a resubmitted key that is another order than the first, and says it is new (reused false). */
+export function newOrder(answer: ReceivedAnswer, firstId: unknown): boolean {
+  const data = asRecord(dataOf(answer));
+  return answer.status === 200 && typeof data?.purchaseOrderId === 'string' && data.purchaseOrderId !== firstId && data.reused === false;
 }
 
 function codeOf(answer: ReceivedAnswer): string {

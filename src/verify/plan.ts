@@ -4,9 +4,9 @@ import type { ResolvedServiceOptions } from './fidelity-options.js';
 import { ORDER_LIMITS, type OrderPlan } from './order-probes.js';
 import { readProbes } from './read-probes.js';
 
-/** The requests of a run, counted before any is sent: the reads, one more if an order is listed, and the order checks. */
+/** The requests of a run, counted before any is sent: the reads, two more if an order is listed (its status, read twice), and the order checks. */
 function requestBudget(orders: boolean, extraReads = 0): { reads: number; writes: number } {
-  const reads = readProbes().length + 1 + (orders ? 2 + extraReads : 0);
+  const reads = readProbes().length + 2 + (orders ? 2 + extraReads : 0);
   return { reads, writes: orders ? 4 : 0 };
 }
 
@@ -24,8 +24,8 @@ export function planLines(action: string, options: ResolvedServiceOptions, reads
     lines.push(
       `--orders: places 1 order of quantity 1 of the cheapest active product (chosen from getProducts), sends it again ` +
         `with the same idempotencyKey, then sends that key with quantity 2, then the first body again with a field the spec ` +
-        `does not list. At most ${ORDER_LIMITS.orders} orders and ` +
-        `${ORDER_LIMITS.esims} eSIMs are bought: the second order only if the service takes the key with another quantity as a new order.`,
+        `does not list; once one of them places a new order, none is sent after it. At most ${ORDER_LIMITS.orders} orders and ` +
+        `${ORDER_LIMITS.esims} eSIMs are bought: the second order only if the service forgets the key or takes it with another quantity as a new order.`,
     );
   }
   return lines;

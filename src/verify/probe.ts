@@ -58,3 +58,6 @@ export function listOf(answer: ReceivedAnswer): unknown[] | undefined {
   const data = dataOf(answer);
   return Array.isArray(data) ? data : undefined;
 }
+
+/** A refusal of a request's input: 400 (or 422), not a missing route, a refused key or a conflict. */
+export const isInputRefusal = (status: number) => status === 400 || status === 422;

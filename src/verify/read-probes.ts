@@ -76,11 +76,11 @@ export function readProbes(): Probe[] {
   ];
 }
 
-/** getOrderStatus of an order the account has (the newest getOrders showed). */
-export function orderStatusProbe(orderId: string): Probe {
+/** getOrderStatus of an order the account has (the newest getOrders showed); `again`: the same request once more. */
+export function orderStatusProbe(orderId: string, again = false): Probe {
   return {
-    id: 'getOrderStatus',
-    check: 'getOrderStatus of a listed order',
+    id: again ? 'getOrderStatus again' : 'getOrderStatus',
+    check: again ? 'getOrderStatus of a listed order, again' : 'getOrderStatus of a listed order',
     route: '/getOrderStatus',
     request: get(`/getOrderStatus?purchaseOrderId=${encodeURIComponent(orderId)}&includeQrImages=true`),
     rules: (answer) => {
@@ -90,6 +90,16 @@ export function orderStatusProbe(orderId: string): Probe {
       return [...problems, ...qrImagesPresent(answer)];
     },
   };
+}
+
+/** Every eSIM of an order's status answer is provisioned: the answer cannot move any more, so it can be asked again. */
+export function settled(answer: ReceivedAnswer): boolean {
+  return settledItems(asRecord(dataOf(answer))?.items);
+}
+
+/** A list of eSIMs, each provisioned. */
+export function settledItems(items: unknown): boolean {
+  return Array.isArray(items) && items.length > 0 && items.every((item) => asRecord(item)?.status === 'provisioned');
 }
 
 function listProbes(route: RoutePath, name: string, noun: string): Probe[] {
@@ -104,6 +114,10 @@ function listProbes(route: RoutePath, name: string, noun: string): Probe[] {
     probe(undefined, { rules: atMost(LIMIT_RANGE.default, false), summarize: withinLimit(LIMIT_RANGE.default, noun) }),
     probe('1', { rules: atMost(1), summarize: withinLimit(1, noun) }),
     probe('200', { rules: atMost(LIMIT_RANGE.max), summarize: withinLimit(LIMIT_RANGE.max, noun) }),
+    // Sent again at once: a catalogue does not move between two reads, so a different answer means a random server.
+    ...(route === '/getProducts'
+      ? [{ ...probe('200', { rules: atMost(LIMIT_RANGE.max), summarize: withinLimit(LIMIT_RANGE.max, noun) }), id: `${name}?limit=200 again`, check: `${name}?limit=200, again` }]
+      : []),
     probe('0', { summarize: outOfRange(0, route, noun) }),
     probe('201', { summarize: outOfRange(201, route, noun) }),
   ];

@@ -1,8 +1,8 @@
-import { dataOf, asRecord } from './exchange.js';
+import { dataOf, asRecord, errorOf } from './exchange.js';
 import { callerRefused } from './observe.js';
 import type { Inference } from './infer-behaviors.js';
 import type { OrderPlan } from './order-probes.js';
-import type { Observation, Probe } from './probe.js';
+import { isInputRefusal, type Observation, type Probe } from './probe.js';
 import { UNKNOWN_PARAMETER } from './read-probes.js';
 
 /** Sent with the replay of the order `--orders` placed: a field the spec does not list. */
@@ -32,11 +32,11 @@ export function unknownFieldProbe(plan: OrderPlan): Probe {
 }
 
 /** `unknownQueryParameter` from getBalance with a parameter it does not take; `unknownBodyField` from the probe above. */
-export function unknownFieldInferences(byId: (id: string) => Observation | undefined, noOrder = 'not checked: run with --orders'): Inference[] {
+export function unknownFieldInferences(byId: (id: string) => Observation | undefined, noOrder = 'not determined: it needs an order: run with --orders'): Inference[] {
   const query = byId('getBalance unknown parameter');
   const body = byId('createOrder unknown field');
   return [
-    fromStatus('unknownQueryParameter', query, `getBalance?${UNKNOWN_PARAMETER}=1 was not answered`),
+    fromStatus('unknownQueryParameter', query, `not determined: getBalance?${UNKNOWN_PARAMETER}=1 was not answered`),
     fromStatus('unknownBodyField', body, noOrder),
   ];
 }
@@ -45,9 +45,10 @@ function fromStatus(name: 'unknownQueryParameter' | 'unknownBodyField', observat
   if (!observation) return { name, unknown: missing };
   if (observation.summary.notDetermined) return { name, unknown: observation.summary.notDetermined };
   const refused = callerRefused(observation.probe, observation.answer);
-  if (refused) return { name, unknown: `the key was refused: ${refused}` };
+  if (refused) return { name, unknown: `not determined: the key was refused: ${refused}` };
+  if (observation.problems.length > 0) return { name, unknown: 'not determined: the answer broke the contract' };
   const { status } = observation.answer;
   if (status === 200) return { name, value: 'ignore', behavior: { [name]: 'ignore' } };
-  if (status >= 400 && status < 500) return { name, value: 'reject', behavior: { [name]: 'reject' } };
-  return { name, unknown: `answered ${status}` };
+  if (isInputRefusal(status)) return { name, value: 'reject', behavior: { [name]: 'reject' } };
+  return { name, unknown: `not determined: answered ${status}${errorOf(observation.answer) ? ` ${errorOf(observation.answer)!.code}` : ''}, neither an answer nor a refusal of the input (400)` };
 }

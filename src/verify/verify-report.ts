@@ -1,3 +1,4 @@
+import type { VerifyEvidence } from './evidence.js';
 import type { BehaviorSwitches } from './infer-behaviors.js';
 
 /** What `esim-sandbox verify` found, as printed and as written by `--report`. */
@@ -9,8 +10,13 @@ export interface VerifyReport {
   readOnly: boolean;
   /** Every answer conforms to the contract (the OpenAPI document and the spec's rules). */
   conforms: boolean;
-  /** 0 every answer checked conforms, 1 one breaks the contract, 2 nothing was determined (every answer rate-limited). */
+  /**
+   * 0 every answer checked conforms, 1 one breaks the contract, 2 nothing could be judged: every answer
+   * rate-limited, or answers that vary between identical requests (a random mock) or a static server.
+   */
   exitCode: 0 | 1 | 2;
+  /** How far the answers can be trusted to settle open points; none is inferred unless it is strong. */
+  evidence: VerifyEvidence;
   /** Requests sent to the service, retries after a 429 included. */
   requests: number;
   rows: ReportRow[];
@@ -23,7 +29,8 @@ export interface VerifyReport {
   notes: string[];
 }
 
-export type RowResult = 'match' | 'differ' | 'breaks contract' | 'not checked';
+/** `not determined`: an open point the answers cannot settle (the row's note says why). */
+export type RowResult = 'match' | 'differ' | 'breaks contract' | 'not checked' | 'not determined';
 
 /** One line of the table: a check, what the service answered, what the sandbox's default answers. */
 export interface ReportRow {

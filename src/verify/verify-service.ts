@@ -3,13 +3,16 @@ import { answerRows, messageRows, openPointRows } from './compare-rows.js';
 import type { Target } from './exchange.js';
 import { resolveServiceOptions, type ServiceOptions } from './fidelity-options.js';
 import { httpTarget } from './http-target.js';
+import { weighEvidence } from './evidence.js';
 import { inferBehaviors, type BehaviorSwitches } from './infer-behaviors.js';
+import { refusedRoutes } from './key-refused.js';
 import { assertSpeaksTheApi } from './not-the-api.js';
 import { orderText, planLines } from './plan.js';
 import { redactKey } from './redact-key.js';
 import { runProbes, type ProbeRun } from './run-probes.js';
 import { DEFAULT_SCENARIO_KEY, sandboxTarget } from './sandbox-target.js';
 import { TimeBudget } from './time-budget.js';
+import { toolUserAgent, type ToolName } from '../lib/tool-user-agent.js';
 import type { VerifyReport } from './verify-report.js';
 
 export type VerifyOptions = ServiceOptions;
@@ -20,12 +23,13 @@ export type VerifyOptions = ServiceOptions;
  * scenario in-process, and compares. Rejects with ServiceUnreachable when the service cannot be reached.
  */
 export async function verifyService(options: VerifyOptions): Promise<VerifyReport> {
-  const { run, resolved, requests } = await probeService('Verifying', options);
+  const { run, resolved, requests, refused } = await probeService('verify', options);
   const sandboxRun = await runProbes(sandboxTarget('default', DEFAULT_SCENARIO_KEY), {
     orders: resolved.orders,
     idempotencyKey: 'verify-sandbox-order-0001',
   });
-  const inferred = inferBehaviors(run.observations, ordersSkipped(run));
+  const evidence = weighEvidence(run.observations);
+  const inferred = inferBehaviors(run.observations, ordersSkipped(run), evidence);
   const rows = [
     ...answerRows(run.observations, sandboxRun.observations),
     ...openPointRows(inferred, inferBehaviors(sandboxRun.observations)),
@@ -36,31 +40,36 @@ export async function verifyService(options: VerifyOptions): Promise<VerifyRepor
     apiKey: maskApiKey(resolved.apiKey),
     readOnly: !resolved.orders,
     conforms,
-    exitCode: !conforms ? 1 : nothingDetermined(run) ? 2 : 0,
+    exitCode: !conforms ? 1 : nothingDetermined(run) || evidence.kind === 'varies' || evidence.kind === 'static' ? 2 : 0,
+    evidence,
     requests: requests(),
     rows,
     behavior: behaviorOf(inferred),
     messages: messageRows(run.observations, sandboxRun.observations),
     ...(run.order && { order: 'skipped' in run.order ? { skipped: run.order.skipped } : { placed: orderText(run.order) } }),
-    notes: notesOf(run),
+    notes: [...refused.map(({ route, reason }) => `The key was refused on ${route} (${reason}): its answers there are not checked.`), ...notesOf(run)],
   };
   return redactKey(report, resolved.apiKey);
 }
 
-/** Sends every check to the service, after telling the plan. Shared by verify and record. */
-export async function probeService(action: string, options: ServiceOptions, readsAfterOrders = 0) {
+/**
+ * Sends every check to the service, after telling the plan; each request is marked as the tool's. Shared by verify
+ * and record. Rejects with NotTheApi when nothing answered as the API, KeyRefused when the key was refused everywhere.
+ */
+export async function probeService(tool: ToolName, options: ServiceOptions, readsAfterOrders = 0) {
   const resolved = resolveServiceOptions(options);
-  for (const line of planLines(action, resolved, readsAfterOrders)) resolved.log(line);
+  for (const line of planLines(tool === 'verify' ? 'Verifying' : 'Recording', resolved, readsAfterOrders)) resolved.log(line);
   let sent = 0;
   const budget = new TimeBudget(resolved.budgetS);
-  const target: Target = httpTarget({ ...resolved, budget, onSend: () => sent++ });
+  const target: Target = httpTarget({ ...resolved, budget, userAgent: toolUserAgent(tool), onSend: () => sent++ });
   const run = await runProbes(target, {
     orders: resolved.orders,
     idempotencyKey: resolved.idempotencyKey,
     onOrder: (plan) => resolved.log(`Ordering ${orderText(plan)}.`),
   });
   assertSpeaksTheApi(run.observations, resolved.baseUrl);
-  return { run, resolved, target, requests: () => sent };
+  const refused = refusedRoutes(run.observations);
+  return { run, resolved, target, refused, requests: () => sent };
 }
 
 /** Every answer of the service was a 429 that was not waited out: the run shows nothing. */

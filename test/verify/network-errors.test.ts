@@ -106,7 +106,7 @@ describe('verify and record when the service cannot be reached', () => {
     try {
       const rejection = verifyService({ baseUrl: `http://127.0.0.1:${server.port}/api/v1`, apiKey: KEY, rate: 50 });
       await expect(rejection).rejects.toThrow(
-        `no route of http://127.0.0.1:${server.port}/api/v1 answered in the API's envelope; the 23 answers were 23 × 301 without content-type, ` +
+        `no route of http://127.0.0.1:${server.port}/api/v1 answered in the API's envelope; the 24 answers were 24 × 301 without content-type, ` +
           'getBalance to https://elsewhere.example/api/v1/getBalance. Redirects are not followed, so the key goes to --base-url only: ' +
           'if https://elsewhere.example is the service, pass --base-url https://elsewhere.example/api/v1',
       );

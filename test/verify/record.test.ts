@@ -41,7 +41,8 @@ describe('esim-sandbox record', () => {
   it('writes a scenario that, served, answers the reads with the stand-in\'s data and new eSIMs', async () => {
     const out = path.join(dir, 'recorded.json');
     const result = await recordScenario({ baseUrl: standIn.url, apiKey: STAND_IN_KEY, rate: TEST_RATE, out, now: () => RECORDED_AT });
-    expect(result.replay.map((check) => check.result)).toEqual(['identical', 'identical', 'identical', 'same but for the eSIM secrets', 'identical']);
+    expect(result.replay.map((check) => check.result)).toEqual(['identical', 'identical', 'identical', 'same but for the eSIM secrets', 'same but for the eSIM secrets']);
+    expect(result).toMatchObject({ trustworthy: true, evidence: { kind: 'strong' } });
     expect(await cli('scenarios', 'validate', out)).toMatchObject({ exitCode: 0, stdout: `ok ${out}\n` });
     expect(statSync(out).mode & 0o777).toBe(0o600);
 
@@ -127,9 +128,10 @@ describe('esim-sandbox record', () => {
   it('writes nothing and says what to check when the service refuses the key', async () => {
     const out = path.join(dir, 'refused.json');
     const { exitCode, stderr } = await cli('record', '--base-url', standIn.url, '--api-key', 'sk_live_not_a_key_0000', '--rate', String(TEST_RATE), '--out', out);
-    expect(exitCode).toBe(1);
+    expect(exitCode).toBe(2);
     expect(stderr).toBe(
-      'esim-sandbox record: the service refused the key on every route (401 UNAUTHORIZED: Invalid API key: check the x-api-key header against the keys of your account.): check --api-key or $ESIM_API_KEY\n',
+      'esim-sandbox record: could not be checked: the key was refused on every route (401 UNAUTHORIZED: Invalid API key: check the x-api-key header against the keys of your account.): ' +
+        'check --api-key or $ESIM_API_KEY — is it a key this service issued, for this environment, and still valid?\n',
     );
     expect(existsSync(out)).toBe(false);
   });

@@ -18,12 +18,12 @@ describe('a redirect to another port is reported, never followed: the key and th
     try {
       const { exitCode, stderr } = await cli('verify', '--base-url', `${service.origin}/api/v1`, '--api-key', KEY, '--rate', '50');
       expect(stderr).toBe(
-        `esim-sandbox verify: no route of ${service.origin}/api/v1 answered in the API's envelope; the 23 answers were 23 × 302 without content-type, ` +
+        `esim-sandbox verify: no route of ${service.origin}/api/v1 answered in the API's envelope; the 24 answers were 24 × 302 without content-type, ` +
           `getBalance to ${elsewhere.origin}/api/v1/getBalance. Redirects are not followed, so the key goes to --base-url only: ` +
           `if ${elsewhere.origin} is the service, pass --base-url ${elsewhere.origin}/api/v1\n`,
       );
       expect(exitCode).toBe(2);
-      expect(service.seen.length).toBe(23);
+      expect(service.seen.length).toBe(24);
       expect(elsewhere.seen).toEqual([]);
     } finally {
       await Promise.all([service.close(), elsewhere.close()]);
@@ -76,7 +76,7 @@ describe('a 429 is waited out only within --budget', () => {
       expect(stdout).toMatch(/^getBalance +429 RATE_LIMITED +200 +not checked$/m);
       expect(stdout).toContain('  getBalance: not determined: rate-limited (Retry-After 999999 s is past what is left of the time budget (--budget 20 s))\n');
       expect(stdout).toContain('  limitOutOfRange: not determined: rate-limited (Retry-After 999999 s is past what is left of the time budget (--budget 20 s)) on every out-of-range limit\n');
-      expect(stdout).toMatch(/\nNothing was determined: every answer was a 429 not waited out within the time budget \(answers: 23 not checked; .*; 23 requests sent\); try again later or raise --budget\.\n$/);
+      expect(stdout).toMatch(/\nNothing was determined: every answer was a 429 not waited out within the time budget \(answers: 24 not checked; .*; 24 requests sent\); try again later or raise --budget\.\n$/);
     } finally {
       await service.close();
     }

@@ -46,7 +46,7 @@ describe('esim-sandbox verify against a deployment that breaks the contract', ()
     expect({ exitCode, stderr }).toEqual({ exitCode: 1, stderr: '' });
     expect(stdout).toContain('Breaks the contract:\n  data.balanceThb: expected a number, got "60"\n    in getBalance\n');
     expect(stdout).toMatch(/ {2}the body is an HTML page, not JSON \(.*\): is --base-url the API's base address, ending in \/api\/v1\?\n {4}in 6 answers: getOrders; getOrders\?limit=1; getOrders\?limit=200 and 3 more\n/);
-    expect(stdout).toMatch(/\nThe service breaks the contract \(answers: .*\d+ breaks contract; open points: [^;]+; 23 requests sent\)\.\nReport written to .*report\.json\.\n$/);
+    expect(stdout).toMatch(/\nThe service breaks the contract \(answers: .*\d+ breaks contract; open points: [^;]+; 24 requests sent\)\.\nReport written to .*report\.json\.\n$/);
     // The service repeats the key in a message: printed and written masked.
     expect(stdout).toContain('BAD_REQUEST: unknown parameter for key ************5678');
     const written = readFileSync(reportFile, 'utf8');

@@ -10,8 +10,10 @@ export function formatRecordResult(result: RecordResult, shownPath: string): str
     `Wrote ${shownPath}: scenario "${scenario.name}" with ${listed} products${inactive ? ` (and ${inactive} inactive ${inactive === 1 ? 'product' : 'products'} that past orders name)` : ''}, ` +
       `${count(scenario.payments?.length ?? 0, 'payment')} and ${count(scenario.orders?.length ?? 0, 'order')}; the key ${result.apiKey} with ` +
       `${result.scopes.length ? result.scopes.join(', ') : 'no scope proven'}.`,
-    `Behaviours carried over: ${Object.keys(result.behavior).length ? JSON.stringify(result.behavior) : 'none settled (the sandbox defaults stay)'}` +
-      `${'reusedResponse' in result.behavior ? '' : '; reusedResponse and idempotencyMismatch keep the sandbox defaults (--orders infers them)'}.`,
+    `Behaviours carried over (strong evidence only): ${Object.keys(result.behavior).length ? JSON.stringify(result.behavior) : 'none (the sandbox defaults stay)'}.`,
+    'Left out (the sandbox defaults stay):',
+    // The evidence is said once, at the end, rather than on every point it kept out.
+    ...result.leftOut.map(({ name, reason }) => `  - ${name}: ${reason.replace(`not determined: ${result.evidence.text}`, 'not determined: the evidence is not strong (said below)')}`),
     '',
     'The recorded sandbox answers the reads the service answered:',
   ];
@@ -37,6 +39,12 @@ export function formatRecordResult(result: RecordResult, shownPath: string): str
     lines.push(
       '',
       `${result.brokenAnswers} of the ${count(result.answers, 'answer')} broke the contract while recording (${count(problems, 'problem')} in all); esim-sandbox verify lists them.`,
+    );
+  }
+  if (!result.trustworthy) {
+    lines.push(
+      '',
+      `Not to be trusted as the service's behaviour (exit code 3): ${result.evidence.text}. No behaviour was carried over; the data is written as it was answered.`,
     );
   }
   lines.push(

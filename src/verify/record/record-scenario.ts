@@ -6,8 +6,9 @@ import { SCOPES, type Scope } from '../../contract/scopes.js';
 import { scenarioFileSchema, type ScenarioFile } from '../../scenarios/scenario-schema.js';
 import { dataOf, errorOf, type ReceivedAnswer, type ProbeRequest } from '../exchange.js';
 import type { ServiceOptions } from '../fidelity-options.js';
-import { inferBehaviors, type BehaviorSwitches } from '../infer-behaviors.js';
-import { callerRefused, ROUTE_SCOPES } from '../observe.js';
+import { weighEvidence, type VerifyEvidence } from '../evidence.js';
+import { inferBehaviors, type BehaviorSwitches, type Inference } from '../infer-behaviors.js';
+import { ROUTE_SCOPES } from '../observe.js';
 import type { Observation } from '../probe.js';
 import { checkOutputFile } from '../private-file.js';
 import { redactKey } from '../redact-key.js';
@@ -37,6 +38,12 @@ export interface RecordResult {
   apiKey: string;
   scopes: Scope[];
   behavior: BehaviorSwitches;
+  /** The open points not carried into the scenario, each with the reason. */
+  leftOut: { name: string; reason: string }[];
+  /** How far the answers could be trusted to settle open points. */
+  evidence: VerifyEvidence;
+  /** The evidence was strong: the behaviours carried are the service's. Otherwise none is carried (exit code 3). */
+  trustworthy: boolean;
   /** What the answers had that the scenario could not say exactly. */
   notes: string[];
   /** What the API does not show, so no recording has it. */
@@ -51,7 +58,7 @@ export interface RecordResult {
   requests: number;
 }
 
-/** A key the service refuses: nothing to record. */
+/** The account's reads were rate-limited: nothing to record. */
 export class NothingToRecord extends Error {
   override name = 'NothingToRecord';
 }
@@ -68,15 +75,8 @@ export async function recordScenario(options: RecordOptions): Promise<RecordResu
   const file = path.resolve(options.out);
   const output = { option: '--out', file: options.out, replaceSpecial: options.replaceSpecial ?? false };
   await checkOutputFile(output);
-  const { run, resolved, target, requests } = await probeService('Recording', options, 2);
+  const { run, resolved, target, requests } = await probeService('record', options, 2);
   const observations = run.observations;
-  const refused = observations.find((observation) => observation.answer.status === 401 && callerRefused(observation.probe, observation.answer));
-  if (refused && observations.every((observation) => observation.probe.request.key !== 'caller' || observation.answer.status === 401)) {
-    const error = errorOf(refused.answer);
-    throw new NothingToRecord(
-      `the service refused the key on every route (401${error ? ` ${error.code}: ${error.message}` : ''}): check --api-key or $ESIM_API_KEY`,
-    );
-  }
   const limited = SNAPSHOT_READS.map((id) => observations.find((observation) => observation.probe.id === id)).find((observation) => observation?.answer.rateLimited);
   if (limited) {
     throw new NothingToRecord(`${limited.probe.check} was rate-limited (429: ${limited.answer.rateLimited}), so the account cannot be recorded; nothing was written. Try again later or raise --budget`);
@@ -90,6 +90,8 @@ export async function recordScenario(options: RecordOptions): Promise<RecordResu
       latest.set(id, { request, answer: await target.send(request) });
     }
   }
+  const evidence = weighEvidence(observations);
+  const inferred = inferBehaviors(observations, ordersSkipped(run), evidence);
   const now = options.now?.() ?? Date.now();
   const keepSecrets = options.keepSecrets ?? false;
   const recorded = scenarioFromService({
@@ -100,7 +102,8 @@ export async function recordScenario(options: RecordOptions): Promise<RecordResu
     payments: dataOf(latest.get('getPaymentHistory?limit=200')?.answer),
     orders: dataOf(latest.get('getOrders?limit=200')?.answer),
     ...provenAccess(observations),
-    behavior: behaviorOf(inferBehaviors(observations, ordersSkipped(run))),
+    // Only what strong evidence settled: a switch read from a random or static server would be noise.
+    behavior: evidence.kind === 'strong' ? behaviorOf(inferred) : {},
     recordedAt: now,
     keepSecrets,
     ...(options.name !== undefined && { name: options.name }),
@@ -124,6 +127,9 @@ export async function recordScenario(options: RecordOptions): Promise<RecordResu
       apiKey: maskApiKey(recorded.apiKey),
       scopes: recorded.scenario.apiKeys![0]!.scopes!,
       behavior: recorded.scenario.behavior ?? {},
+      leftOut: leftOut(inferred),
+      evidence,
+      trustworthy: evidence.kind === 'strong',
       notes: recorded.notes,
       notShown: NOT_SHOWN_BY_THE_API,
       replay,
@@ -134,6 +140,18 @@ export async function recordScenario(options: RecordOptions): Promise<RecordResu
     },
     resolved.apiKey,
   );
+}
+
+/** Each open point without a switch in the scenario, and why: not determined, not measurable, or no switch does it. */
+function leftOut(inferred: readonly Inference[]): { name: string; reason: string }[] {
+  return inferred.flatMap((inference) => {
+    if (inference.behavior) return [];
+    if (inference.value === undefined) {
+      return [{ name: inference.name, reason: `${inference.unknown ?? 'not determined'}${inference.seems ? ` (it seemed: ${inference.seems})` : ''}` }];
+    }
+    const same = inference.name.startsWith('ordering of ') && inference.value === 'newest first';
+    return [{ name: inference.name, reason: `${inference.value}: ${same ? 'as the sandbox lists, no switch needed' : (inference.switchNote ?? 'no scenario switch does this; the sandbox keeps its own')}` }];
+  });
 }
 
 /** The scopes a 2xx answer to the caller's key proved, and whether the account waits for KYC. */

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
-import { readPackageText } from '../lib/package-files.js';
+import { readPackageText } from './package-files.js';
 
-/** The version in the package's package.json, two levels above this module (`src/cli/`, `dist/cli/`, `dist/bin/`). */
+/** The version in the package's package.json, two levels above this module (`src/lib/`, `dist/lib/`, `dist/bin/`). */
 export function packageVersion(): string {
   const packageJson = fileURLToPath(new URL('../../package.json', import.meta.url));
   return (JSON.parse(readPackageText(packageJson)) as { version: string }).version;

@@ -49,10 +49,10 @@ describe('no command prints a key or token that a server echoes in its messages'
     expect(text).toContain(`received x-api-key ************${KEY.slice(-4)}`);
   });
 
-  it('record masks a refused key that the 401 message repeats, and writes nothing', async () => {
+  it('record masks a refused key that the 401 message repeats, exits 2 (could not be checked) and writes nothing', async () => {
     const out = path.join(dir, 'refused.json');
     const run = await cli('record', '--base-url', echoing.url, '--api-key', REFUSED_KEY, '--rate', String(TEST_RATE), '--out', out);
-    expect(run.exitCode).toBe(1);
+    expect(run.exitCode).toBe(2);
     expect(run.stderr).toContain(`(received x-api-key ************${REFUSED_KEY.slice(-4)})`);
     expectNoSecret(shown(run));
     expect(existsSync(out)).toBe(false);

@@ -31,6 +31,7 @@ import { loadScenario } from './scenarios/load-scenario.js';
 import { localFiles, type ScenarioFileAccess } from './scenarios/scenario-file-access.js';
 import type { ResolvedScenario, ScenarioFile } from './scenarios/scenario-schema.js';
 import { checkChaos } from './scenarios/chaos-option.js';
+import { logFailure } from './lib/log-failure.js';
 import { checkClockMode, type ClockMode, type SandboxClock } from './state/clock.js';
 import { Journal, type HistoryEntry, type JournalEntry, type JournalQuery, type MarkerKind, type RequestAsSent } from './state/journal.js';
 import { sandboxDb, type SandboxDb } from './state/sandbox-db.js';
@@ -121,11 +122,18 @@ export class CoreSandbox implements Sandbox, AnswersApiRequests {
   }
 
   #noted(ctx: SandboxContext, served: ServedRequest, request: ApiRequest, url: ParsedUrl, now: number, arrivedAt: number, replayOf: number | undefined): Outcome {
-    const times = { atMs: now, wallMs: arrivedAt, durationMs: this.#wallClock() - arrivedAt };
-    this.#journal.add(journalNoteOf(served, request, url, times, replayOf));
     if (served.status >= 200 && served.status < 300) ctx.clock.step();
-    const entry = this.#listeners.size > 0 ? this.#journal.latest() : undefined;
-    if (entry) this.#listeners.emit({ type: 'request', entry });
+    // The answer is made, and an order it tells of is committed: a failure to note it in the journal or to tell
+    // the listeners goes to the log, never into the client's answer (it once turned a charged order into a
+    // connection closed without a word) nor into later requests.
+    try {
+      const times = { atMs: now, wallMs: arrivedAt, durationMs: this.#wallClock() - arrivedAt };
+      this.#journal.add(journalNoteOf(served, request, url, times, replayOf));
+      const entry = this.#listeners.size > 0 ? this.#journal.latest() : undefined;
+      if (entry) this.#listeners.emit({ type: 'request', entry });
+    } catch (error) {
+      logFailure(`noting ${request.method} ${request.url} (answered ${served.status}) in the journal`, error);
+    }
     return served.outcome;
   }
 

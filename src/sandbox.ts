@@ -109,14 +109,14 @@ export class CoreSandbox implements Sandbox, AnswersApiRequests {
     if (described) return described;
     const arrivedAt = this.#wallClock();
     const live = this.#live();
-    if (live instanceof Promise) return live.then((ctx) => this.#serve(ctx, request, url, route, arrivedAt, options.replayOf));
-    return this.#serve(live, request, url, route, arrivedAt, options.replayOf);
+    if (live instanceof Promise) return live.then((ctx) => this.#serve(ctx, request, url, route, arrivedAt, options));
+    return this.#serve(live, request, url, route, arrivedAt, options);
   }
 
   /** A call served on the state built, then noted in the journal and told to the listeners. */
-  #serve(ctx: SandboxContext, request: ApiRequest, url: ParsedUrl, route: ApiRoute | undefined, arrivedAt: number, replayOf: number | undefined): Outcome | Promise<Outcome> {
+  #serve(ctx: SandboxContext, request: ApiRequest, url: ParsedUrl, route: ApiRoute | undefined, arrivedAt: number, { replayOf, cutOff }: AnswerOptions): Outcome | Promise<Outcome> {
     const now = ctx.clock.now();
-    const serving = serveApiRequest(ctx, request, url, route, now);
+    const serving = serveApiRequest(ctx, request, url, route, now, cutOff);
     if (serving instanceof Promise) return serving.then((served) => this.#noted(ctx, served, request, url, now, arrivedAt, replayOf));
     return this.#noted(ctx, serving, request, url, now, arrivedAt, replayOf);
   }

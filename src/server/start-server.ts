@@ -87,6 +87,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       maxStreams,
       memoryBudgetMiB,
       closing: closing.signal,
+      cutOff: shutdown.cutOff,
     })),
   );
   server.on('checkExpectation', shutdown.following(answerExpectationFailed));

@@ -1,6 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { connect } from 'node:net';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { connect, createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { onParentExit, startedByNpm } from '../../src/cli/parent-exit.js';
@@ -94,3 +96,43 @@ describe('onParentExit', () => {
     expect(startedByNpm({ PATH: '/usr/bin' })).toBe(false);
   });
 });
+
+describe('the CI recipe of docs/readiness.md', () => {
+  it('starts the sandbox, waits for it, keeps the exit code of readiness, and stops the sandbox: its port is free within 2 s', async () => {
+    const doc = readFileSync(path.join(ROOT, 'docs/readiness.md'), 'utf8');
+    const recipe = /```sh\n(npx esim-sandbox serve --scenario readiness-drill &[^]*?)```/.exec(doc)![1]!;
+    const dir = mkdtempSync(path.join(tmpdir(), 'ci-recipe-'));
+    const port = await freePort();
+    // As documented, with a free port, the local package (no download), a request for the tests and the report in a temporary folder.
+    const script = recipe
+      .replaceAll('127.0.0.1:4010', `127.0.0.1:${port}`)
+      .replace('serve --scenario readiness-drill', `serve --port ${port} --scenario readiness-drill`)
+      .replaceAll('npx esim-sandbox', 'npx --no-install esim-sandbox')
+      .replace(/^ESIM_API_BASE_URL=\S+ npm test/m, `curl -sf -H 'x-api-key: sk_test_full_access' http://127.0.0.1:${port}/api/v1/getBalance > /dev/null`)
+      .replace('readiness --format junit > readiness.xml', `readiness --url http://127.0.0.1:${port} --format junit > ${path.join(dir, 'readiness.xml')}`);
+    const child = spawn('bash', ['-e', '-c', script], { cwd: ROOT, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    for (const stream of [child.stdout!, child.stderr!]) stream.setEncoding('utf8').on('data', (text: string) => (output += text));
+    try {
+      const [code] = (await once(child, 'close')) as [number | null];
+      // One getBalance exercises little of the drill: the report is not "ready", and the recipe fails the job.
+      expect(code, output).toBe(1);
+      expect(readFileSync(path.join(dir, 'readiness.xml'), 'utf8')).toContain('<testsuite');
+      expect(await freedWithin(port, 2_000), output).toBeLessThan(2_000);
+    } finally {
+      endGroup(child);
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
+
+/** A port free now (the kernel's pick, let go at once). */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as AddressInfo;
+  server.close();
+  await once(server, 'close');
+  return port;
+}

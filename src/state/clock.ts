@@ -32,9 +32,7 @@ export class SandboxClock {
   }
 
   now(): number {
-    const elapsed = this.#mode === 'wall' ? this.wallClock() - this.#wallSince : 0;
-    const now = this.#startMs + this.#offsetMs + elapsed;
-    return now > CLOCK_MAX_MS ? CLOCK_MAX_MS : now < CLOCK_MIN_MS ? CLOCK_MIN_MS : now;
+    return inRange(this.#unbounded());
   }
 
   /** Changes how the clock moves from now on; the time it shows does not jump. */
@@ -52,17 +50,19 @@ export class SandboxClock {
 
   /** Moves forward by `ms`; refused (a `ClockRangeError`) unless it keeps the clock in its range. */
   advance(ms: number, what?: string): void {
-    const now = this.now();
-    this.#offsetMs += checkClockAdvance(now, ms, what) + now - this.#shownWithoutBound();
+    const unbounded = this.#unbounded();
+    const now = inRange(unbounded);
+    // From the time shown: a wall clock that ran past the end moves on from the end.
+    this.#offsetMs += checkClockAdvance(now, ms, what) + now - unbounded;
   }
 
   /** Shows `epochMs` from now on; refused (a `ClockRangeError`) outside the clock's range. */
   set(epochMs: number, what = 'now', given: unknown = epochMs): void {
-    this.#offsetMs += checkClockTime(epochMs, what, given) - this.#shownWithoutBound();
+    this.#offsetMs += checkClockTime(epochMs, what, given) - this.#unbounded();
   }
 
-  /** The time before it is held in the range: a wall clock that ran past the end moves back from where it shows. */
-  #shownWithoutBound(): number {
+  /** The time before it is held in the range. */
+  #unbounded(): number {
     return this.#startMs + this.#offsetMs + (this.#mode === 'wall' ? this.wallClock() - this.#wallSince : 0);
   }
 
@@ -75,6 +75,8 @@ export class SandboxClock {
     this.#offsetMs = offsetMs;
   }
 }
+
+const inRange = (epochMs: number) => (epochMs > CLOCK_MAX_MS ? CLOCK_MAX_MS : epochMs < CLOCK_MIN_MS ? CLOCK_MIN_MS : epochMs);
 
 /** A clock mode given at run time, checked: the message names the allowed values. */
 export function checkClockMode(mode: unknown, where = 'clock'): ClockMode {

@@ -111,3 +111,19 @@ it('a scenario whose clock starts outside the range is refused with its file, JS
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+it('a provisioning delay past the end of the range ends at its last millisecond: the order is provisioned there, and the state exports', async () => {
+  await using sandbox = createSandbox({
+    scenario: { name: 'forever', description: 'Provisioning that takes longer than the clock can run.', extends: 'default', behavior: { provisioning: { mode: 'delayed', delayMs: 9_000_000_000_000_000 } } },
+  });
+  const product = (await (await sandbox.fetch(new Request('http://x/api/v1/getProducts?limit=1', { headers: KEY }))).json()).data[0];
+  const order = await sandbox.fetch(
+    new Request('http://x/api/v1/createOrder', { method: 'POST', headers: { ...KEY, 'content-type': 'application/json' }, body: JSON.stringify({ productId: product.id, quantity: 1, idempotencyKey: 'forever-0001' }) }),
+  );
+  const { purchaseOrderId } = (await order.json()).data;
+  const exported = await sandbox.exportScenario();
+  expect(exported.orders!.find((seeded) => seeded.id === purchaseOrderId)!.provisionedAt).toBe(END);
+  sandbox.setClock(END);
+  const status = await sandbox.fetch(new Request(`http://x/api/v1/getOrderStatus?purchaseOrderId=${purchaseOrderId}`, { headers: KEY }));
+  expect((await status.json()).data.status).toBe('confirmed');
+});

@@ -66,8 +66,8 @@ describe('a signal to the process a user started stops the server and frees its 
       const exited = once(child, 'close'); // after its output is read to the end
       child.kill(signal);
       expect(await freedWithin(port, 2_000), output()).toBeLessThan(2_000);
-      await exited;
-      expect(output()).toContain('Sandbox stopped.');
+      const [code, signalCode] = await exited;
+      expect(output().slice(-300) + ` exit ${code} ${signalCode}`).toContain('Sandbox stopped.');
     } finally {
       endGroup(child);
     }

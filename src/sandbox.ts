@@ -31,6 +31,7 @@ import { loadScenario } from './scenarios/load-scenario.js';
 import { localFiles, type ScenarioFileAccess } from './scenarios/scenario-file-access.js';
 import type { ResolvedScenario, ScenarioFile } from './scenarios/scenario-schema.js';
 import { checkChaos } from './scenarios/chaos-option.js';
+import { logFailure } from './lib/log-failure.js';
 import { checkClockMode, type ClockMode, type SandboxClock } from './state/clock.js';
 import { Journal, keyIdOf, type HistoryEntry, type JournalEntry, type JournalQuery, type MarkerKind, type RequestAsSent } from './state/journal.js';
 import { sandboxDb, type SandboxDb } from './state/sandbox-db.js';
@@ -110,24 +111,31 @@ export class CoreSandbox implements Sandbox, AnswersApiRequests {
     if (described) return described;
     const arrivedAt = this.#wallClock();
     const live = this.#live();
-    if (live instanceof Promise) return live.then((ctx) => this.#serve(ctx, request, url, route, arrivedAt, options.replayOf));
-    return this.#serve(live, request, url, route, arrivedAt, options.replayOf);
+    if (live instanceof Promise) return live.then((ctx) => this.#serve(ctx, request, url, route, arrivedAt, options));
+    return this.#serve(live, request, url, route, arrivedAt, options);
   }
 
   /** A call served on the state built, then noted in the journal and told to the listeners. */
-  #serve(ctx: SandboxContext, request: ApiRequest, url: ParsedUrl, route: ApiRoute | undefined, arrivedAt: number, replayOf: number | undefined): Outcome | Promise<Outcome> {
+  #serve(ctx: SandboxContext, request: ApiRequest, url: ParsedUrl, route: ApiRoute | undefined, arrivedAt: number, { replayOf, cutOff }: AnswerOptions): Outcome | Promise<Outcome> {
     const now = ctx.clock.now();
-    const serving = serveApiRequest(ctx, request, url, route, now);
+    const serving = serveApiRequest(ctx, request, url, route, now, cutOff);
     if (serving instanceof Promise) return serving.then((served) => this.#noted(ctx, served, request, url, now, arrivedAt, replayOf));
     return this.#noted(ctx, serving, request, url, now, arrivedAt, replayOf);
   }
 
   #noted(ctx: SandboxContext, served: ServedRequest, request: ApiRequest, url: ParsedUrl, now: number, arrivedAt: number, replayOf: number | undefined): Outcome {
-    const times = { atMs: now, wallMs: arrivedAt, durationMs: this.#wallClock() - arrivedAt };
-    this.#journal.add(journalNoteOf(served, request, url, times, replayOf));
     if (served.status >= 200 && served.status < 300) ctx.clock.step();
-    const entry = this.#listeners.size > 0 ? this.#journal.latest() : undefined;
-    if (entry) this.#listeners.emit({ type: 'request', entry });
+    // The answer is made, and an order it tells of is committed: a failure to note it in the journal or to tell
+    // the listeners goes to the log, never into the client's answer (it once turned a charged order into a
+    // connection closed without a word) nor into later requests.
+    try {
+      const times = { atMs: now, wallMs: arrivedAt, durationMs: this.#wallClock() - arrivedAt };
+      this.#journal.add(journalNoteOf(served, request, url, times, replayOf));
+      const entry = this.#listeners.size > 0 ? this.#journal.latest() : undefined;
+      if (entry) this.#listeners.emit({ type: 'request', entry });
+    } catch (error) {
+      logFailure(`noting ${request.method} ${request.url} (answered ${served.status}) in the journal`, error);
+    }
     return served.outcome;
   }
 
@@ -227,16 +235,13 @@ export class CoreSandbox implements Sandbox, AnswersApiRequests {
 
   advanceClock(ms: number): void {
     this.#checkLive();
-    if (!Number.isFinite(ms) || ms < 0) throw new RangeError(`advanceClock takes a non-negative number of ms (got ${ms})`);
-    this.#clock.advance(ms);
+    this.#clock.advance(ms, 'advanceClock');
     this.#listeners.emit({ type: 'clock', now: this.now() });
   }
 
   setClock(now: string): void {
     this.#checkLive();
-    const epochMs = Date.parse(now);
-    if (Number.isNaN(epochMs)) throw new RangeError(`setClock takes an ISO 8601 date-time (got ${JSON.stringify(now)})`);
-    this.#clock.set(epochMs);
+    this.#clock.set(typeof now === 'string' ? Date.parse(now) : NaN, 'setClock', now);
     this.#listeners.emit({ type: 'clock', now: this.now() });
   }
 

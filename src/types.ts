@@ -65,9 +65,16 @@ export interface Sandbox {
   useScenario(scenario: ScenarioSource): Promise<void>;
   /** Credits a wallet, as a successful payment; resolves to the payment as the API renders it. */
   topup(input: TopupInput): Promise<RenderedPayment>;
-  /** Moves the sandbox clock forward. */
+  /**
+   * Moves the sandbox clock forward by `ms`, a whole number of milliseconds that keeps the clock within
+   * 1970-01-01T00:00:00.000Z to 9999-12-31T23:59:59.999Z; anything else throws a `RangeError` naming the range,
+   * and the clock stays where it was.
+   */
   advanceClock(ms: number): void;
-  /** Sets the sandbox clock to an ISO 8601 date-time (forward or back). */
+  /**
+   * Sets the sandbox clock to an ISO 8601 date-time (forward or back) from 1970-01-01T00:00:00.000Z to
+   * 9999-12-31T23:59:59.999Z; anything else throws a `RangeError` naming the range, and changes nothing.
+   */
   setClock(now: string): void;
   /** Sandbox-clock time, ISO 8601. */
   now(): string;

@@ -1,4 +1,5 @@
 import type { Sandbox, SandboxEvent } from '../types.js';
+import { logFailure } from '../lib/log-failure.js';
 import { eventBytes, KEEP_ALIVE } from './sse-format.js';
 
 /** A keep-alive comment this often keeps proxies and idle-connection timers from closing a quiet stream. */
@@ -41,7 +42,14 @@ class EventFanout {
 
   #tell(event: SandboxEvent): void {
     const row = event.type === 'request' || event.type === 'marker' ? event.entry.seq : undefined;
-    this.#each(eventBytes(event), row);
+    let bytes: Uint8Array;
+    try {
+      bytes = eventBytes(event);
+    } catch (error) {
+      // An event that cannot be written is left out, and logged; the streams go on with the next one.
+      return logFailure(`writing a ${event.type} event for the event streams`, error);
+    }
+    this.#each(bytes, row);
   }
 
   #each(bytes: Uint8Array, row?: number): void {

@@ -1,5 +1,5 @@
 import { ApiError } from '../domain/api-error.js';
-import { redactApiKeys } from '../lib/mask-api-key.js';
+import { logFailure } from '../lib/log-failure.js';
 import type { Answer } from './outcome.js';
 import { RenderedJson } from './rendered-json.js';
 
@@ -31,6 +31,6 @@ export function errorAnswer(error: ApiError): Answer {
  */
 export function toErrorAnswer(thrown: unknown, log: (message: string) => void = console.error): Answer {
   if (thrown instanceof ApiError) return errorAnswer(thrown);
-  log(redactApiKeys(thrown instanceof Error ? (thrown.stack ?? thrown.message) : String(thrown)));
+  logFailure('', thrown, log);
   return errorAnswer(new ApiError('INTERNAL_ERROR', 'The sandbox failed to answer this request; see its log.'));
 }

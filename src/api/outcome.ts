@@ -39,6 +39,11 @@ export interface AnswerOptions {
   basePath?: string;
   /** The `seq` of the journal entry this request sends again: its entry is marked as a replay of it. */
   replayOf?: number;
+  /**
+   * Aborted when the transport stops waiting for answers (the end of a server stop's grace): a call still
+   * waiting out a latency fault is then answered 503 `SERVICE_UNAVAILABLE` at once, and not served.
+   */
+  cutOff?: AbortSignal;
 }
 
 /**

@@ -6,7 +6,7 @@ import type { RequestFacts } from '../state/journal.js';
 import { NETWORK_ERROR, type Answer, type Outcome } from './outcome.js';
 import type { ApiRequest } from './api-request.js';
 import { captureBody } from './body-capture.js';
-import { toErrorAnswer } from './envelope.js';
+import { errorAnswer, toErrorAnswer } from './envelope.js';
 import { handleApiRequest } from './handle-api-request.js';
 import { orderRequestNote } from './order-request-note.js';
 import { hintHeader, hintsOf } from '../domain/hints.js';
@@ -40,11 +40,12 @@ export function serveApiRequest(
   url: ParsedUrl,
   route: ApiRoute | undefined,
   now: number,
+  cutOff?: AbortSignal,
 ): ServedRequest | Promise<ServedRequest> {
   // A body is noted even when a fault or a refusal comes before the route reads it: which order a lost
   // createOrder asked for is what tells a retry from a new order.
   const captured = request.body === null ? undefined : captureBody(request, JOURNAL_BODY_MAX_BYTES);
-  const call: Call = { ctx, request: captured?.request ?? request, url, route, now, facts: {} };
+  const call: Call = { ctx, request: captured?.request ?? request, url, route, now, facts: {}, cutOff };
   const served = serveCall(call);
   if (captured === undefined) return served instanceof Promise ? served.then((done) => noted(call, request, done)) : noted(call, request, served);
   return Promise.resolve(served).then(async (done) => noted(call, request, done, await captured.prefix()));
@@ -58,6 +59,8 @@ interface Call {
   route: ApiRoute | undefined;
   now: number;
   facts: RouteFacts;
+  /** Aborted when the transport stops waiting: a latency fault still waited out then ends the call (see `AnswerOptions`). */
+  cutOff: AbortSignal | undefined;
 }
 
 /** The request as served, with what the journal notes of the request as sent (`request`, before its body was read). */
@@ -86,9 +89,22 @@ function noted({ ctx, url, route, facts }: Call, request: ApiRequest, served: Se
 function serveCall(call: Call): ServedRequest | Promise<ServedRequest> {
   const { ctx, route } = call;
   const faults = route?.kind === 'call' ? ctx.faults.next(route.path) : undefined;
-  if (faults && faults.latencyMs > 0) return sleep(faults.latencyMs).then(() => callAfterLatency(call, faults));
+  if (faults && faults.latencyMs > 0) {
+    const waited = call.cutOff === undefined ? sleep(faults.latencyMs) : sleep(faults.latencyMs, undefined, { signal: call.cutOff });
+    return waited.then(
+      () => callAfterLatency(call, faults),
+      // The server's stop ran out of grace while the latency was waited out: answered 503, the call not served
+      // (a latency of up to 60 s held the process that long after its grace).
+      () => servedOf(errorAnswer(STOPPED), { limit: undefined, facts: call.facts, faults, heldS: undefined }, true, STOPPED),
+    );
+  }
   return callAfterLatency(call, faults);
 }
+
+const STOPPED = new ApiError(
+  'SERVICE_UNAVAILABLE',
+  "The sandbox stopped before this call's latency fault ran out, and did not serve it; send it again once the sandbox is back.",
+);
 
 /** The key a call is counted under by the rate limit and its fault windows. */
 const callerOf = (request: ApiRequest) => request.headers.get('x-api-key') ?? '';

@@ -1,4 +1,5 @@
 import os from 'node:os';
+import { onParentExit, startedByNpm } from './parent-exit.js';
 
 /** Where a command writes, and how a long-running command learns it should stop; injectable for tests. */
 export interface CliIo {
@@ -9,16 +10,18 @@ export interface CliIo {
 }
 
 /**
- * The process's own streams. A long-running command starts to stop at the first SIGINT or SIGTERM; a second
- * one ends the process at once, with the shell's code for death by that signal (130 for SIGINT, 143 for
- * SIGTERM).
+ * The process's own streams. A long-running command starts to stop at the first SIGINT or SIGTERM, or, when npm
+ * started it, once npm's process or shell is gone (see `onParentExit`); a second signal ends the process at once,
+ * with the shell's code for death by that signal (130 for SIGINT, 143 for SIGTERM).
  */
 export const processIo: CliIo = {
   stdout: process.stdout,
   stderr: process.stderr,
   waitForStop: () =>
     new Promise((resolve) => {
+      const stopWatching = startedByNpm() ? onParentExit(() => stop()) : () => {};
       const stop = () => {
+        stopWatching();
         process.off('SIGINT', stop);
         process.off('SIGTERM', stop);
         process.once('SIGINT', stopNow);

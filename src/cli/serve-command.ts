@@ -42,11 +42,14 @@ export function serveCommand(io: CliIo, result: { exitCode: number }): CommandMo
         const adminToken = options.adminToken ?? adminTokenOf(undefined);
         const shutdownGraceMs = options.shutdownGraceMs ?? SERVER_OPTIONS.shutdownGraceMs.default;
         const chaos = chaosOf(flagValues(argv, CHAOS_FLAGS));
+        // Listened for before the server starts: a signal sent as soon as the banner shows (or before) stops it
+        // gracefully, where Node's default would end the process mid-write.
+        const stopped = io.waitForStop();
         const server = await startServer({ ...options, adminToken, ...(chaos !== undefined && { chaos }) });
         const warning = openAdminWarning(options.host ?? SERVER_OPTIONS.host.default!, adminToken, ADMIN_TOKEN_ENV);
         if (warning !== undefined) io.stderr.write(warning);
         io.stdout.write(formatServeBanner(server, chaos ?? server.sandbox.scenario.chaos));
-        await io.waitForStop();
+        await stopped;
         io.stdout.write(`Stopping: answering the requests in flight (up to ${shutdownGraceMs} ms; a second signal stops at once).\n`);
         await server.close();
         io.stdout.write('Sandbox stopped.\n');

@@ -5,6 +5,7 @@ import { ApiError } from './api-error.js';
 import type { Caller } from './auth.js';
 import { checkOrderAllowed, checkReplay, isKeyLive, priceOrder, type OrderRequest } from './order-rules.js';
 import { buildOrder } from './provisioning.js';
+import { CLOCK_MAX_MS } from '../contract/clock-range.js';
 
 export interface PlacedOrder {
   order: OrderRecord;
@@ -50,7 +51,8 @@ export async function placeOrder(
   });
 
   const { mode, delayMs } = behavior.provisioning;
-  const provisionedAt = mode === 'delayed' ? now + delayMs : now;
+  // No later than the clock's last millisecond: a time the clock reaches, and one an exported scenario can write.
+  const provisionedAt = mode === 'delayed' ? Math.min(now + delayMs, CLOCK_MAX_MS) : now;
   const order = buildOrder(store, ctx.random, {
     accountId: account.id,
     product,

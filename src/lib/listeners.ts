@@ -1,6 +1,9 @@
+import { logFailure } from './log-failure.js';
+
 /**
  * A set of listeners of one kind of value. A listener that throws is removed (a stream whose reader went away
- * throws on write), and the others still hear: what emits, a request being answered, never fails for a listener.
+ * throws on write) and its failure logged, and the others still hear: what emits, a request being answered,
+ * never fails for a listener.
  */
 export class Listeners<T> {
   readonly #listeners = new Set<(value: T) => void>();
@@ -20,8 +23,9 @@ export class Listeners<T> {
     for (const listener of [...this.#listeners]) {
       try {
         listener(value);
-      } catch {
+      } catch (error) {
         this.#listeners.delete(listener);
+        logFailure('a listener failed and no longer hears', error);
       }
     }
   }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CALL_PATHS } from '../contract/route-table.js';
 import { SCOPES } from '../contract/scopes.js';
+import { CLOCK_RANGE_TEXT, isClockTime } from '../contract/clock-range.js';
 
 const uuid = z.uuid();
 const isoDateTime = z.iso.datetime({ offset: true });
@@ -143,7 +144,11 @@ export const behaviorSchema = z.strictObject({
 });
 
 export const clockSchema = z.strictObject({
-  start: isoDateTime.default('2026-01-15T09:00:00.000Z'),
+  /** Where the sandbox clock starts; it stays within its range (src/contract/clock-range.ts). */
+  start: isoDateTime
+    .refine((start) => isClockTime(Date.parse(start)), { error: `expected a date-time from ${CLOCK_RANGE_TEXT}, the range of the sandbox clock` })
+    .meta({ description: `Where the sandbox clock starts: a date-time from ${CLOCK_RANGE_TEXT}, the range of the sandbox clock (steps stop at its end).` })
+    .default('2026-01-15T09:00:00.000Z'),
   /** How far the clock moves with each answered API request, unless `mode` is "wall". */
   stepMs: z.int().nonnegative().default(1000),
   mode: z.enum(['step', 'wall']).default('step'),

@@ -6,7 +6,19 @@ export interface GracefulClose {
   /** `listener`, noting each request it is given as the latest of its connection. */
   following(listener: (req: IncomingMessage, res: ServerResponse) => void): (req: IncomingMessage, res: ServerResponse) => void;
   close(graceMs: number): Promise<void>;
+  /**
+   * Aborted at the end of a stop's grace: what still waits for its answer (a call in a latency fault) is
+   * answered 503 then (`AnswerOptions.cutOff`), and a moment later every connection still open is closed.
+   */
+  readonly cutOff: AbortSignal;
 }
+
+/**
+ * How long the answers made at the end of the grace (503s) have to be written before the connections still open
+ * are closed: they are made in the same turn, so this is a margin, well inside the second a stop may take
+ * past its grace.
+ */
+const CUT_OFF_ANSWERS_MS = 250;
 
 /**
  * The graceful stop of an HTTP server, for `RunningServer.close()` and the signals of `serve`. The server's
@@ -22,6 +34,7 @@ export function gracefulClose(server: Server): GracefulClose {
   const latest = new WeakMap<Socket, ServerResponse>();
   let closing: Promise<void> | undefined;
   let listenerClosed = false;
+  const cutOff = new AbortController();
 
   const markedLast = new WeakSet<ServerResponse>();
 
@@ -84,16 +97,21 @@ export function gracefulClose(server: Server): GracefulClose {
 
   return {
     following,
+    cutOff: cutOff.signal,
     /**
      * Keeps accepting until the accept queue is empty (a few turns of the event loop, at most `graceMs`), then
      * stops accepting and closes idle keep-alive connections; requests in flight are answered (each connection closed after its last answer,
-     * which says `connection: close`), and whatever is still open after `graceMs` is closed then. Resolves once
-     * every connection is closed; a second call returns the same promise.
+     * which says `connection: close`); after `graceMs`, what still waits is answered 503 (`cutOff`) and whatever is
+     * still open is closed. Resolves once every connection is closed; a second call returns the same promise.
      */
     close(graceMs: number): Promise<void> {
       closing ??= new Promise<void>((resolve, reject) => {
         if (!server.listening) return resolve();
-        const cutOff = setTimeout(() => server.closeAllConnections(), graceMs);
+        let closeAll: ReturnType<typeof setTimeout> | undefined;
+        const graceOver = setTimeout(() => {
+          cutOff.abort();
+          closeAll = setTimeout(() => server.closeAllConnections(), CUT_OFF_ANSWERS_MS);
+        }, graceMs);
         for (const socket of open) {
           const res = latest.get(socket);
           if (res !== undefined && !res.writableFinished) closeAfter(res, undefined);
@@ -101,7 +119,8 @@ export function gracefulClose(server: Server): GracefulClose {
         void drainAcceptQueue(performance.now() + graceMs).then(() => {
           listenerClosed = true;
           server.close((error) => {
-            clearTimeout(cutOff);
+            clearTimeout(graceOver);
+            clearTimeout(closeAll);
             if (error) reject(error);
             else resolve();
           });

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ApiRequest } from '../api/api-request.js';
 import type { HeaderList } from '../state/journal-exchange.js';
+import { logFailure } from '../lib/log-failure.js';
 import { RecentMemo } from '../lib/recent-memo.js';
 import { isStreamed, NETWORK_ERROR, type Answer, type Outcome, type StreamedAnswer } from '../api/outcome.js';
 import { lingerIfBodyUnread } from './lingering-close.js';
@@ -159,11 +160,20 @@ export function nodeAnswerHandler(handler: AnswerHandler) {
     try {
       outcome = handler(new NodeApiRequest(req), req);
     } catch (error) {
-      return void res.destroy(error as Error);
+      return unanswered(error, req, res);
     }
-    if (outcome instanceof Promise) outcome.then((done) => writeOutcome(done, req, res), (error: unknown) => res.destroy(error as Error));
+    if (outcome instanceof Promise) outcome.then((done) => writeOutcome(done, req, res), (error: unknown) => unanswered(error, req, res));
     else writeOutcome(outcome, req, res);
   };
+}
+
+/**
+ * A failure no answer was made for: the connection is closed (whether a createOrder was carried out is not
+ * known here, and a client retries a closed connection with the same key) and the failure logged, not lost.
+ */
+function unanswered(error: unknown, req: IncomingMessage, res: ServerResponse): void {
+  logFailure(`answering ${req.method} ${req.url}`, error);
+  res.destroy();
 }
 
 function writeOutcome(outcome: Outcome, req: IncomingMessage, res: ServerResponse): void {
@@ -177,7 +187,7 @@ function writeOutcome(outcome: Outcome, req: IncomingMessage, res: ServerRespons
     if (isStreamed(outcome)) return writeStreamedAnswer(outcome, req, res);
     writeAnswer(outcome, res);
   } catch (error) {
-    res.destroy(error as Error);
+    unanswered(error, req, res);
   }
 }
 

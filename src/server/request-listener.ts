@@ -22,6 +22,8 @@ export interface RequestListenerOptions {
   boundAddress?: () => string;
   /** Aborted when the server shuts down: open event streams end then, instead of holding the shutdown. */
   closing?: AbortSignal;
+  /** Aborted at the end of a stop's grace: a call still in a latency fault is answered 503 then. Default: never. */
+  cutOff?: AbortSignal;
   /** How many event streams may be open at once. Default: 32. */
   maxStreams?: number;
   /** The memory sessions and snapshots may take the server to, in MiB. Default: 2048. */
@@ -44,9 +46,10 @@ export function createRequestListener(host: CoreSandboxHost, options: RequestLis
   const admin = nodeAnswerHandler(async (request, req) =>
     (await adminApi())(request, { origin: localOriginOf(req.socket), closing: options.closing }),
   );
+  const answerOptions = { cutOff: options.cutOff };
   /** The one dispatch: each area's handler. */
   const areas: Record<Area, (req: IncomingMessage, res: ServerResponse) => void | Promise<void>> = {
-    api: nodeAnswerHandler((request) => host.answer(request)),
+    api: nodeAnswerHandler((request) => host.answer(request, answerOptions)),
     admin,
     inspector: admin,
     docs: async (req, res) => {

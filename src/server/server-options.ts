@@ -46,8 +46,9 @@ export const SERVER_OPTIONS = {
   shutdownGraceMs: milliseconds({
     flag: 'shutdown-grace',
     doc:
-      'How long a stop (`close()`, SIGTERM or SIGINT) waits for requests in flight to be answered before it closes ' +
-      'their connections anyway; 0 closes them at once. A second signal stops at once.',
+      'How long a stop (`close()`, SIGTERM or SIGINT) waits for requests in flight to be answered; at its end a call ' +
+      'still in a latency fault is answered 503 and not served, and the connections still open are closed. 0 does ' +
+      'so at once. A second signal stops at once.',
     min: 0,
     // Longer than any orchestrator waits between its stop signal and its kill.
     max: 600_000,

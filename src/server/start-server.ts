@@ -31,8 +31,9 @@ export interface RunningServer {
   /**
    * Stops gracefully: stops accepting connections, closes idle keep-alive connections at once, lets the
    * requests in flight be answered (each of their connections closed after its last answer, which says
-   * `connection: close`) and, after `shutdownGraceMs`, closes whatever is still open. Resolves once every
-   * connection is closed.
+   * `connection: close`) and, after `shutdownGraceMs`, answers 503 `SERVICE_UNAVAILABLE` to a call still waiting
+   * out a latency fault (not serving it) and closes whatever is still open. Resolves once every connection is
+   * closed, at most about 250 ms after the grace.
    */
   close(): Promise<void>;
   /** Closes the server as `close()` does, then lets go of its sandboxes: `await using server = await startServer(…)`. */
@@ -87,6 +88,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       maxStreams,
       memoryBudgetMiB,
       closing: closing.signal,
+      cutOff: shutdown.cutOff,
     })),
   );
   server.on('checkExpectation', shutdown.following(answerExpectationFailed));

@@ -1,4 +1,5 @@
 import type { ClockSpec } from '../scenarios/scenario-schema.js';
+import { checkClockAdvance, checkClockTime, CLOCK_MAX_MS, CLOCK_MIN_MS } from '../contract/clock-range.js';
 
 /** How the sandbox clock moves: by a step per answered request, or with real elapsed time. */
 export type ClockMode = ClockSpec['mode'];
@@ -7,7 +8,9 @@ export const CLOCK_MODES: readonly ClockMode[] = ['step', 'wall'];
 /**
  * The sandbox's own time. In "step" mode it starts at the scenario's start and moves by a fixed step
  * after each answered request, so the same requests always see the same times. In "wall" mode it moves
- * with the wall clock it is given, whatever the clients do. Both move by hand (`advance`, `set`).
+ * with the wall clock it is given, whatever the clients do. Both move by hand (`advance`, `set`), within the
+ * clock's range (src/contract/clock-range.ts): a move past it is refused, and steps or a wall clock's run stop at
+ * its end, so the time shown can always be written.
  */
 export class SandboxClock {
   #offsetMs = 0;
@@ -19,7 +22,7 @@ export class SandboxClock {
     private readonly spec: ClockSpec,
     private readonly wallClock: () => number,
   ) {
-    this.#startMs = Date.parse(spec.start);
+    this.#startMs = checkClockTime(Date.parse(spec.start), 'clock.start', spec.start);
     this.#mode = spec.mode;
     this.#wallSince = spec.mode === 'wall' ? wallClock() : 0;
   }
@@ -29,8 +32,7 @@ export class SandboxClock {
   }
 
   now(): number {
-    const elapsed = this.#mode === 'wall' ? this.wallClock() - this.#wallSince : 0;
-    return this.#startMs + this.#offsetMs + elapsed;
+    return inRange(this.#unbounded());
   }
 
   /** Changes how the clock moves from now on; the time it shows does not jump. */
@@ -43,15 +45,25 @@ export class SandboxClock {
 
   /** Called once per answered request. */
   step(): void {
-    if (this.#mode === 'step') this.#offsetMs += this.spec.stepMs;
+    if (this.#mode === 'step') this.#offsetMs = Math.min(this.#offsetMs + this.spec.stepMs, CLOCK_MAX_MS - this.#startMs);
   }
 
-  advance(ms: number): void {
-    this.#offsetMs += ms;
+  /** Moves forward by `ms`; refused (a `ClockRangeError`) unless it keeps the clock in its range. */
+  advance(ms: number, what?: string): void {
+    const unbounded = this.#unbounded();
+    const now = inRange(unbounded);
+    // From the time shown: a wall clock that ran past the end moves on from the end.
+    this.#offsetMs += checkClockAdvance(now, ms, what) + now - unbounded;
   }
 
-  set(epochMs: number): void {
-    this.#offsetMs += epochMs - this.now();
+  /** Shows `epochMs` from now on; refused (a `ClockRangeError`) outside the clock's range. */
+  set(epochMs: number, what = 'now', given: unknown = epochMs): void {
+    this.#offsetMs += checkClockTime(epochMs, what, given) - this.#unbounded();
+  }
+
+  /** The time before it is held in the range. */
+  #unbounded(): number {
+    return this.#startMs + this.#offsetMs + (this.#mode === 'wall' ? this.wallClock() - this.#wallSince : 0);
   }
 
   /** How far the clock has moved from the scenario's start, by steps and by hand (a wall clock's own run is not kept). */
@@ -63,6 +75,8 @@ export class SandboxClock {
     this.#offsetMs = offsetMs;
   }
 }
+
+const inRange = (epochMs: number) => (epochMs > CLOCK_MAX_MS ? CLOCK_MAX_MS : epochMs < CLOCK_MIN_MS ? CLOCK_MIN_MS : epochMs);
 
 /** A clock mode given at run time, checked: the message names the allowed values. */
 export function checkClockMode(mode: unknown, where = 'clock'): ClockMode {

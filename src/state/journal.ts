@@ -115,7 +115,9 @@ export class Journal {
     this.bodyCapacity = Math.max(0, Math.min(bodyCapacity, capacity));
   }
 
+  /** Notes a request; a note whose times cannot be written is refused (a `RangeError`) before it takes a slot. */
   add(note: JournalNote): void {
+    checkWritable(note);
     const slot = this.#nextSlot();
     if (!slot) return;
     slot.atMs = note.atMs;
@@ -144,6 +146,7 @@ export class Journal {
 
   /** Notes a marker row; a reset, a scenario switch or a restore starts a new run after it. */
   mark(note: MarkerNote): JournalMarker | undefined {
+    checkWritable(note);
     const slot = this.#nextSlot();
     if (!slot) return undefined;
     Object.assign(slot, EMPTY_REQUEST, { atMs: note.atMs, wallMs: note.wallMs, marker: note });
@@ -268,6 +271,18 @@ const EMPTY_REQUEST: Omit<Slot, 'seq' | 'atMs' | 'wallMs' | 'marker'> = {
   hints: undefined,
   durationMs: 0,
 };
+
+/** The most a `Date` holds either side of the epoch: a time past it has no ISO 8601 form. */
+const MAX_DATE_MS = 8.64e15;
+
+/**
+ * A note is refused whole when a time of it cannot be written: kept, it would make every later reading of the
+ * journal fail, where refused it costs the journal one row.
+ */
+function checkWritable(note: { atMs: number; wallMs: number }): void {
+  if (Math.abs(note.atMs) <= MAX_DATE_MS && Math.abs(note.wallMs) <= MAX_DATE_MS) return;
+  throw new RangeError(`the journal keeps times it can write as ISO 8601 (got atMs ${note.atMs}, wallMs ${note.wallMs})`);
+}
 
 function markerOf(slot: Slot, note: MarkerNote): JournalMarker {
   return {

@@ -110,6 +110,35 @@ describe('esim-sandbox serve stops gracefully', () => {
     }
   });
 
+  it('SIGTERM with a 20 s latency fault queued and --shutdown-grace 3000: the call is answered 503 at the end of the grace and the process exits 0 long before the latency would end', async () => {
+    const served = await spawnNode([BIN, 'serve', '--port', '0', '--shutdown-grace', '3000'], SANDBOX_READY);
+    const origin = new URL(served.url).origin;
+    try {
+      const queued = await fetch(`${origin}/__sandbox/faults`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ route: '/getBalance', effect: 'latency', latencyMs: 20_000 }),
+      });
+      expect(queued.status).toBe(200);
+      const slow = fetch(`${served.url}/getBalance`, { headers: { 'x-api-key': KEY } });
+      await sleep(300); // the call has reached the server and waits out its latency
+      const signalledAt = performance.now();
+      served.child.kill('SIGTERM');
+      const answer = await slow;
+      const answeredMs = performance.now() - signalledAt;
+      const [code] = (await once(served.child, 'exit')) as [number | null];
+      const exitMs = performance.now() - signalledAt;
+      expect([answer.status, (await answer.json()).error.code]).toEqual([503, 'SERVICE_UNAVAILABLE']);
+      expect(code).toBe(0);
+      // The grace is kept (no answer before it ends), and the process is gone well before the 20 s latency
+      // would have ended (it took 19.5 s when the stop waited for the latency; the contract says grace + 1 s).
+      expect(answeredMs).toBeGreaterThanOrEqual(2_900);
+      expect(exitMs).toBeLessThan(10_000);
+    } finally {
+      await served.stop();
+    }
+  });
+
   it('stops at once on a second SIGTERM, with exit code 143, cutting the requests in flight', async () => {
     const served = await serveSlowOrders();
     const orders = new Pool(served.origin, { connections: 2 });
@@ -195,18 +224,31 @@ describe('RunningServer.close()', () => {
     expect(silent.destroyed).toBe(true);
   });
 
-  it('closes the connections of requests still in flight after shutdownGraceMs', async () => {
+  it('answers 503 to a call still in a latency fault after shutdownGraceMs, without serving it, and closes what is still open', async () => {
     server = await startServer({
       port: 0,
       shutdownGraceMs: 200,
-      scenario: { ...slowOrders, faults: [{ route: '/getBalance', effect: 'latency', latencyMs: 5_000 }] } as ScenarioFile,
+      scenario: { ...slowOrders, faults: [{ route: '/createOrder', effect: 'latency', latencyMs: 5_000 }] } as ScenarioFile,
     });
-    const slow = fetch(`${server.url}/getBalance`, { headers: { 'x-api-key': KEY } });
+    const before = server.sandbox.db.orders.findMany().length;
+    const products = (await (await fetch(`${server.url}/getProducts?limit=1`, { headers: { 'x-api-key': KEY } })).json()) as Envelope<Array<{ id: string }>>;
+    const slow = fetch(`${server.url}/createOrder`, {
+      method: 'POST',
+      headers: { 'x-api-key': KEY, 'content-type': 'application/json' },
+      body: JSON.stringify({ productId: products.data![0]!.id, quantity: 1, idempotencyKey: 'cut-off-0001' }),
+    });
     await sleep(150);
     const closedAt = performance.now();
     await server.close();
-    expect(performance.now() - closedAt).toBeLessThan(1_500);
-    await expect(slow).rejects.toThrow();
+    // The 5 s latency would still have 4.8 s to go: the stop kept its grace (200 ms) and a margin, not the latency.
+    expect(performance.now() - closedAt).toBeLessThan(3_000);
+    const answer = await slow;
+    expect([answer.status, answer.headers.get('connection')]).toEqual([503, 'close']);
+    expect((await answer.json()).error.code).toBe('SERVICE_UNAVAILABLE');
+    // Nothing was ordered nor charged for a call answered 503.
+    await sleep(100);
+    expect(server.sandbox.db.orders.findMany().length).toBe(before);
+    expect(server.sandbox.journal().at(-1)).toMatchObject({ route: '/createOrder', status: 503, errorCode: 'SERVICE_UNAVAILABLE' });
   });
 
   it('refuses a shutdownGraceMs that is not a whole number of milliseconds', async () => {

@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { createServer, request as httpRequest, type IncomingMessage, type Server } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ApiRequest } from '../../src/api/api-request.js';
 import type { AnswerSink, AnswerStream } from '../../src/api/answer-stream.js';
 import { NETWORK_ERROR, type Answer, type Outcome } from '../../src/api/outcome.js';
@@ -244,5 +244,20 @@ describe('node bridge: a client that disconnects mid-request', () => {
     sent.end('{}');
     const response = (await once(sent, 'response'))[0] as IncomingMessage;
     expect((await readAll(response)).toString()).toBe('TRACE {}');
+  });
+});
+
+describe('a failure no answer was made for', () => {
+  it('closes the connection and goes to the log, with any API key in it masked', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const port = await serve(() => Promise.reject(new Error('the state could not be built for sk_test_full_access')));
+      await expect(fetch(`http://127.0.0.1:${port}/api/v1/getBalance`)).rejects.toThrow();
+      const logged = log.mock.calls.flat().join('\n');
+      expect(logged).toContain('answering GET /api/v1/getBalance: Error: the state could not be built for ');
+      expect(logged).not.toContain('sk_test_full_access');
+    } finally {
+      log.mockRestore();
+    }
   });
 });

@@ -41,7 +41,7 @@ function requestAsSent(sandbox: Sandbox, seq: number): RequestAsSent {
 /**
  * `DELETE /requests` clears the history (markers too; the numbers go on); `POST /requests/:seq/replay` sends a
  * request again, as it was sent, and answers its new entry (`replayOf`); `GET /requests/:seq/curl` answers the
- * request as a curl command, the key as `$ESIM_API_KEY` unless `?key=include`.
+ * request as a curl command (its first line a comment naming it `#<seq>`), the key as `$ESIM_API_KEY` unless `?key=include`.
  */
 export const historyRoutes: AdminRoute[] = [
   {
@@ -69,7 +69,9 @@ export const historyRoutes: AdminRoute[] = [
       const { key = 'placeholder' } = parseInput(curlQuery, Object.fromEntries(query));
       const seq = seqOf(params);
       const sent = requestAsSent(sandbox, seq);
-      const command = curlCommand({ ...sent, url: `${origin}${sent.url}` }, key === 'include' ? undefined : (name) => SECRET_VARIABLES[name]);
+      // The first line names the request as the journal, the inspector and readiness do: `# request #3: POST /api/v1/createOrder`.
+      const heading = `# request #${seq}: ${sent.method} ${sent.url}\n`;
+      const command = heading + curlCommand({ ...sent, url: `${origin}${sent.url}` }, key === 'include' ? undefined : (name) => SECRET_VARIABLES[name]);
       const variables = key === 'include' ? [] : [...new Set(sent.headers.flatMap(([name]) => SECRET_VARIABLES[name] ?? []))];
       return { seq, command, variables };
     },

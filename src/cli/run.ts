@@ -46,7 +46,8 @@ export async function run(argv: string[], io: Partial<CliIo> = {}): Promise<numb
       // translations), so that the help texts stored at build time are the ones yargs prints.
       .locale('en')
       .fail((message, error) => {
-        const hints = unknownFlagHints(Object.keys(parser.getOptions().key), argv);
+        // getOptions is yargs' (its types leave it out): the options of the command that ran, when a command ran.
+        const hints = unknownFlagHints(Object.keys((parser as unknown as { getOptions(): { key: object } }).getOptions().key), argv);
         throw new UsageError([message || error?.message || 'invalid arguments', ...hints].join('\n'));
       })
       .parseAsync(argv, {}, (_error, _argv, output) => {

@@ -84,7 +84,7 @@ describe('esim-sandbox serve: bad arguments', () => {
     [['serve', '--chaos', '1.5'], '--chaos must be a number from 0 to 1 (got "1.5"); pass e.g. --chaos 0.05, the share of calls that meet a fault'],
     [['serve', '--chaos', 'often'], '--chaos must be a number from 0 to 1'],
     [['serve', '--chaos', '0.1', '--chaos-effects', 'error,explode'], '--chaos-effects must be a comma-separated list of error, rate-limit, drop, lose-response (got "error,explode")'],
-    [['serve', '--chaos', '0.1', '--chaos-routes', '/nowhere'], '--chaos-routes must be a comma-separated list of /getBalance, /getProducts, /getPaymentHistory, /createOrder, /getOrderStatus, /getOrders (got "/nowhere")'],
+    [['serve', '--chaos', '0.1', '--chaos-routes', '/nowhere'], '--chaos-routes must be a comma-separated list of getBalance, getProducts, getPaymentHistory, createOrder, getOrderStatus, getOrders (or their paths, /createOrder) (got "/nowhere")'],
     [['serve', '--chaos', '0.1', '--chaos-seed', '-2'], '--chaos-seed must be an integer from 0'],
     [['serve', '--chaos-seed', '7'], '--chaos-seed needs --chaos <rate>, e.g. --chaos 0.05'],
     [['launch'], 'Unknown argument: launch'],

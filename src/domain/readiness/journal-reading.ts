@@ -16,7 +16,7 @@ export function routeOf(entry: JournalEntry): string {
 }
 
 export function isCreateOrder(entry: JournalEntry): boolean {
-  return entry.route === '/createOrder' && entry.method === 'POST';
+  return entry.route === 'createOrder' && entry.method === 'POST';
 }
 
 /** The client never got an answer it could act on: a 5xx, or a connection closed without an answer. */

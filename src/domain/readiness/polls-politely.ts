@@ -24,7 +24,7 @@ export const pollsPolitely: ReadinessCheck = {
     const violations: Evidence[][] = [];
     let firstViolation = '';
     for (const poll of entries) {
-      if (poll.route !== '/getOrderStatus') continue;
+      if (poll.route !== 'getOrderStatus') continue;
       const order = JSON.stringify([poll.keyId, orderOf(poll)]);
       const previous = lastPoll.get(order);
       lastPoll.set(order, poll);

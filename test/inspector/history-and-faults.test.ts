@@ -209,3 +209,28 @@ describe('one-off faults in process', () => {
     expect(sandbox.journal().at(-1)).toMatchObject({ fault: 'rate-limit', queuedFault: fault.id });
   });
 });
+
+describe('one number for one request', () => {
+  it('is the same in the journal, the matcher, readiness evidence, copy as curl and replay', async () => {
+    await import('esim-wholesale-sandbox/vitest');
+    // An order without idempotencyKey: readiness cites it as evidence of idempotency-key-sent.
+    expect((await api('/createOrder', { productId: PRODUCT, quantity: 1 })).status).toBe(200);
+    const [entry] = await history();
+    const seq = entry!.seq as number;
+    expect(entry).toMatchObject({ route: 'createOrder' });
+    let message = '';
+    try {
+      expect(server.sandbox).toHaveReceived('createOrder', { times: 2 });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toContain(`\n#${seq} `);
+    const readiness = await server.sandbox.readiness();
+    const check = readiness.checks.find((each) => each.id === 'idempotency-key-sent')!;
+    expect(check.evidence.map((each) => each.seq)).toEqual([seq]);
+    const curl = (await admin('GET', `/requests/${seq}/curl`)).body.data;
+    expect(curl.command.split('\n')[0]).toBe(`# request #${seq}: POST /api/v1/createOrder`);
+    const replayed = await admin('POST', `/requests/${seq}/replay`);
+    expect(replayed.body.data).toMatchObject({ replayOf: seq, route: 'createOrder' });
+  });
+});

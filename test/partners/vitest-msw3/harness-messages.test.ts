@@ -23,7 +23,10 @@ test('a body mismatch lists the bodies received, with what differs', async ({ sa
   await fetch(`${baseUrl}/createOrder`, { method: 'POST', headers, body: JSON.stringify(body) });
   const { message } = failureOf(() => expect(sandbox).toHaveReceived('createOrder', { body: { quantity: 3 } }));
   expect(message).toContain('The createOrder bodies received (what differs from {"quantity":3}):');
-  expect(message).toContain(`#1  ${JSON.stringify(body)}`);
+  // Each request by its journal number, as readiness and the inspector name it.
+  const [order] = sandbox.journal();
+  expect(message).toContain(`#${order!.seq}  ${JSON.stringify(body)}`);
+  expect(message).toContain(`\n#${order!.seq}       POST    /api/v1/createOrder  200`);
   expect(message).toContain('    quantity: expected 3, got 2');
 });
 

@@ -137,7 +137,7 @@ describe('the packed package, installed into a fresh project', () => {
 
   it("runs the partner harness tests (test/partners/vitest-msw3) with the installed vitest and msw", async () => {
     const fixtures = path.join(repo, 'test/partners/vitest-msw3');
-    for (const name of (await readdir(fixtures)).filter((file) => file.endsWith('.test.ts'))) await cp(path.join(fixtures, name), path.join(project, name));
+    for (const name of (await readdir(fixtures)).filter((file) => file !== 'package.json')) await cp(path.join(fixtures, name), path.join(project, name));
     const { stdout, stderr } = await run(process.execPath, ['node_modules/vitest/vitest.mjs', 'run'], {
       cwd: project,
       maxBuffer: 16 << 20,

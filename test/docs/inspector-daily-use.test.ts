@@ -25,30 +25,30 @@ const withDefaults = ({ route, body, key = FULL_ACCESS, method }: Call) => ({ ro
 function partnerMorning(orderKey: string): Call[] {
   const order = { productId: PRODUCT, quantity: 2, idempotencyKey: orderKey };
   return [
-    { route: 'getBalance' },
+    { route: '/getBalance' },
     { route: '/getProducts?limit=5' },
     { route: '/getProducts?limit=2&offset=2' },
-    { route: 'createOrder', body: order },
-    { route: 'createOrder', body: order },
+    { route: '/createOrder', body: order },
+    { route: '/createOrder', body: order },
     { route: '/getOrders?limit=10' },
     { route: '/getPaymentHistory?limit=3' },
     { route: '/getOrders?limit=0' },
-    { route: 'getBalance', key: 'sk_test_revoked' },
-    { route: 'createOrder', body: { productId: PRODUCT, quantity: 1, idempotencyKey: 'read-only-0001' }, key: 'sk_test_read_only' },
-    { route: 'getBalance', key: 'sk_test_kyc_pending' },
-    { route: 'createOrder', body: { productId: PRODUCT, quantity: 0, idempotencyKey: 'bad-quantity-0001' } },
-    { route: 'createOrder', body: { productId: 'no-such-product', quantity: 1, idempotencyKey: 'bad-product-0001' } },
+    { route: '/getBalance', key: 'sk_test_revoked' },
+    { route: '/createOrder', body: { productId: PRODUCT, quantity: 1, idempotencyKey: 'read-only-0001' }, key: 'sk_test_read_only' },
+    { route: '/getBalance', key: 'sk_test_kyc_pending' },
+    { route: '/createOrder', body: { productId: PRODUCT, quantity: 0, idempotencyKey: 'bad-quantity-0001' } },
+    { route: '/createOrder', body: { productId: 'no-such-product', quantity: 1, idempotencyKey: 'bad-product-0001' } },
     { route: '/getOrderStatus?purchaseOrderId=00000000-0000-4000-8000-00000000dead' },
-    { route: 'getBalance', method: 'DELETE' },
+    { route: '/getBalance', method: 'DELETE' },
     { route: '/getInvoices' },
     { route: '/getProducts?limit=1&colour=blue' },
-    { route: 'getBalance', key: '' },
-    { route: 'createOrder', body: { productId: PRODUCT, quantity: 1, idempotencyKey: 'morning-0002' } },
+    { route: '/getBalance', key: '' },
+    { route: '/createOrder', body: { productId: PRODUCT, quantity: 1, idempotencyKey: 'morning-0002' } },
     { route: '/getPaymentHistory?limit=1' },
     { route: '/getProducts?limit=200' },
     { route: '/getOrders?limit=2' },
-    { route: 'getBalance' },
-    { route: 'getBalance', key: 'sk_test_read_only' },
+    { route: '/getBalance' },
+    { route: '/getBalance', key: 'sk_test_read_only' },
   ];
 }
 
@@ -176,14 +176,14 @@ for (const viewport of [{ width: 1280, height: 800 }, { width: 1920, height: 108
       const waiting = page.getByRole('list', { name: 'Faults waiting' });
       await expect.poll(() => waiting.innerText()).toContain('the next call of getBalance → error 500');
       await expect.poll(() => markerRows(page).first().innerText()).toContain('fault queued: the next call of getBalance → error 500 (waiting)');
-      expect((await send(server, { route: 'getBalance' })).status).toBe(500);
+      expect((await send(server, { route: '/getBalance' })).status).toBe(500);
       await expect.poll(() => requestRows(page).first().innerText()).toMatch(/GET\s+\/api\/v1\/getBalance\s+500\s+INTERNAL_ERROR\s+error/);
       await expect.poll(() => page.getByText('No fault waiting.').count()).toBe(1);
       expect(await markerRows(page).first().innerText()).toContain('(used or taken back)');
     });
 
     it('shows a failing readiness check with its fix in plain sight and evidence rows that open the request', async () => {
-      await send(server, { route: 'createOrder', body: { productId: PRODUCT, quantity: 1 } });
+      await send(server, { route: '/createOrder', body: { productId: PRODUCT, quantity: 1 } });
       const check = page.getByRole('article', { name: 'Every createOrder carries an idempotencyKey' });
       await expect.poll(() => check.innerText(), { timeout: 3_000 }).toMatch(/^fail/i);
       const text = await check.innerText();

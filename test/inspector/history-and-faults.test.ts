@@ -202,7 +202,9 @@ describe('one-off faults in process', () => {
     // @ts-expect-error -- not an effect
     await expect(sandbox.queueFault({ route: 'getBalance', effect: 'explode' })).rejects.toMatchObject({ code: 'VALIDATION_ERROR', message: expect.stringMatching(/effect/) });
     expect(sandbox.history()).toEqual([]);
-    const fault = await sandbox.queueFault({ route: 'getBalance', effect: 'rate-limit', retryAfterS: 3 });
+    // The call's path is read as its name, which is how the fault is listed.
+    const fault = await sandbox.queueFault({ route: '/getBalance', effect: 'rate-limit', retryAfterS: 3 });
+    expect(fault.route).toBe('getBalance');
     expect(await sandbox.queuedFaults()).toEqual([fault]);
     const answer = await sandbox.fetch(new Request('http://x/api/v1/getBalance', { headers: { 'x-api-key': FULL_ACCESS } }));
     expect([answer.status, answer.headers.get('retry-after')]).toEqual([429, '3']);

@@ -40,7 +40,7 @@ const NO_FAULTS: CallFaults = { latencyMs: 0, errorStatus: null, retryAfterS: nu
 
 /**
  * Decides, call by call, which faults strike. Each fault counts the calls of its route since the plan was made
- * (the sandbox's start or reset), so `calls: [3]` on `/createOrder` is the third createOrder whatever came in
+ * (the sandbox's start or reset), so `calls: [3]` on `createOrder` is the third createOrder whatever came in
  * between. Draws come from a generator of their own, so turning faults on does not change the ids and eSIM
  * data the rest of the sandbox draws.
  */

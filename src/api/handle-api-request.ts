@@ -28,7 +28,7 @@ export function handleApiRequest(
 ): Answer | Promise<Answer> {
   checkPathEncoding(url.pathname);
   if (route?.kind !== 'call') {
-    throw new ApiError('NOT_FOUND', notFoundMessage(request.method, url.pathname));
+    throw new ApiError('NOT_FOUND', notFoundMessage(request.method, url.pathname, url.origin));
   }
   const refusal = methodRefusal(route, request.method);
   if (refusal) throw refusal;

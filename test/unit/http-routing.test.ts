@@ -59,7 +59,7 @@ describe('a base URL without /api/v1', () => {
       const response = await send(server.port, { path: path!, headers: { 'x-api-key': FULL_ACCESS } });
       expect(response.status, path).toBe(404);
       expect(response.json?.error?.code, path).toBe('NOT_FOUND');
-      expect(response.json?.error?.message, path).toContain(`the API is under /api/v1: ${meant}`);
+      expect(response.json?.error?.message, path).toContain(`the API is under /api/v1: ${meant}. Point the client's base URL at ${server.origin}/api/v1.`);
     }
   });
 

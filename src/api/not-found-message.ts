@@ -1,8 +1,8 @@
 import { CALL_ROUTES } from '../contract/route-table.js';
+import { API_PREFIX } from './route-map.js';
 
-const API_PREFIX = '/api/v1';
 const ROUTE_LIST = CALL_ROUTES.map((route) => `${route.method} ${route.path}`).join(', ');
-const CALL_PATHS = new Map(CALL_ROUTES.map((route) => [route.path.toLowerCase(), route]));
+const CALLS_BY_PATH = new Map(CALL_ROUTES.map((route) => [route.path.toLowerCase(), route]));
 /** Where a client that left the base path out (or half of it) lands: the server's root and the prefix's halves. */
 const BASE_HALVES = new Set(['', '/', '/api', '/v1', '/api/v1']);
 
@@ -16,7 +16,7 @@ export function notFoundMessage(method: string, pathname: string, origin: string
   const underApi = pathname.includes(`${API_PREFIX}/`);
   if (!underApi) {
     const trimmed = pathname.replace(/\/+$/, '');
-    const call = CALL_PATHS.get(trimmed.slice(trimmed.lastIndexOf('/')).toLowerCase());
+    const call = CALLS_BY_PATH.get(trimmed.slice(trimmed.lastIndexOf('/')).toLowerCase());
     if (call) {
       return `no route ${method} ${pathname}: the API is under ${API_PREFIX}: ${call.method} ${API_PREFIX}${call.path}. Point the client's base URL at ${origin}${API_PREFIX}.`;
     }

@@ -8,6 +8,10 @@ import { defineConfig } from 'vitest/config';
  */
 const source = (path: string) => fileURLToPath(new URL(`./src/${path}`, import.meta.url));
 
+// The commands the tests run keep Node's compile cache and their code cache in node_modules/.cache, not in the
+// temporary directory (their default): a run of the suite leaves nothing there. A test of the cache sets its own.
+process.env['NODE_COMPILE_CACHE'] ??= fileURLToPath(new URL('./node_modules/.cache/node-compile-cache', import.meta.url));
+
 export default defineConfig({
   resolve: {
     alias: [

@@ -2,7 +2,7 @@
 import { html, useState } from '/__sandbox/inspector/vendor/standalone.module.js';
 import { Field } from '/__sandbox/inspector/field.js';
 
-const ROUTES = ['/createOrder', '/getOrderStatus', '/getOrders', '/getBalance', '/getProducts', '/getPaymentHistory'];
+const ROUTES = ['createOrder', 'getOrderStatus', 'getOrders', 'getBalance', 'getProducts', 'getPaymentHistory'];
 
 /** The fault as the admin API takes it, from the form's fields. */
 function faultOf(form) {

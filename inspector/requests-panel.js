@@ -75,7 +75,7 @@ function RequestRow({ entry, selected, onSelect }) {
     onClick=${() => onSelect(entry.seq)}
     onKeyDown=${(event) => event.key === 'Enter' && onSelect(entry.seq)}
   >
-    <td class="num">${entry.seq}</td>
+    <td class="num">#${entry.seq}</td>
     <td title=${`sandbox clock ${entry.at}`}>${timeOf(entry.wallAt ?? entry.at)}</td>
     <td>${entry.method}</td>
     <td class="path" title=${entry.url}>${entry.replayOf !== undefined && html`<span class="tag">replay of #${entry.replayOf}</span> `}${entry.url}</td>
@@ -89,7 +89,7 @@ function RequestRow({ entry, selected, onSelect }) {
 
 function MarkerRow({ entry, waiting }) {
   return html`<tr class=${`marker marker-${entry.marker}`} data-seq=${entry.seq}>
-    <td class="num">${entry.seq}</td>
+    <td class="num">#${entry.seq}</td>
     <td title=${`sandbox clock ${entry.at}`}>${timeOf(entry.wallAt)}</td>
     <td colspan="7" class="marker-text" title=${entry.text}>${entry.text}${entry.marker === 'fault' ? (waiting ? ' (waiting)' : ' (used or taken back)') : ''}</td>
   </tr>`;

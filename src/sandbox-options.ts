@@ -86,7 +86,7 @@ export const SANDBOX_OPTIONS = {
       '`{ rate: 0.05 }` strikes about 5 % of calls with a 503, a 429 that holds 1 s, a dropped connection, or (on ' +
       'createOrder) an answer lost after the order is placed. `seed` (default: the sandbox\'s), `effects` (default: ' +
       'all four: `error`, `rate-limit`, `drop`, `lose-response`) and `routes` (default: every call, e.g. ' +
-      '`["/createOrder"]`) narrow it. The same seed and requests meet the same faults. `serve` takes it as `--chaos` ' +
+      '`["createOrder"]`, a call by its name or its path) narrow it. The same seed and requests meet the same faults. `serve` takes it as `--chaos` ' +
       'and the flags beside it.',
     defaultText: "the scenario's `chaos`",
     expected: 'an object { rate, seed?, effects?, routes? } or null',

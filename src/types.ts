@@ -114,7 +114,7 @@ export interface Sandbox {
    */
   replay(seq: number, options?: { basePath?: string }): Promise<JournalEntry>;
   /**
-   * Queues a fault for the next call of a route only (`{ route: '/createOrder', effect: 'error', status: 503 }`),
+   * Queues a fault for the next call of a route only (`{ route: 'createOrder', effect: 'error', status: 503 }`; the path `/createOrder` is read as the name),
    * noted as a marker row whose `seq` is the fault's id; the entry of the call it strikes has `queuedFault: id`.
    * A reset, a switch or a restore empties the queue. At most 50 wait at once.
    */

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -70,7 +70,8 @@ export async function sendRepeated(response: ServerResponse, chunk: Buffer, tota
  * as it exits): what the command cost, apart from the test's own memory.
  */
 export async function esimSandboxMeasured(args: string[], env: NodeJS.ProcessEnv = {}) {
-  const rssFile = path.join(mkdtempSync(path.join(tmpdir(), 'peak-rss-')), 'peak');
+  const rssDir = mkdtempSync(path.join(tmpdir(), 'peak-rss-'));
+  const rssFile = path.join(rssDir, 'peak');
   const preload = path.resolve(import.meta.dirname, 'report-peak-rss.mjs');
   const child = spawn(process.execPath, ['--import', preload, BIN, ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -82,7 +83,12 @@ export async function esimSandboxMeasured(args: string[], env: NodeJS.ProcessEnv
   child.stderr.setEncoding('utf8').on('data', (text: string) => (stderr += text));
   const started = performance.now();
   const [code] = (await once(child, 'exit')) as [number | null];
-  return { code, stdout, stderr, ms: performance.now() - started, peakRss: Number(readFileSync(rssFile, 'utf8')) };
+  const ms = performance.now() - started;
+  try {
+    return { code, stdout, stderr, ms, peakRss: Number(readFileSync(rssFile, 'utf8')) };
+  } finally {
+    rmSync(rssDir, { recursive: true, force: true });
+  }
 }
 
 /** 1 GiB of zeros, gzip-compressed (about 1 MB): a decompression bomb. */

@@ -31,7 +31,8 @@ function requestAsSent(sandbox: Sandbox, seq: number): RequestAsSent {
 /**
  * `DELETE /requests` clears the history (markers too; the numbers go on); `POST /requests/:seq/replay` sends a
  * request again, as it was sent, and answers its new entry (`replayOf`); `GET /requests/:seq/curl` answers the
- * request as a curl command, each secret header read from a variable (the key from `$ESIM_API_KEY`) unless `?key=include`.
+ * request as a curl command (its first line a comment naming it `#<seq>`), each secret header read from a variable (the
+ * key from `$ESIM_API_KEY`) unless `?key=include`.
  */
 export const historyRoutes: AdminRoute[] = [
   {
@@ -58,7 +59,11 @@ export const historyRoutes: AdminRoute[] = [
       const { key = 'placeholder' } = parseInput(curlQuery, Object.fromEntries(query));
       const seq = seqOf(params);
       const sent = requestAsSent(sandbox, seq);
-      const { command, variables } = curlCommand({ ...sent, url: `${origin}${sent.url}` }, key === 'include' ? 'include' : 'variables');
+      // The first line names the request as the journal, the inspector and readiness do: `# request #3: POST /api/v1/createOrder`.
+      const heading = `# request #${seq}: ${sent.method} ${sent.url}\n`;
+      const curl = curlCommand({ ...sent, url: `${origin}${sent.url}` }, key === 'include' ? 'include' : 'variables');
+      const command = heading + curl.command;
+      const { variables } = curl;
       return { seq, command, variables };
     },
   },

@@ -1,7 +1,6 @@
 import type { SandboxContext } from '../domain/context.js';
 import { ApiError } from '../domain/api-error.js';
 import { authorize } from '../domain/auth.js';
-import { CALL_ROUTES } from '../contract/route-table.js';
 import type { ApiRequest } from './api-request.js';
 import { successAnswer } from './envelope.js';
 import type { Answer } from './outcome.js';
@@ -11,9 +10,8 @@ import { readQuery } from './query.js';
 import type { ApiRoute, RouteCall, RouteFacts } from './route.js';
 import { parseFields } from './unknown-fields.js';
 import { methodRefusal } from './route-map.js';
+import { notFoundMessage } from './not-found-message.js';
 import type { ParsedUrl } from '../lib/parsed-urls.js';
-
-const ROUTE_LIST = CALL_ROUTES.map((route) => `${route.method} ${route.path}`).join(', ');
 
 /**
  * Answers one call of the imitated API, `route` being the route its path names. Checks run in the
@@ -34,7 +32,7 @@ export function handleApiRequest(
   if (misspelt) throw misspelt;
   checkPathEncoding(url.pathname);
   if (route?.kind !== 'call') {
-    throw new ApiError('NOT_FOUND', `no route ${request.method} ${url.pathname}; the routes are ${ROUTE_LIST}`);
+    throw new ApiError('NOT_FOUND', notFoundMessage(request.method, url.pathname, url.origin));
   }
   const refusal = methodRefusal(route, request.method);
   if (refusal) throw refusal;

@@ -6,7 +6,8 @@ import type { ApiRoute } from './route.js';
 import { CALL_HANDLERS } from './routes/index.js';
 import { openApiDocumentAt } from './routes/openapi-document.js';
 
-const API_PREFIX = '/api/v1';
+/** Where the API's calls are, below a server's root or a base URL's origin. */
+export const API_PREFIX = '/api/v1';
 
 /** The router of the API: each route of the route table by its path, with its handler attached by name. */
 const ROUTE_MAP: ReadonlyMap<string, ApiRoute> = new Map(

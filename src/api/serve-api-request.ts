@@ -69,7 +69,7 @@ function noted({ ctx, url, route, facts }: Call, request: ApiRequest, served: Se
   const orderRequest =
     requestBody && call?.name === 'createOrder' && request.method === 'POST' ? orderRequestNote(requestBody.truncated ? undefined : requestBody.text) : undefined;
   const hints = hintsOf({
-    route: call?.path,
+    route: call?.name,
     headers: request.headers,
     queryNames: url.search === '' ? undefined : url.searchParams,
     bodyIdempotencyKey: orderRequest?.idempotencyKey !== undefined,
@@ -78,7 +78,7 @@ function noted({ ctx, url, route, facts }: Call, request: ApiRequest, served: Se
     clampedLimit: facts.clampedLimit,
   });
   if (hints && ctx.hintHeader && served.answer) served.answer.headers['x-sandbox-hint'] = hintHeader(hints);
-  if (call) served.route = call.path;
+  if (call) served.route = call.name;
   if (orderRequest !== undefined) served.orderRequest = orderRequest;
   if (hints) served.hints = hints;
   if (requestBody) served.requestBody = requestBody;
@@ -88,7 +88,7 @@ function noted({ ctx, url, route, facts }: Call, request: ApiRequest, served: Se
 /** The call itself; the request as served is built in place, not copied. */
 function serveCall(call: Call): ServedRequest | Promise<ServedRequest> {
   const { ctx, route } = call;
-  const faults = route?.kind === 'call' ? ctx.faults.next(route.path) : undefined;
+  const faults = route?.kind === 'call' ? ctx.faults.next(route.name) : undefined;
   if (faults && faults.latencyMs > 0) {
     const waited = call.cutOff === undefined ? sleep(faults.latencyMs) : sleep(faults.latencyMs, undefined, { signal: call.cutOff });
     return waited.then(
@@ -118,7 +118,7 @@ function callAfterLatency(call: Call, faults: CallFaults | undefined): ServedReq
   }
 
   // A window a rate-limit fault opened holds the call before anything else counts it.
-  const heldS = route?.kind === 'call' && ctx.faults.windows.size > 0 ? ctx.faults.windows.secondsLeft(callerOf(request), route.path) : undefined;
+  const heldS = route?.kind === 'call' && ctx.faults.windows.size > 0 ? ctx.faults.windows.secondsLeft(callerOf(request), route.name) : undefined;
   const end: CallEnd = { limit: undefined, facts, faults, heldS };
   let answer: Answer | Promise<Answer>;
   try {

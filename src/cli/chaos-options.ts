@@ -1,4 +1,4 @@
-import { CALL_PATHS } from '../contract/route-table.js';
+import { CALL_NAMES, callNameOf } from '../contract/route-table.js';
 import { decimalOption, integerOption, textOption, type OptionValues } from '../lib/options/option-kinds.js';
 import { CHAOS_EFFECTS, type ChaosInput } from '../scenarios/scenario-schema.js';
 
@@ -44,11 +44,11 @@ export const CHAOS_FLAGS = {
   }),
   chaosRoutes: textOption({
     flag: 'chaos-routes',
-    doc: 'Routes chaos strikes, comma-separated (with `--chaos`), e.g. /createOrder,/getOrderStatus.',
-    expected: `a comma-separated list of ${CALL_PATHS.join(', ')}`,
-    normalize: commaList(CALL_PATHS, (name) => (name.startsWith('/') ? name : `/${name}`)),
+    doc: 'Calls chaos strikes, comma-separated (with `--chaos`), by name or path, e.g. createOrder,getOrderStatus.',
+    expected: `a comma-separated list of ${CALL_NAMES.join(', ')} (or their paths, /createOrder)`,
+    normalize: commaList(CALL_NAMES, (name) => callNameOf(name) ?? name),
     defaultText: 'every call',
-    example: '/createOrder',
+    example: 'createOrder',
   }),
 };
 

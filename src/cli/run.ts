@@ -7,6 +7,7 @@ import { readinessCommand } from './readiness-command.js';
 import { recordCommand } from './record-command.js';
 import { scenariosCommand } from './scenarios-command.js';
 import { serveCommand } from './serve-command.js';
+import { unknownFlagHints } from './unknown-flag-hint.js';
 import { verifyCommand } from './verify-command.js';
 
 /** Runs the `esim-sandbox` command line (arguments without the node and script paths); resolves to the exit code. */
@@ -14,8 +15,9 @@ export async function run(argv: string[], io: Partial<CliIo> = {}): Promise<numb
   const { stdout, stderr, waitForStop } = { ...processIo, ...io };
   const result = { exitCode: 0 };
   let helpOrVersion = '';
+  const parser = yargs();
   try {
-    await yargs()
+    await parser
       .scriptName('esim-sandbox')
       .usage('$0 <command> [options]\n\nA deterministic imitation of the eSIM wholesale provisioning API.')
       .command(serveCommand({ stdout, stderr, waitForStop }, result))
@@ -44,7 +46,9 @@ export async function run(argv: string[], io: Partial<CliIo> = {}): Promise<numb
       // translations), so that the help texts stored at build time are the ones yargs prints.
       .locale('en')
       .fail((message, error) => {
-        throw new UsageError(message || error?.message || 'invalid arguments');
+        // getOptions is yargs' (its types leave it out): the options of the command that ran, when a command ran.
+        const hints = unknownFlagHints(Object.keys((parser as unknown as { getOptions(): { key: object } }).getOptions().key), argv);
+        throw new UsageError([message || error?.message || 'invalid arguments', ...hints].join('\n'));
       })
       .parseAsync(argv, {}, (_error, _argv, output) => {
         helpOrVersion = output;

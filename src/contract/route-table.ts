@@ -107,5 +107,15 @@ export const ROUTE_TABLE = [...CALL_ROUTES, DOCUMENT_ROUTE] as const satisfies r
 export type CallName = (typeof CALL_ROUTES)[number]['name'];
 export type CallPath = (typeof CALL_ROUTES)[number]['path'];
 
-/** The paths of the calls, in the spec's order: what a scenario's fault may name as its `route`. */
+/** The paths of the calls, in the spec's order: a route input takes a call's path as well as its name. */
 export const CALL_PATHS: readonly CallPath[] = CALL_ROUTES.map((route) => route.path);
+
+/** The names of the calls, in the spec's order: how a call is named everywhere (journal, faults, matcher). */
+export const CALL_NAMES: readonly CallName[] = CALL_ROUTES.map((route) => route.name);
+
+const NAMES_OF_ROUTES: ReadonlyMap<string, CallName> = new Map(CALL_ROUTES.flatMap((route) => [[route.name, route.name], [route.path, route.name]]));
+
+/** The call a route input names, by its name (`createOrder`) or its path (`/createOrder`); undefined for neither. */
+export function callNameOf(route: string): CallName | undefined {
+  return NAMES_OF_ROUTES.get(route);
+}

@@ -24,11 +24,11 @@ export class ChaosPlan {
     this.#routes = chaos.routes && new Set(chaos.routes);
   }
 
-  /** The effect that strikes this call of `routePath`, if any. */
-  next(routePath: string): ChaosEffect | undefined {
-    if (this.#routes && !this.#routes.has(routePath)) return undefined;
+  /** The effect that strikes this call of `callName`, if any. */
+  next(callName: string): ChaosEffect | undefined {
+    if (this.#routes && !this.#routes.has(callName)) return undefined;
     if (this.#random.fraction() >= this.chaos.rate) return undefined;
-    const effects = this.chaos.effects.filter((effect) => effect !== 'lose-response' || routePath === '/createOrder');
+    const effects = this.chaos.effects.filter((effect) => effect !== 'lose-response' || callName === 'createOrder');
     if (effects.length === 0) return undefined;
     return effects[effects.length === 1 ? 0 : this.#random.int(0, effects.length - 1)];
   }

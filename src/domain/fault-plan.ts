@@ -16,7 +16,7 @@ export interface CallFaults {
   errorStatus: number | null;
   /**
    * Answer 429 with `Retry-After` of this many seconds instead of handling the request (an error status wins), and
-   * hold the caller's calls of `rateLimitRoute` (a route path, or `*`) for as long.
+   * hold the caller's calls of `rateLimitRoute` (a call name, or `*`) for as long.
    */
   retryAfterS: number | null;
   rateLimitRoute: string | null;
@@ -40,7 +40,7 @@ const NO_FAULTS: CallFaults = { latencyMs: 0, errorStatus: null, retryAfterS: nu
 
 /**
  * Decides, call by call, which faults strike. Each fault counts the calls of its route since the plan was made
- * (the sandbox's start or reset), so `calls: [3]` on `/createOrder` is the third createOrder whatever came in
+ * (the sandbox's start or reset), so `calls: [3]` on `createOrder` is the third createOrder whatever came in
  * between. Draws come from a generator of their own, so turning faults on does not change the ids and eSIM
  * data the rest of the sandbox draws.
  */
@@ -112,15 +112,15 @@ export class FaultPlan {
     return this.#queued.length < before;
   }
 
-  next(routePath: string): CallFaults {
+  next(callName: string): CallFaults {
     // Chaos draws for every call, struck or not, so the same requests meet the same chaos whatever else is queued.
-    const chaos = this.#chaos?.next(routePath);
+    const chaos = this.#chaos?.next(callName);
     if (this.faults.length === 0 && this.#queued.length === 0 && chaos === undefined) return NO_FAULTS;
     const outcome: CallFaults = { ...NO_FAULTS };
     // A one-off fault is what its caller asked for: it takes the place of what chaos drew for the call.
-    if (!this.#takeQueued(routePath, outcome) && chaos !== undefined) strike(outcome, chaos, routePath);
+    if (!this.#takeQueued(callName, outcome) && chaos !== undefined) strike(outcome, chaos, callName);
     this.faults.forEach((fault, index) => {
-      if (fault.route !== '*' && fault.route !== routePath) return;
+      if (fault.route !== '*' && fault.route !== callName) return;
       const call = ++this.#calls[index]!;
       if (fault.calls && !fault.calls.includes(call)) return;
       if (fault.fraction !== undefined && this.#random.fraction() >= fault.fraction) return;
@@ -149,8 +149,8 @@ export class FaultPlan {
   }
 
   /** The first one-off fault queued for this route, used up and applied ahead of the scenario's; false when none is. */
-  #takeQueued(routePath: string, outcome: CallFaults): boolean {
-    const index = this.#queued.findIndex((fault) => fault.route === '*' || fault.route === routePath);
+  #takeQueued(callName: string, outcome: CallFaults): boolean {
+    const index = this.#queued.findIndex((fault) => fault.route === '*' || fault.route === callName);
     if (index < 0) return false;
     const fault = this.#queued.splice(index, 1)[0]!;
     outcome.queuedFault = fault.id;
@@ -164,9 +164,9 @@ export class FaultPlan {
 }
 
 /** What a chaos effect does to a call: as the scenario fault of that effect would, with its defaults. */
-function strike(outcome: CallFaults, effect: Chaos['effects'][number], routePath: string): void {
+function strike(outcome: CallFaults, effect: Chaos['effects'][number], callName: string): void {
   if (effect === 'error') outcome.errorStatus = 503;
-  else if (effect === 'rate-limit') Object.assign(outcome, { retryAfterS: 1, rateLimitRoute: routePath });
+  else if (effect === 'rate-limit') Object.assign(outcome, { retryAfterS: 1, rateLimitRoute: callName });
   else if (effect === 'drop') outcome.drop = true;
   else outcome.loseResponse = true;
 }

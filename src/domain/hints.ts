@@ -19,7 +19,7 @@ export type HintCode = (typeof HINT_CODES)[number];
 
 /** What the hints are read from: the request's headers and query names, and what the route noted. */
 export interface HintFacts {
-  /** The API route called (`/createOrder`), if the path names one. */
+  /** The API call's name (`createOrder`), if the path names one. */
   route: string | undefined;
   headers: { get(name: string): string | null };
   /** The names in the query string; undefined without one. */
@@ -41,7 +41,7 @@ const MAX_NAMES = 5;
 /** The hints of one request; undefined when it has none (the common case costs two header look-ups). */
 export function hintsOf(facts: HintFacts): Hint[] | undefined {
   let hints: Hint[] | undefined;
-  if (facts.route === '/createOrder' && !facts.bodyIdempotencyKey && facts.headers.get('idempotency-key') !== null) {
+  if (facts.route === 'createOrder' && !facts.bodyIdempotencyKey && facts.headers.get('idempotency-key') !== null) {
     hints = added(
       hints,
       'idempotency-key-header',

@@ -1,7 +1,5 @@
 import { z } from 'zod';
-import { CALL_PATHS } from '../contract/route-table.js';
-
-const route = z.enum(['*', ...CALL_PATHS], { error: `expected a route path of the API (${CALL_PATHS.join(', ')}) or "*" for the next call of any route` });
+import { anyRouteInput as route } from '../contract/route-input.js';
 
 /**
  * A fault for the next call of one route only, queued from the inspector or `POST /__sandbox/faults`: `error`
@@ -22,13 +20,17 @@ export const queuedFaultSchema = z.discriminatedUnion(
   { error: 'expected effect "error", "rate-limit", "latency", "lose-response" or "drop"' },
 );
 
-export type QueuedFaultInput = z.output<typeof queuedFaultSchema>;
+/** A fault as a caller queues it: `route` by name or path, defaults left out. */
+export type QueuedFaultInput = z.input<typeof queuedFaultSchema>;
+
+/** A fault as read: `route` by name, defaults filled in. */
+export type QueuedFaultSpec = z.output<typeof queuedFaultSchema>;
 
 /** A queued fault; its id is the `seq` of the marker row that queued it. */
-export type QueuedFault = QueuedFaultInput & { id: number };
+export type QueuedFault = QueuedFaultSpec & { id: number };
 
 /** What the fault does, in words: `error 503`, `latency 1500 ms`, `rate-limit, Retry-After 5 s`. */
-export function describeQueuedFault(fault: QueuedFaultInput): string {
+export function describeQueuedFault(fault: QueuedFaultSpec): string {
   switch (fault.effect) {
     case 'error':
       return `error ${fault.status}`;
@@ -41,8 +43,8 @@ export function describeQueuedFault(fault: QueuedFaultInput): string {
   }
 }
 
-/** The marker row's text: `fault queued: the next call of /createOrder → error 503`. */
-export function queuedFaultText(fault: QueuedFaultInput): string {
+/** The marker row's text: `fault queued: the next call of createOrder → error 503`. */
+export function queuedFaultText(fault: QueuedFaultSpec): string {
   const target = fault.route === '*' ? 'the next call of any route' : `the next call of ${fault.route}`;
   return `fault queued: ${target} → ${describeQueuedFault(fault)}`;
 }

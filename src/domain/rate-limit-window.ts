@@ -18,7 +18,7 @@ export class RateLimitWindows {
     return this.#closesAt.size;
   }
 
-  /** Holds `caller`'s calls of `route` (a route path, or `*` for all) for `seconds` from now. */
+  /** Holds `caller`'s calls of `route` (a call name, or `*` for all) for `seconds` from now. */
   open(caller: string, route: string, seconds: number): void {
     const now = this.elapsedMs();
     if (this.#closesAt.size >= MAX_HELD_WINDOWS) this.#forgetClosed(now);
@@ -30,11 +30,11 @@ export class RateLimitWindows {
     this.#closesAt.set(cover, closesAt);
   }
 
-  /** The whole seconds left (at least 1) of a window holding `caller`'s call of `routePath`; undefined when none does. */
-  secondsLeft(caller: string, routePath: string): number | undefined {
+  /** The whole seconds left (at least 1) of a window holding `caller`'s call of `callName`; undefined when none does. */
+  secondsLeft(caller: string, callName: string): number | undefined {
     if (this.#closesAt.size === 0) return undefined;
     const now = this.elapsedMs();
-    const closesAt = Math.max(this.#openUntil(coverOf(caller, routePath), now), this.#openUntil(coverOf(caller, '*'), now));
+    const closesAt = Math.max(this.#openUntil(coverOf(caller, callName), now), this.#openUntil(coverOf(caller, '*'), now));
     return closesAt > now ? Math.max(1, Math.ceil((closesAt - now) / 1000)) : undefined;
   }
 

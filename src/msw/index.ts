@@ -1,3 +1,4 @@
+import './msw-node-check.js';
 import { http, type HttpHandler } from 'msw';
 import { createSandbox as createCoreSandbox } from '../sandbox.js';
 import type { Sandbox, SandboxOptions } from '../types.js';

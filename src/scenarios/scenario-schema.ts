@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CALL_PATHS } from '../contract/route-table.js';
+import { anyRouteInput, callRouteInput } from '../contract/route-input.js';
 import { SCOPES } from '../contract/scopes.js';
 import { CLOCK_RANGE_TEXT, isClockTime } from '../contract/clock-range.js';
 
@@ -197,7 +197,7 @@ export const seedFileSchema = z.strictObject({
  * those calls of it (1 = the first since start or reset); with `fraction`, to a seeded share of them.
  */
 export const faultSchema = z.strictObject({
-  route: z.enum(['*', ...CALL_PATHS]).default('*'),
+  route: anyRouteInput.default('*'),
   /**
    * latency: answer after `latencyMs` plus up to `jitterMs` (seeded); error: answer `status` with its error
    * envelope, changing nothing; rate-limit: answer 429 RATE_LIMITED with `Retry-After: <retryAfterS>`,
@@ -234,7 +234,7 @@ export const chaosSchema = z.strictObject({
     .array(z.enum(CHAOS_EFFECTS, { error: `expected one of ${CHAOS_EFFECTS.join(', ')}` }))
     .min(1)
     .default(DEFAULT_CHAOS_EFFECTS),
-  routes: z.array(z.enum(CALL_PATHS, { error: `expected one of ${CALL_PATHS.join(', ')}` })).min(1).optional(),
+  routes: z.array(callRouteInput).min(1).optional(),
 });
 
 /** What the readiness report (`GET /__sandbox/readiness`) expects of a client under this scenario. */

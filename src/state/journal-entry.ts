@@ -21,7 +21,7 @@ export interface OrderRequestNote {
 
 /** What the sandbox made of a request: how it answered, what struck it, what the route learnt. */
 export interface RequestFacts {
-  /** The route of the API the path names (`/createOrder`); absent for a path that names none. */
+  /** The call of the API the path names, by its name (`createOrder`), as every input and output names a call; absent for a path that names none. */
   route?: string;
   /** The status answered, or that a fault kept from the client; 0 when the connection was closed before anything was done. */
   status: number;

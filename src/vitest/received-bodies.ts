@@ -25,11 +25,11 @@ export function bodyDifferences(equals: Equals, actual: unknown, expected: unkno
 }
 
 /**
- * The bodies of the requests to `route`, for a failure message: each with its number and what differs from the
+ * The bodies of the requests to `route`, for a failure message: each with its journal number (`#<seq>`) and what differs from the
  * expected subset. The journal keeps the bodies of its latest requests only; an entry without one says so.
  */
 export function receivedBodies(entries: readonly JournalEntry[], route: string, expected: Record<string, unknown>, equals: Equals): string {
-  const toRoute = entries.map((entry, index) => ({ entry, number: index + 1 })).filter(({ entry }) => entry.route === `/${route}`);
+  const toRoute = entries.filter((entry) => entry.route === route).map((entry) => ({ entry, number: entry.seq }));
   if (toRoute.length === 0) return `The sandbox received no ${route} request, so no body to compare.`;
   const shown = toRoute.slice(-SHOWN);
   const intro = shown.length < toRoute.length ? `The last ${SHOWN} of the ${toRoute.length} ${route} bodies received` : `The ${route} bodies received`;

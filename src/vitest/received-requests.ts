@@ -1,9 +1,9 @@
 import type { JournalEntry } from '../state/journal.js';
-import { CALL_ROUTES, type CallName } from '../contract/route-table.js';
+import { CALL_NAMES, callNameOf, type CallName, type CallPath } from '../contract/route-table.js';
 import { bodyAsShown } from './received-bodies.js';
 
-/** A route of the imitated API by its name (the OpenAPI operationId): `'createOrder'`. */
-export type RouteName = CallName;
+/** A route of the imitated API by its name (the OpenAPI operationId), `'createOrder'`, or by its path, `'/createOrder'`. */
+export type RouteName = CallName | CallPath;
 
 /** What `toHaveReceived` asks of the requests to a route. */
 export interface ReceivedCriteria {
@@ -20,17 +20,15 @@ export interface ReceivedCriteria {
   body?: Record<string, unknown>;
 }
 
-export const ROUTE_NAMES: readonly string[] = CALL_ROUTES.map((route) => route.name);
-
-/** The route name of a journal entry (`/createOrder` → `createOrder`); none for a path that names no route. */
-export function routeNameOf(entry: Pick<JournalEntry, 'route'>): string | undefined {
-  return entry.route?.slice(1);
+/** The call a route argument names (`createOrder` or `/createOrder`); undefined for neither. */
+export function receivedRouteOf(route: unknown): CallName | undefined {
+  return typeof route === 'string' ? callNameOf(route) : undefined;
 }
 
 /** Checks the arguments of `toHaveReceived`, with a message that says what to pass instead. */
 export function checkReceivedArguments(route: unknown, criteria: unknown): string | undefined {
-  if (typeof route !== 'string' || !ROUTE_NAMES.includes(route)) {
-    return `toHaveReceived takes a route name, one of ${ROUTE_NAMES.join(', ')} (got ${JSON.stringify(route)})`;
+  if (receivedRouteOf(route) === undefined) {
+    return `toHaveReceived takes a route name, one of ${CALL_NAMES.join(', ')} (or its path, '/createOrder') (got ${JSON.stringify(route)})`;
   }
   if (criteria === undefined) return undefined;
   if (typeof criteria !== 'object' || criteria === null) return `toHaveReceived's criteria must be an object such as { times: 1, status: 200 } (got ${JSON.stringify(criteria)})`;

@@ -3,6 +3,7 @@ import { test } from 'vitest';
 import { createSandbox, type MswSandbox } from '../msw/index.js';
 import type { SandboxOptions } from '../types.js';
 import { unhandledRequestMessage } from './unhandled-request.js';
+import { bypassedFetchMessage, watchBypassedFetch } from './bypassed-fetch.js';
 
 /** msw's server for Node, of msw 2 or 3 (the two name its type differently). */
 export type MswServer = ReturnType<typeof setupServer>;
@@ -27,6 +28,8 @@ interface FileSandbox {
   server: MswServer;
   /** Put the sandbox back as the file found it. */
   restore(): Promise<void>;
+  /** Whether the current test was told already that its client's fetch went past msw. */
+  bypassTold: boolean;
 }
 
 /**
@@ -48,10 +51,17 @@ export function createSandboxTest(options: SandboxTestOptions = {}) {
         // Restoring the initial state is ~10× cheaper than a reset (nothing drawn or priced again), and brings
         // back the file's scenario when a test switched to another.
         const initial = await sandbox.snapshot();
-        const restore = () => sandbox.restore(initial);
+        const file: FileSandbox = { sandbox, server, restore: () => sandbox.restore(initial), bypassTold: false };
+        // Once per test, and only while the sandbox has received nothing in it: a fetch taken before msw started.
+        const stopWatching = watchBypassedFetch(baseUrl, (request, error) => {
+          if (file.bypassTold || sandbox.journal().length > 0) return;
+          file.bypassTold = true;
+          console.error(bypassedFetchMessage(request, error, baseUrl));
+        });
         try {
-          await use({ sandbox, server, restore });
+          await use(file);
         } finally {
+          stopWatching();
           server.close();
           await sandbox[Symbol.asyncDispose]();
         }
@@ -59,9 +69,10 @@ export function createSandboxTest(options: SandboxTestOptions = {}) {
       { scope: 'file', auto: true },
     ],
     sandbox: [
-      async ({ sandboxFile: { sandbox, restore } }, use) => {
-        await restore();
-        await use(sandbox);
+      async ({ sandboxFile }, use) => {
+        await sandboxFile.restore();
+        sandboxFile.bypassTold = false;
+        await use(sandboxFile.sandbox);
       },
       { auto: true },
     ],

@@ -1,5 +1,5 @@
 import type { JournalEntry } from '../state/journal.js';
-import { checkReceivedArguments, describeCriteria, routeNameOf, timesText, type ReceivedCriteria } from './received-requests.js';
+import { checkReceivedArguments, describeCriteria, receivedRouteOf, timesText, type ReceivedCriteria } from './received-requests.js';
 import { bodyDifferences, receivedBodies } from './received-bodies.js';
 import { requestsTable } from './requests-table.js';
 
@@ -23,10 +23,11 @@ export function toHaveReceived(this: MatcherContext, sandbox: unknown, route: un
   const problem = typeof entries === 'string' ? entries : checkReceivedArguments(route, criteria);
   if (problem !== undefined) throw new TypeError(problem);
   const journal = entries as readonly JournalEntry[];
-  const matching = journal.filter((entry) => routeNameOf(entry) === route && matches(this, entry, criteria ?? {}));
+  const name = receivedRouteOf(route)!;
+  const matching = journal.filter((entry) => entry.route === name && matches(this, entry, criteria ?? {}));
   const count = matching.length;
   const pass = criteria?.times === undefined ? count > 0 : count === criteria.times;
-  const wanted = describeCriteria(route as string, criteria);
+  const wanted = describeCriteria(name, criteria);
   return {
     pass,
     message: () => {
@@ -34,7 +35,7 @@ export function toHaveReceived(this: MatcherContext, sandbox: unknown, route: un
         criteria?.times === undefined
           ? `expected the sandbox ${this.isNot ? 'not ' : ''}to have received ${wanted}`
           : `expected the sandbox ${this.isNot ? 'not ' : ''}to have received ${wanted} ${timesText(criteria.times)}`;
-      const bodies = criteria?.body === undefined ? '' : `\n\n${receivedBodies(journal, route as string, criteria.body, (a, b) => this.equals(a, b))}`;
+      const bodies = criteria?.body === undefined ? '' : `\n\n${receivedBodies(journal, name, criteria.body, (a, b) => this.equals(a, b))}`;
       return `${expectation}, and it received ${timesText(count)}.${bodies}\n\n${requestsTable(journal)}`;
     },
   };

@@ -14,12 +14,12 @@ const lastEntry = (sandbox: Sandbox) => {
 it('a one-off rate-limit fault opens a window on its route, as a scenario\'s does, until it closes', async () => {
   const clock = virtualWallClock();
   const sandbox = createSandbox({ wallClock: clock.now });
-  const fault = await sandbox.queueFault({ route: '/getBalance', effect: 'rate-limit', retryAfterS: 2 });
+  const fault = await sandbox.queueFault({ route: 'getBalance', effect: 'rate-limit', retryAfterS: 2 });
   expect((await call(sandbox, '/getBalance')).headers.get('retry-after')).toBe('2');
   expect(lastEntry(sandbox)).toMatchObject({ status: 429, fault: 'rate-limit', queuedFault: fault.id, retryAfterS: 2 });
   await clock.sleep(1_000);
   expect((await call(sandbox, '/getBalance')).status).toBe(429);
-  expect(lastEntry(sandbox)).toEqual({ route: '/getBalance', status: 429, fault: 'rate-limit', queuedFault: undefined, retryAfterS: 1 });
+  expect(lastEntry(sandbox)).toEqual({ route: 'getBalance', status: 429, fault: 'rate-limit', queuedFault: undefined, retryAfterS: 1 });
   expect((await call(sandbox, '/getProducts?limit=1')).status).toBe(200);
   await clock.sleep(1_000);
   expect((await call(sandbox, '/getBalance')).status).toBe(200);
@@ -30,22 +30,22 @@ it('chaos draws for every call, so a one-off fault changes the fault of its own 
   const run = async (queue: boolean) => {
     const clock = virtualWallClock();
     const sandbox = createSandbox({ wallClock: clock.now, chaos: { rate: 0.5, seed: 11, effects: ['error', 'drop'] } });
-    if (queue) await sandbox.queueFault({ route: '/getProducts', effect: 'error', status: 500 });
+    if (queue) await sandbox.queueFault({ route: 'getProducts', effect: 'error', status: 500 });
     for (let i = 0; i < 30; i++) await call(sandbox, i % 2 === 0 ? '/getBalance' : '/getProducts?limit=1').catch(() => undefined);
     return sandbox.journal().map(({ route, status, fault, queuedFault }) => ({ route, status, fault, queuedFault }));
   };
   const [plain, queued] = [await run(false), await run(true)];
   expect(plain.some((entry) => entry.fault !== undefined)).toBe(true);
   // The one-off fault strikes the first getProducts (the 2nd call), over what chaos drew for it.
-  expect(queued[1]).toMatchObject({ route: '/getProducts', status: 500, fault: 'error', queuedFault: expect.any(Number) });
+  expect(queued[1]).toMatchObject({ route: 'getProducts', status: 500, fault: 'error', queuedFault: expect.any(Number) });
   expect(queued.filter((_, index) => index !== 1)).toEqual(plain.filter((_, index) => index !== 1));
 });
 
 it('a snapshot keeps the one-off faults waiting, the windows open and where chaos stands', async () => {
   const clock = virtualWallClock();
   const sandbox = createSandbox({ wallClock: clock.now, chaos: { rate: 0.3, seed: 4, routes: ['/getProducts'] } });
-  await sandbox.queueFault({ route: '/getOrders', effect: 'rate-limit', retryAfterS: 30 });
-  await sandbox.queueFault({ route: '/getPaymentHistory', effect: 'error', status: 503 });
+  await sandbox.queueFault({ route: 'getOrders', effect: 'rate-limit', retryAfterS: 30 });
+  await sandbox.queueFault({ route: 'getPaymentHistory', effect: 'error', status: 503 });
   expect((await call(sandbox, '/getOrders?limit=1')).status).toBe(429);
   const snapshot = await sandbox.snapshot();
   const after = async () => {
@@ -57,6 +57,6 @@ it('a snapshot keeps the one-off faults waiting, the windows open and where chao
   expect(first.slice(0, 2)).toEqual([429, 503]);
   expect(await sandbox.queuedFaults()).toEqual([]);
   await sandbox.restore(snapshot);
-  expect((await sandbox.queuedFaults()).map((fault) => fault.route)).toEqual(['/getPaymentHistory']);
+  expect((await sandbox.queuedFaults()).map((fault) => fault.route)).toEqual(['getPaymentHistory']);
   expect(await after()).toEqual(first);
 });

@@ -19,7 +19,7 @@ describeBothModes('faults', (target) => {
 
 
   it('a lost response commits the order; the retry with the same idempotencyKey gets reused: true and no second charge', async () => {
-    await useFaults(target(), [{ route: '/createOrder', effect: 'lose-response', calls: [1] }]);
+    await useFaults(target(), [{ route: 'createOrder', effect: 'lose-response', calls: [1] }]);
     const json = { productId: await firstProductId(target()), quantity: 2, idempotencyKey: 'lost-response-1' };
     const before = await expectSuccess(await target().call('/getBalance'));
     await expect(target().call('/createOrder', { json })).rejects.toThrow(TypeError);
@@ -33,7 +33,7 @@ describeBothModes('faults', (target) => {
   });
 
   it('a dropped connection answers nothing and changes nothing', async () => {
-    await useFaults(target(), [{ route: '/createOrder', effect: 'drop', calls: [1] }]);
+    await useFaults(target(), [{ route: 'createOrder', effect: 'drop', calls: [1] }]);
     const json = { productId: await firstProductId(target()), quantity: 1 };
     const before = await target().sandbox.state();
     await expect(target().call('/createOrder', { json })).rejects.toThrow(TypeError);
@@ -41,7 +41,7 @@ describeBothModes('faults', (target) => {
     await expectSuccess(await target().call('/createOrder', { json }));
   });
 
-  it('an error fault answers its status on the chosen calls only, changing nothing', async () => {
+  it('an error fault answers its status on the chosen calls only, changing nothing; its route may be the call\'s path', async () => {
     await useFaults(target(), [{ route: '/getBalance', effect: 'error', status: 503, calls: [2, 3] }]);
     await expectSuccess(await target().call('/getBalance'));
     await expectError(await target().call('/getBalance'), 503, 'SERVICE_UNAVAILABLE', /temporarily unavailable/);
@@ -51,7 +51,7 @@ describeBothModes('faults', (target) => {
   });
 
   it('a rate-limit fault answers 429 RATE_LIMITED with its Retry-After on the chosen calls, and its window after, changing nothing', async () => {
-    await useFaults(target(), [{ route: '/createOrder', effect: 'rate-limit', retryAfterS: 7, calls: [1] }]);
+    await useFaults(target(), [{ route: 'createOrder', effect: 'rate-limit', retryAfterS: 7, calls: [1] }]);
     const json = { productId: await firstProductId(target()), quantity: 1, idempotencyKey: 'rate-limit-fault-1' };
     const before = await target().sandbox.state();
     const limited = await target().call('/createOrder', { json });
@@ -65,8 +65,8 @@ describeBothModes('faults', (target) => {
 
   it('an error fault wins over a rate-limit fault on the same call', async () => {
     await useFaults(target(), [
-      { route: '/getBalance', effect: 'rate-limit', calls: [1] },
-      { route: '/getBalance', effect: 'error', status: 503, calls: [1] },
+      { route: 'getBalance', effect: 'rate-limit', calls: [1] },
+      { route: 'getBalance', effect: 'error', status: 503, calls: [1] },
     ]);
     await expectError(await target().call('/getBalance'), 503, 'SERVICE_UNAVAILABLE');
   });
@@ -77,7 +77,7 @@ describeBothModes('faults', (target) => {
   });
 
   it('latency delays the answer by at least latencyMs', async () => {
-    await useFaults(target(), [{ route: '/getBalance', effect: 'latency', latencyMs: 150, jitterMs: 50 }]);
+    await useFaults(target(), [{ route: 'getBalance', effect: 'latency', latencyMs: 150, jitterMs: 50 }]);
     const started = performance.now();
     await expectSuccess(await target().call('/getBalance'));
     expect(performance.now() - started).toBeGreaterThanOrEqual(145);

@@ -10,7 +10,7 @@ const WINDOWS = {
   description: 'getProducts call 2 opens a 3 s window on getProducts; getOrders call 2 opens a 2 s window on every route.',
   extends: 'default',
   faults: [
-    { route: '/getProducts' as const, effect: 'rate-limit' as const, retryAfterS: 3, calls: [2] },
+    { route: 'getProducts' as const, effect: 'rate-limit' as const, retryAfterS: 3, calls: [2] },
     { route: '*' as const, effect: 'rate-limit' as const, retryAfterS: 2, calls: [12] },
   ],
 };

@@ -150,6 +150,7 @@ for (const viewport of [{ width: 1280, height: 800 }, { width: 1920, height: 108
       await requestRows(page).first().click();
       await page.getByRole('button', { name: 'Copy as curl' }).click();
       const command = await page.getByLabel('curl command').innerText();
+      expect(command).toMatch(/^# request #\d+: GET \/api\/v1\/getPaymentHistory\?limit=2\n/);
       expect(command).toContain('"x-api-key: $ESIM_API_KEY"');
       expect(command).not.toContain(FULL_ACCESS);
       const { stdout } = await run('sh', ['-c', command], { env: { ...process.env, ESIM_API_KEY: FULL_ACCESS } });
@@ -168,13 +169,13 @@ for (const viewport of [{ width: 1280, height: 800 }, { width: 1920, height: 108
 
     it('queues a one-off fault from the page: journaled, waiting until the next call of its route, which it strikes', async () => {
       const form = page.getByRole('form', { name: 'Queue a one-off fault' });
-      await form.getByLabel('Next call of').selectOption('/getBalance');
+      await form.getByLabel('Next call of').selectOption('getBalance');
       await form.getByLabel('Effect').selectOption('error');
       await form.getByLabel('Answer').selectOption('500');
       await form.getByRole('button', { name: 'Queue fault' }).click();
       const waiting = page.getByRole('list', { name: 'Faults waiting' });
-      await expect.poll(() => waiting.innerText()).toContain('the next call of /getBalance → error 500');
-      await expect.poll(() => markerRows(page).first().innerText()).toContain('fault queued: the next call of /getBalance → error 500 (waiting)');
+      await expect.poll(() => waiting.innerText()).toContain('the next call of getBalance → error 500');
+      await expect.poll(() => markerRows(page).first().innerText()).toContain('fault queued: the next call of getBalance → error 500 (waiting)');
       expect((await send(server, { route: '/getBalance' })).status).toBe(500);
       await expect.poll(() => requestRows(page).first().innerText()).toMatch(/GET\s+\/api\/v1\/getBalance\s+500\s+INTERNAL_ERROR\s+error/);
       await expect.poll(() => page.getByText('No fault waiting.').count()).toBe(1);

@@ -79,7 +79,7 @@ describe.skipIf(!hasChromium)(`the inspector at /__sandbox/, in headless Chromiu
   });
 
   it('filters the table by route and by status', async () => {
-    await page.getByLabel('Route').selectOption('/getBalance');
+    await page.getByLabel('Route').selectOption('getBalance');
     await expect.poll(() => rows(page).count()).toBe(1);
     await page.getByLabel('Route').selectOption('');
     await page.getByLabel('Status').selectOption('4xx');

@@ -13,6 +13,9 @@ const balance = async () => ((await (await fetch(`${baseUrl}/getBalance`, { head
 
 const test = createSandboxTest({ scenario: 'default', seed: 7 });
 
+// A client module that keeps the fetch of the moment it is imported: the file's imports run before msw starts.
+const fetchTakenEarly = globalThis.fetch;
+
 describe('createSandboxTest: a sandbox at the initial state of its scenario in every test', () => {
   test('answers the client through msw at the default base address', async ({ sandbox }) => {
     expect(await balance()).toBe(114060);
@@ -50,6 +53,31 @@ describe('createSandboxTest: a sandbox at the initial state of its scenario in e
     expect(message).toContain("createSandboxTest({ baseUrl: '<your base URL>' })");
     expect(message).toContain("mswServer.use(http.all('https://elsewhere.partner.test/*', () => passthrough()))");
   });
+
+  test('says why a request sent with a fetch taken before msw started missed the sandbox, once per test', async ({ sandbox }) => {
+    const printed = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const failures = [];
+    for (const path of ['/getBalance', '/getProducts']) {
+      failures.push(await fetchTakenEarly(`${baseUrl}${path}`, { headers }).then(() => 'answered', (error: Error) => String((error.cause as { code?: string } | undefined)?.code)));
+    }
+    const told = printed.mock.calls.map((args) => args.join(' ')).filter((text) => text.startsWith('[esim-wholesale-sandbox]'));
+    printed.mockRestore();
+    expect(failures.every((code) => code === 'ENOTFOUND' || code === 'EAI_AGAIN'), failures.join()).toBe(true);
+    expect(sandbox.journal()).toEqual([]);
+    expect(told).toHaveLength(1);
+    expect(told[0]).toMatch(/^\[esim-wholesale-sandbox\] GET https:\/\/api\.partner\.test\/api\/v1\/getBalance went to the network \(getaddrinfo (ENOTFOUND|EAI_AGAIN) api\.partner\.test\), not to the sandbox/);
+    expect(told[0]).toContain('calls a fetch it took before msw started');
+    expect(told[0]).toContain('(input, init) => sandbox.fetch(new Request(input, init))');
+  }, 30_000);
+
+  test('says nothing of a failed request once the sandbox has answered one in the test', async () => {
+    const printed = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    expect(await balance()).toBe(114060);
+    await fetchTakenEarly(`${baseUrl}/getBalance`, { headers }).catch(() => undefined);
+    const told = printed.mock.calls.filter((args) => String(args[0]).startsWith('[esim-wholesale-sandbox]'));
+    printed.mockRestore();
+    expect(told).toEqual([]);
+  }, 30_000);
 
   test('mswServer.use overrides a route for one test…', async ({ mswServer }) => {
     const { http, HttpResponse } = await import('msw');

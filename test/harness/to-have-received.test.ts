@@ -7,6 +7,8 @@ const call = (path: string, init: RequestInit = {}, key = 'sk_test_full_access')
   sandbox.fetch(new Request(`http://sandbox.test/api/v1${path}`, { ...init, headers: { 'x-api-key': key, 'content-type': 'application/json' } }));
 const order = (body: Record<string, unknown>, key?: string) => call('/createOrder', { method: 'POST', body: JSON.stringify(body) }, key);
 const productId = 'efd8480e-2903-458b-8ce3-156f0418df70';
+/** The journal number of the run's `index`-th request (from 0): the numbers go on across resets. */
+const seqAt = (index: number) => sandbox.journal()[index]!.seq;
 
 function failureOf(assertion: () => void): string {
   try {
@@ -53,10 +55,10 @@ describe('expect(sandbox).toHaveReceived(route, criteria)', () => {
     expect(message).toContain(
       [
         'The createOrder bodies received (what differs from {"quantity":3,"idempotencyKey":"StringMatching /^matcher-/","region":"EU"}):',
-        `#2  {"productId":"${productId}","quantity":2,"idempotencyKey":"matcher-order-0001"}`,
+        `#${seqAt(1)}  {"productId":"${productId}","quantity":2,"idempotencyKey":"matcher-order-0001"}`,
         '    quantity: expected 3, got 2',
         '    region: missing (expected "EU")',
-        `#3  {"productId":"${productId}","quantity":1,"idempotencyKey":"matcher-order-0002"}`,
+        `#${seqAt(2)}  {"productId":"${productId}","quantity":1,"idempotencyKey":"matcher-order-0002"}`,
         '    quantity: expected 3, got 1',
         '    region: missing (expected "EU")',
       ].join('\n'),
@@ -78,19 +80,29 @@ describe('expect(sandbox).toHaveReceived(route, criteria)', () => {
         'expected the sandbox to have received createOrder with status 200 3 times, and it received 1 time.',
         '',
         'The requests the sandbox received:',
-        '#  method  path                 status  error',
-        '1  GET     /api/v1/getBalance   200',
-        '2  POST    /api/v1/createOrder  200',
-        '3  POST    /api/v1/createOrder  403     FORBIDDEN_SCOPE',
+        'request  method  path                 status  error',
+        `${`#${seqAt(0)}`.padEnd(9)}GET     /api/v1/getBalance   200`,
+        `${`#${seqAt(1)}`.padEnd(9)}POST    /api/v1/createOrder  200`,
+        `${`#${seqAt(2)}`.padEnd(9)}POST    /api/v1/createOrder  403     FORBIDDEN_SCOPE`,
       ].join('\n'),
     );
     expect(failureOf(() => expect(sandbox).not.toHaveReceived('getBalance'))).toMatch(/^expected the sandbox not to have received getBalance, and it received 1 time\./);
   });
 
+  it('takes a route by its path as well as by its name, and numbers requests as the journal and readiness do', async () => {
+    expect(sandbox).toHaveReceived('/createOrder', { times: 2 });
+    expect(sandbox).toHaveReceived('/getBalance', { status: 200 });
+    expect(failureOf(() => expect(sandbox).toHaveReceived('/getOrders'))).toMatch(/^expected the sandbox to have received getOrders, and it received 0 times\./);
+    // The numbers are the journal's, which go on across resets: the run's first request is not #1 here.
+    const first = sandbox.journal()[0]!;
+    expect(first.seq).toBeGreaterThan(1);
+    expect(failureOf(() => expect(sandbox).toHaveReceived('getOrders'))).toContain(`\n#${first.seq}      GET     /api/v1/getBalance   200`);
+  });
+
   it('says which routes exist when given another name, and what to pass when given no sandbox', () => {
     // @ts-expect-error -- not a route of the API
     expect(() => expect(sandbox).toHaveReceived('placeOrder')).toThrow(
-      'toHaveReceived takes a route name, one of getBalance, getProducts, getPaymentHistory, createOrder, getOrderStatus, getOrders (got "placeOrder")',
+      `toHaveReceived takes a route name, one of getBalance, getProducts, getPaymentHistory, createOrder, getOrderStatus, getOrders (or its path, '/createOrder') (got "placeOrder")`,
     );
     expect(() => expect({}).toHaveReceived('getBalance')).toThrow(/is a matcher of a sandbox: expect\(sandbox\)\.toHaveReceived\(route\)/);
     // @ts-expect-error -- not a criterion
@@ -101,6 +113,6 @@ describe('expect(sandbox).toHaveReceived(route, criteria)', () => {
     for (let i = 0; i < 25; i += 1) await call('/getProducts?limit=1');
     const message = failureOf(() => expect(sandbox).toHaveReceived('getOrders'));
     expect(message).toContain('The last 20 of 28 requests the sandbox received:');
-    expect(message.split('\n').at(-1)).toBe('28  GET     /api/v1/getProducts?limit=1  200');
+    expect(message.split('\n').at(-1)).toBe(`${`#${seqAt(27)}`.padEnd(9)}GET     /api/v1/getProducts?limit=1  200`);
   });
 });

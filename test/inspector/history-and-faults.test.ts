@@ -71,9 +71,9 @@ describe('the history over the admin API', () => {
 
 describe('one-off faults', () => {
   it('queues a fault for the next call of a route: journaled, listed until used, then gone', async () => {
-    const queued = await admin('POST', '/faults', { route: '/getBalance', effect: 'error', status: 500 });
+    const queued = await admin('POST', '/faults', { route: 'getBalance', effect: 'error', status: 500 });
     expect(queued.status).toBe(200);
-    expect(queued.body.data).toMatchObject({ route: '/getBalance', effect: 'error', status: 500, description: 'error 500' });
+    expect(queued.body.data).toMatchObject({ route: 'getBalance', effect: 'error', status: 500, description: 'error 500' });
     const id = queued.body.data.id;
     expect((await admin('GET', '/faults')).body.data.map((fault: { id: number }) => fault.id)).toEqual([id]);
     expect(await api('/getProducts?limit=1')).toMatchObject({ status: 200 });
@@ -81,19 +81,20 @@ describe('one-off faults', () => {
     expect(await api('/getBalance')).toMatchObject({ status: 200 });
     expect((await admin('GET', '/faults')).body.data).toEqual([]);
     const rows = await history();
-    expect(rows[0]).toMatchObject({ seq: id, marker: 'fault', text: 'fault queued: the next call of /getBalance → error 500' });
+    expect(rows[0]).toMatchObject({ seq: id, marker: 'fault', text: 'fault queued: the next call of getBalance → error 500' });
     expect(rows.find((entry) => entry.url === '/api/v1/getBalance')).toMatchObject({ status: 500, errorCode: 'INTERNAL_ERROR', fault: 'error', queuedFault: id });
   });
 
-  it('queues lose-response, latency and rate-limit', async () => {
-    await admin('POST', '/faults', { route: '/createOrder', effect: 'lose-response' });
+  it('queues lose-response, latency and rate-limit; a route by its path is read as its name', async () => {
+    const byPath = await admin('POST', '/faults', { route: '/createOrder', effect: 'lose-response' });
+    expect(byPath.body.data).toMatchObject({ route: 'createOrder', effect: 'lose-response' });
     const lost = await fetch(`${server.url}/createOrder`, {
       method: 'POST',
       headers: { 'x-api-key': FULL_ACCESS, 'content-type': 'application/json' },
       body: JSON.stringify({ productId: PRODUCT, quantity: 1, idempotencyKey: 'one-off-0001' }),
     }).catch((error: Error) => error);
     expect(lost).toBeInstanceOf(Error);
-    await admin('POST', '/faults', { route: '/getOrders', effect: 'latency', latencyMs: 120 });
+    await admin('POST', '/faults', { route: 'getOrders', effect: 'latency', latencyMs: 120 });
     expect((await api('/getOrders?limit=1')).status).toBe(200);
     await admin('POST', '/faults', { route: '*', effect: 'rate-limit', retryAfterS: 7 });
     expect(await api('/getBalance')).toMatchObject({ status: 429, retryAfter: '7' });
@@ -103,17 +104,19 @@ describe('one-off faults', () => {
       ['/api/v1/getOrders', 200, null],
       ['/api/v1/getBalance', 429, 'rate-limit'],
     ]);
+    expect(entries.map((entry) => entry.route)).toEqual(['createOrder', 'getOrders', 'getBalance']);
+    expect((await history()).find((entry) => entry.seq === byPath.body.data.id)).toMatchObject({ text: 'fault queued: the next call of createOrder → lose-response' });
     expect(entries[1]!.durationMs).toBeGreaterThanOrEqual(120);
     expect(entries.every((entry) => typeof entry.queuedFault === 'number')).toBe(true);
   });
 
   it('refuses a fault it cannot queue, saying what it takes, and changes nothing', async () => {
     const refusals = [
-      [{ route: '/getBalance', effect: 'explode' }, /effect/],
-      [{ route: '/nowhere', effect: 'drop' }, /route: expected a route path of the API \(\/getBalance, .*\) or "\*"/],
-      [{ route: '/getBalance', effect: 'latency' }, /latencyMs/],
-      [{ route: '/getBalance', effect: 'error', status: 502 }, /status: expected 500 or 503/],
-      [{ route: '/getBalance', effect: 'drop', extra: 1 }, /extra/],
+      [{ route: 'getBalance', effect: 'explode' }, /effect/],
+      [{ route: '/nowhere', effect: 'drop' }, /route: expected a call of the API: getBalance, .* \(or its path, \/createOrder\), or "\*" for any call, got "\/nowhere"/],
+      [{ route: 'getBalance', effect: 'latency' }, /latencyMs/],
+      [{ route: 'getBalance', effect: 'error', status: 502 }, /status: expected 500 or 503/],
+      [{ route: 'getBalance', effect: 'drop', extra: 1 }, /extra/],
     ] as const;
     for (const [body, message] of refusals) {
       const refused = await admin('POST', '/faults', body);
@@ -126,8 +129,8 @@ describe('one-off faults', () => {
 
   it('queues at most 50 at once, and takes one back on DELETE', async () => {
     const ids: number[] = [];
-    for (let i = 0; i < 50; i++) ids.push((await admin('POST', '/faults', { route: '/getPaymentHistory', effect: 'drop' })).body.data.id);
-    const refused = await admin('POST', '/faults', { route: '/getPaymentHistory', effect: 'drop' });
+    for (let i = 0; i < 50; i++) ids.push((await admin('POST', '/faults', { route: 'getPaymentHistory', effect: 'drop' })).body.data.id);
+    const refused = await admin('POST', '/faults', { route: 'getPaymentHistory', effect: 'drop' });
     expect(refused.status).toBe(400);
     expect(refused.body.error.message).toMatch(/^50 one-off faults are waiting, the most a sandbox queues \(50\)/);
     expect(await history()).toHaveLength(50);
@@ -197,12 +200,39 @@ describe('one-off faults in process', () => {
     const { createSandbox } = await import('esim-wholesale-sandbox');
     const sandbox = createSandbox();
     // @ts-expect-error -- not an effect
-    await expect(sandbox.queueFault({ route: '/getBalance', effect: 'explode' })).rejects.toMatchObject({ code: 'VALIDATION_ERROR', message: expect.stringMatching(/effect/) });
+    await expect(sandbox.queueFault({ route: 'getBalance', effect: 'explode' })).rejects.toMatchObject({ code: 'VALIDATION_ERROR', message: expect.stringMatching(/effect/) });
     expect(sandbox.history()).toEqual([]);
+    // The call's path is read as its name, which is how the fault is listed.
     const fault = await sandbox.queueFault({ route: '/getBalance', effect: 'rate-limit', retryAfterS: 3 });
+    expect(fault.route).toBe('getBalance');
     expect(await sandbox.queuedFaults()).toEqual([fault]);
     const answer = await sandbox.fetch(new Request('http://x/api/v1/getBalance', { headers: { 'x-api-key': FULL_ACCESS } }));
     expect([answer.status, answer.headers.get('retry-after')]).toEqual([429, '3']);
     expect(sandbox.journal().at(-1)).toMatchObject({ fault: 'rate-limit', queuedFault: fault.id });
+  });
+});
+
+describe('one number for one request', () => {
+  it('is the same in the journal, the matcher, readiness evidence, copy as curl and replay', async () => {
+    await import('esim-wholesale-sandbox/vitest');
+    // An order without idempotencyKey: readiness cites it as evidence of idempotency-key-sent.
+    expect((await api('/createOrder', { productId: PRODUCT, quantity: 1 })).status).toBe(200);
+    const [entry] = await history();
+    const seq = entry!.seq as number;
+    expect(entry).toMatchObject({ route: 'createOrder' });
+    let message = '';
+    try {
+      expect(server.sandbox).toHaveReceived('createOrder', { times: 2 });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toContain(`\n#${seq} `);
+    const readiness = await server.sandbox.readiness();
+    const check = readiness.checks.find((each) => each.id === 'idempotency-key-sent')!;
+    expect(check.evidence.map((each) => each.seq)).toEqual([seq]);
+    const curl = (await admin('GET', `/requests/${seq}/curl`)).body.data;
+    expect(curl.command.split('\n')[0]).toBe(`# request #${seq}: POST /api/v1/createOrder`);
+    const replayed = await admin('POST', `/requests/${seq}/replay`);
+    expect(replayed.body.data).toMatchObject({ replayOf: seq, route: 'createOrder' });
   });
 });

@@ -1,13 +1,33 @@
 import { execFile, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PACKED_TARBALL, REPO as repo, installProject, packPackage } from '../support/packed-package.js';
+import { REPO as repo } from '../support/packed-package.js';
 
 const run = promisify(execFile);
+
+/**
+ * The lines of docs/testing.md's install block (```sh install), each with the folder its comment names: "in the
+ * clone" or "in the partner project". The suite runs them as they are written, `../partner-project` being the
+ * project it made.
+ */
+async function installLines(): Promise<{ where: 'clone' | 'project'; command: string }[]> {
+  const markdown = await readFile(path.join(repo, 'docs/testing.md'), 'utf8');
+  const block = /```sh install\n([\s\S]*?)```/.exec(markdown)?.[1];
+  if (block === undefined) throw new Error('docs/testing.md has no ```sh install block');
+  let where: 'clone' | 'project' | undefined;
+  const lines: { where: 'clone' | 'project'; command: string }[] = [];
+  for (const line of block.split('\n').filter(Boolean)) {
+    if (line.startsWith('# in the clone')) where = 'clone';
+    else if (line.startsWith('# in the partner project')) where = 'project';
+    else if (where === undefined) throw new Error(`docs/testing.md's install block: "${line}" comes before a comment naming its folder`);
+    else lines.push({ where, command: line });
+  }
+  return lines;
+}
 
 /**
  * The rest of the suite runs the source; this one packs the package as npm would publish it, installs the
@@ -17,19 +37,21 @@ const run = promisify(execFile);
 describe('the packed package, installed into a fresh project', () => {
   let work: string;
   let project: string;
+  /** What npm printed while installing the project, as a partner sees it (install scripts run, as by default). */
+  let installOutput = '';
 
   beforeAll(async () => {
     work = await mkdtemp(path.join(tmpdir(), 'esim-packed-'));
-    await packPackage(work);
-    project = path.join(work, 'partner');
-    const msw = JSON.parse(await readFile(path.join(repo, 'node_modules/msw/package.json'), 'utf8')).version as string;
-    await installProject(project, {
-      name: 'partner',
-      private: true,
-      type: 'module',
-      dependencies: { 'esim-wholesale-sandbox': `file:../${PACKED_TARBALL}`, msw },
-    });
-  }, 180_000);
+    project = path.join(work, 'partner-project');
+    await mkdir(project);
+    await writeFile(path.join(project, 'package.json'), JSON.stringify({ name: 'partner', private: true, type: 'module' }, null, 2));
+    // The install lines of docs/testing.md, as written; npm install reads its cache first, for speed alone.
+    for (const { where, command } of await installLines()) {
+      const line = where === 'clone' ? command.replaceAll('../partner-project', project) : `${command} --prefer-offline --no-audit --no-fund`;
+      const { stdout, stderr } = await run('sh', ['-c', line], { cwd: where === 'clone' ? repo : project, maxBuffer: 16 << 20 });
+      if (where === 'project') installOutput += `${stdout}\n${stderr}`;
+    }
+  }, 240_000);
 
   afterAll(async () => {
     if (work) await rm(work, { recursive: true, force: true });
@@ -101,6 +123,30 @@ describe('the packed package, installed into a fresh project', () => {
     const [code] = await once(child, 'exit');
     expect(code).toBe(0);
   });
+
+  it('packs a package.json without scripts, so the partner\'s npm lists none of ours among install scripts', async () => {
+    const installed = JSON.parse(await readFile(path.join(project, 'node_modules/esim-wholesale-sandbox/package.json'), 'utf8')) as InstalledPackage;
+    expect(installed.scripts).toBeUndefined();
+    expect(installOutput).not.toMatch(/esim-wholesale-sandbox@\S+ \(/);
+    const manifest = JSON.parse(await readFile(path.join(project, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> };
+    expect(manifest.devDependencies['esim-wholesale-sandbox']).toMatch(/^file:esim-wholesale-sandbox-\d+\.\d+\.\d+\.tgz$/);
+    // The clone keeps its scripts: npm pack put its package.json back.
+    const clone = JSON.parse(await readFile(path.join(repo, 'package.json'), 'utf8')) as InstalledPackage;
+    expect(clone.scripts?.['prepare']).toBe('npm run build');
+  });
+
+  it("runs the partner harness tests (test/partners/vitest-msw3) with the installed vitest and msw", async () => {
+    const fixtures = path.join(repo, 'test/partners/vitest-msw3');
+    for (const name of (await readdir(fixtures)).filter((file) => file !== 'package.json')) await cp(path.join(fixtures, name), path.join(project, name));
+    const { stdout, stderr } = await run(process.execPath, ['node_modules/vitest/vitest.mjs', 'run'], {
+      cwd: project,
+      maxBuffer: 16 << 20,
+      env: { ...process.env, CI: 'true', FORCE_COLOR: '0', NO_COLOR: '1' },
+    }).catch((error: { stdout?: string; stderr?: string }) => {
+      throw new Error(`the partner's vitest run failed:\n${error.stdout ?? ''}\n${error.stderr ?? ''}`);
+    });
+    expect(`${stdout}\n${stderr}`).toMatch(/Tests\s+\d+ passed/);
+  }, 120_000);
 
   it('installs no package with an install script, and none of the standalone server\'s own (express, yargs, the pages\' packages)', async () => {
     const tree = await runtimeTree(project, 'esim-wholesale-sandbox');

@@ -76,8 +76,8 @@ describeBothModes('scenario readiness-drill: the failures one run of a partner\'
     await expectError(await target().call('/getBalance'), 503, 'SERVICE_UNAVAILABLE');
     const [first] = target().sandbox.journal();
     expect(target().sandbox.journal().map(({ seq, route, status, fault }) => ({ seq: seq - first!.seq, route, status, fault }))).toEqual([
-      { seq: 0, route: '/getBalance', status: 200, fault: undefined },
-      { seq: 1, route: '/getBalance', status: 503, fault: 'error' },
+      { seq: 0, route: 'getBalance', status: 200, fault: undefined },
+      { seq: 1, route: 'getBalance', status: 503, fault: 'error' },
     ]);
     expect(target().sandbox.readiness()).toMatchObject({ verdict: 'incomplete', scenario: 'readiness-drill' });
     await target().sandbox.reset();

@@ -71,7 +71,11 @@ describe('esim-sandbox serve: bad arguments', () => {
     [['serve', '--port'], 'Not enough arguments following: port'],
     [['serve', '--seed', '-1'], '--seed must be an integer from 0'],
     [['serve', '--shutdown-grace', '5s'], '--shutdown-grace must be a whole number of milliseconds from 0 to 600000 (got "5s"); pass e.g. --shutdown-grace 5000, or 0 to close at once'],
-    [['serve', '--prot', '4010'], 'Unknown argument: prot'],
+    [['serve', '--prot', '4010'], 'Unknown argument: prot\n--prot: did you mean --port?'],
+    [['serve', '--sead=7', '--scenaro', 'default'], 'Unknown arguments: sead, scenaro\n--sead: did you mean --seed?\n--scenaro: did you mean --scenario?'],
+    [['readiness', '--urll', 'http://127.0.0.1:4010'], 'Unknown argument: urll\n--urll: did you mean --url?'],
+    [['verify', '--base-ulr', 'http://127.0.0.1:4010'], 'Missing required argument: base-url\ngive --base-url, e.g. --base-url https://api.example.com/api/v1\n--base-ulr: did you mean --base-url?'],
+    [['export', '--url', 'http://127.0.0.1:4010', '--outt', 'state.json'], 'Unknown argument: outt\n--outt: did you mean --out?'],
     [['serve', '--scenario-dir'], 'Not enough arguments following: scenario-dir'],
     [['serve', '--scenario-dir', ''], '--scenario-dir must be a directory (got ""); pass e.g. --scenario-dir ./scenarios'],
     [['serve', '--max-scenario-bytes', '0'], '--max-scenario-bytes must be an integer from 1 to 268435456 (got "0"); pass e.g. --max-scenario-bytes 1048576'],
@@ -80,7 +84,7 @@ describe('esim-sandbox serve: bad arguments', () => {
     [['serve', '--chaos', '1.5'], '--chaos must be a number from 0 to 1 (got "1.5"); pass e.g. --chaos 0.05, the share of calls that meet a fault'],
     [['serve', '--chaos', 'often'], '--chaos must be a number from 0 to 1'],
     [['serve', '--chaos', '0.1', '--chaos-effects', 'error,explode'], '--chaos-effects must be a comma-separated list of error, rate-limit, drop, lose-response (got "error,explode")'],
-    [['serve', '--chaos', '0.1', '--chaos-routes', '/nowhere'], '--chaos-routes must be a comma-separated list of /getBalance, /getProducts, /getPaymentHistory, /createOrder, /getOrderStatus, /getOrders (got "/nowhere")'],
+    [['serve', '--chaos', '0.1', '--chaos-routes', '/nowhere'], '--chaos-routes must be a comma-separated list of getBalance, getProducts, getPaymentHistory, createOrder, getOrderStatus, getOrders (or their paths, /createOrder) (got "/nowhere")'],
     [['serve', '--chaos', '0.1', '--chaos-seed', '-2'], '--chaos-seed must be an integer from 0'],
     [['serve', '--chaos-seed', '7'], '--chaos-seed needs --chaos <rate>, e.g. --chaos 0.05'],
     [['launch'], 'Unknown argument: launch'],
@@ -92,6 +96,14 @@ describe('esim-sandbox serve: bad arguments', () => {
     expect(cli.stderr()).toContain('esim-sandbox --help');
     expect(cli.stderr()).not.toMatch(/\n\s+at /);
     expect(cli.stdout()).toBe('');
+  });
+
+  it('suggests no flag when none is close, nor for a stray word', async () => {
+    for (const argv of [['serve', '--frobnicate'], ['serve', 'port']]) {
+      const cli = testIo();
+      expect(await run(argv, cli.io)).toBe(1);
+      expect(cli.stderr()).toMatch(/Unknown argument: (frobnicate|port)\nRun "esim-sandbox --help"/);
+    }
   });
 
   it('exits 1 when the port is taken, suggesting --port 0', async () => {

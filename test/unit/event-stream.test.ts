@@ -100,13 +100,13 @@ describe('live events', () => {
     try {
       await call(server, '/getBalance');
       await post(server, '/reset', {});
-      await post(server, '/faults', { route: '/getOrders', effect: 'drop' });
+      await post(server, '/faults', { route: 'getOrders', effect: 'drop' });
       const resumed = await openEvents(`${server.origin}/__sandbox/events?since=0`);
       const events = await resumed.next(3);
       expect(events.map((event) => [event.type, event.id, event.data['text'] ?? event.data['url']])).toEqual([
         ['request', '1', '/api/v1/getBalance'],
         ['marker', '2', 'reset (scenario default)'],
-        ['marker', '3', 'fault queued: the next call of /getOrders → drop'],
+        ['marker', '3', 'fault queued: the next call of getOrders → drop'],
       ]);
       await fetch(`${server.origin}/__sandbox/requests`, { method: 'DELETE', headers: JSON_HEADERS }).then((response) => response.arrayBuffer());
       expect((await resumed.next(4))[3]).toMatchObject({ type: 'history-cleared' });

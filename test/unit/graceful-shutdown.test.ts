@@ -26,9 +26,9 @@ const slowOrders: ScenarioFile = {
   description: 'Default; createOrder takes 1 s, the second getBalance and the first getOrders 2 s.',
   extends: 'default',
   faults: [
-    { route: '/createOrder', effect: 'latency', latencyMs: 1_000 },
-    { route: '/getBalance', effect: 'latency', latencyMs: 2_000, calls: [2] },
-    { route: '/getOrders', effect: 'latency', latencyMs: 2_000, calls: [1] },
+    { route: 'createOrder', effect: 'latency', latencyMs: 1_000 },
+    { route: 'getBalance', effect: 'latency', latencyMs: 2_000, calls: [2] },
+    { route: 'getOrders', effect: 'latency', latencyMs: 2_000, calls: [1] },
   ],
 } as ScenarioFile;
 
@@ -184,7 +184,7 @@ describe('RunningServer.close()', () => {
   it('answers the requests in flight (their keep-alive answers saying connection: close), closes idle connections at once and answers one sent as it stops', async () => {
     server = await startServer({
       port: 0,
-      scenario: { ...slowOrders, faults: [{ route: '/getBalance', effect: 'latency', latencyMs: 500, calls: [2, 3, 4] }] } as ScenarioFile,
+      scenario: { ...slowOrders, faults: [{ route: 'getBalance', effect: 'latency', latencyMs: 500, calls: [2, 3, 4] }] } as ScenarioFile,
     });
     const idleAgent = new Agent({ keepAlive: true });
     const agent = new Agent({ keepAlive: true });

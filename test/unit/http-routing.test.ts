@@ -41,3 +41,40 @@ describe('HEAD, OPTIONS and undecodable paths over HTTP', () => {
     }
   });
 });
+
+describe('a base URL without /api/v1', () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startServer({ port: 0 });
+  });
+  afterAll(() => server.close());
+
+  it('answers a call\'s name outside /api/v1 with 404 NOT_FOUND naming the path it meant', async () => {
+    for (const [path, meant] of [
+      ['/getBalance', 'GET /api/v1/getBalance'],
+      ['/v1/getBalance', 'GET /api/v1/getBalance'],
+      ['/api/getBalance', 'GET /api/v1/getBalance'],
+      ['/api/createOrder', 'POST /api/v1/createOrder'],
+    ]) {
+      const response = await send(server.port, { path: path!, headers: { 'x-api-key': FULL_ACCESS } });
+      expect(response.status, path).toBe(404);
+      expect(response.json?.error?.code, path).toBe('NOT_FOUND');
+      expect(response.json?.error?.message, path).toContain(`the API is under /api/v1: ${meant}. Point the client's base URL at ${server.origin}/api/v1.`);
+    }
+  });
+
+  it('answers the root and the halves of the prefix with the calls under /api/v1', async () => {
+    for (const path of ['/', '/api', '/v1', '/api/']) {
+      const response = await send(server.port, { path });
+      expect(response.status, path).toBe(404);
+      expect(response.json?.error?.message, path).toContain('the API is under /api/v1: GET /api/v1/getBalance, GET /api/v1/getProducts');
+    }
+  });
+
+  it('keeps listing the calls for an unknown path under /api/v1', async () => {
+    const response = await send(server.port, { path: '/api/v1/getBalances', headers: { 'x-api-key': FULL_ACCESS } });
+    expect(response.json?.error?.message).toBe(
+      'no route GET /api/v1/getBalances; the routes are GET /getBalance, GET /getProducts, GET /getPaymentHistory, POST /createOrder, GET /getOrderStatus, GET /getOrders',
+    );
+  });
+});

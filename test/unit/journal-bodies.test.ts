@@ -50,8 +50,8 @@ describe('the journal with bodies', () => {
   it('keeps the answer a fault lost, and none for a dropped connection', async () => {
     const sandbox = createSandbox({
       scenario: withFaults([
-        { route: '/getBalance', effect: 'lose-response', calls: [1] },
-        { route: '/getBalance', effect: 'drop', calls: [2] },
+        { route: 'getBalance', effect: 'lose-response', calls: [1] },
+        { route: 'getBalance', effect: 'drop', calls: [2] },
       ]),
     });
     await sandbox.fetch(request('/getBalance')).catch(() => undefined);

@@ -15,13 +15,13 @@ type Spec = Fields & { at: number };
 /** Journal entries numbered from 1, each arriving `at` ms after BASE. */
 function journal(...specs: Spec[]): JournalEntry[] {
   return specs.map(({ at, ...fields }, index) => {
-    const route = fields.route ?? (fields.url ?? '/api/v1/getBalance').split('?')[0]!.replace('/api/v1', '');
+    const route = fields.route ?? (fields.url ?? '/api/v1/getBalance').split('?')[0]!.replace('/api/v1/', '');
     return {
       seq: index + 1,
       at: new Date(Date.parse('2026-01-15T09:00:00.000Z') + index * 1000).toISOString(),
       wallAt: new Date(BASE + at).toISOString(),
-      method: route === '/createOrder' ? 'POST' : 'GET',
-      url: `/api/v1${route}`,
+      method: route === 'createOrder' ? 'POST' : 'GET',
+      url: `/api/v1/${route}`,
       route,
       ...KEY,
       status: 200,
@@ -33,14 +33,14 @@ function journal(...specs: Spec[]): JournalEntry[] {
 
 const order = (at: number, fields: Fields & { key?: string } = {}): Spec => {
   const { key = 'order-key-0001', ...rest } = fields;
-  return { at, route: '/createOrder', orderRequest: { productId: PRODUCT, quantity: 1, ...(key !== '' && { idempotencyKey: key }) }, ...rest };
+  return { at, route: 'createOrder', orderRequest: { productId: PRODUCT, quantity: 1, ...(key !== '' && { idempotencyKey: key }) }, ...rest };
 };
 const lost = { fault: 'lose-response' as const };
 const unavailable = { status: 503, errorCode: 'SERVICE_UNAVAILABLE', fault: 'error' as const };
 const poll = (at: number, orderStatus: string, fields: Fields = {}): Spec => ({
   at,
   url: `/api/v1/getOrderStatus?purchaseOrderId=${ORDER}`,
-  route: '/getOrderStatus',
+  route: 'getOrderStatus',
   orderId: ORDER,
   orderStatus,
   ...fields,
@@ -97,7 +97,7 @@ describe('idempotency-key-sent', () => {
   });
 
   it('leaves a body that is no JSON object to valid-requests, and is not exercised without a createOrder', () => {
-    const notJson = { at: 0, route: '/createOrder', status: 400, errorCode: 'VALIDATION_ERROR', errorMessage: 'request body is not valid JSON' };
+    const notJson = { at: 0, route: 'createOrder', status: 400, errorCode: 'VALIDATION_ERROR', errorMessage: 'request body is not valid JSON' };
     expect(check(journal(notJson), 'idempotency-key-sent').status).toBe('not-exercised');
   });
 });

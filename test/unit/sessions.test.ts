@@ -345,7 +345,7 @@ describe('the sandbox of a session', () => {
   it('reads its journal one way, as the main sandbox does', async () => {
     const session = server.host.createSession();
     await fetch(`${server.url}/getBalance`, { headers: { 'x-api-key': session.apiKeys()['sk_test_full_access']! } });
-    expect(session.sandbox.journal().map(({ route, status }) => [route, status])).toEqual([['/getBalance', 200]]);
+    expect(session.sandbox.journal().map(({ route, status }) => [route, status])).toEqual([['getBalance', 200]]);
     expect('requests' in session.sandbox || 'requests' in server.sandbox).toBe(false);
   });
 });

@@ -1,9 +1,9 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { testFolder } from '../support/test-folder.js';
 import { bin, serveProcess } from '../support/serve-process.js';
 import { STAND_IN_KEY, STAND_IN_SCENARIO, read } from './stand-in.js';
 
@@ -21,7 +21,7 @@ async function esimSandbox(...args: string[]): Promise<{ code: number | null; st
 describe('esim-sandbox verify and record, run as commands against a running esim-sandbox serve', () => {
   it('verifies the served stand-in, records it, and serves the recording with the same answers', async () => {
     const standIn = await serveProcess('--scenario', STAND_IN_SCENARIO);
-    const dir = mkdtempSync(path.join(tmpdir(), 'verify-bin-'));
+    const dir = testFolder('verify-bin-');
     try {
       const verify = await esimSandbox('verify', '--base-url', standIn.url, '--rate', '50', '--report', path.join(dir, 'report.json'));
       expect(verify.stderr).toBe('');

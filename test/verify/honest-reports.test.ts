@@ -1,7 +1,7 @@
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { testFolder } from '../support/test-folder.js';
 import { startServer } from 'esim-wholesale-sandbox/server';
 import { verifyService } from '../../src/verify/verify-service.js';
 import { cli } from '../support/cli.js';
@@ -37,7 +37,7 @@ describe('verify and record at a base URL where no route answers the envelope', 
 
   it('record writes nothing, and says the same for problem+json answers', async () => {
     const server = await notFound('application/problem+json', '{"type":"about:blank","title":"Not Found","status":404}');
-    const out = path.join(mkdtempSync(path.join(tmpdir(), 'record-wrong-base-')), 'recorded.json');
+    const out = path.join(testFolder('record-wrong-base-'), 'recorded.json');
     try {
       const { exitCode, stderr } = await cli('record', '--base-url', `${server.origin}/api`, '--api-key', KEY, '--rate', String(TEST_RATE), '--out', out);
       expect(stderr).toBe(
@@ -83,7 +83,7 @@ describe('verify against a static mock (one fixed example per route)', () => {
 describe('the honest reasons of a report', () => {
   it('record counts the answers that broke the contract apart from their problems', async () => {
     const broken = await startBrokenService();
-    const out = path.join(mkdtempSync(path.join(tmpdir(), 'record-counts-')), 'recorded.json');
+    const out = path.join(testFolder('record-counts-'), 'recorded.json');
     try {
       const { exitCode, stdout } = await cli('record', '--base-url', broken.url, '--api-key', BROKEN_KEY, '--rate', String(TEST_RATE), '--out', out);
       // Its unknown and malformed order ids get the same plain-text 404: the recording is not to be trusted.
@@ -99,7 +99,7 @@ describe('the honest reasons of a report', () => {
     const scenario = JSON.parse(readFileSync(STAND_IN_SCENARIO, 'utf8'));
     for (const product of scenario.products) for (const tier of product.tiers) tier.unitPriceThb = 0;
     delete scenario.$schema;
-    const file = path.join(mkdtempSync(path.join(tmpdir(), 'free-order-')), 'free.json');
+    const file = path.join(testFolder('free-order-'), 'free.json');
     writeFileSync(file, JSON.stringify(scenario));
     const service = await startServer({ port: 0, host: '127.0.0.1', scenario: file });
     try {

@@ -1,8 +1,7 @@
-import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { testFolder } from '../support/test-folder.js';
 import { httpTarget } from '../../src/verify/http-target.js';
 import { TimeBudget } from '../../src/verify/time-budget.js';
 import { describeNetworkError } from '../../src/client/network-error.js';
@@ -45,7 +44,7 @@ describe('verify and record when the service cannot be reached', () => {
   it('says a TLS handshake failed, and that a plain-HTTP port wants http://', async () => {
     const server = await listening((_request, response) => response.end('{}'));
     try {
-      const out = path.join(mkdtempSync(path.join(tmpdir(), 'tls-')), 'never-written.json');
+      const out = path.join(testFolder('tls-'), 'never-written.json');
       const { exitCode, stderr } = await cli('record', '--base-url', `https://127.0.0.1:${server.port}/api/v1`, '--api-key', KEY, '--out', out);
       expect(exitCode).toBe(2);
       expect(stderr).toBe(

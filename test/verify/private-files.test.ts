@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { lstatSync, mkdtempSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -26,6 +26,7 @@ describe('record, export and verify --report write private files, and never thro
   });
   afterAll(async () => {
     await standIn.close();
+    if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
   it('record --out over an existing 0644 file leaves it 0600, holding the scenario', async () => {

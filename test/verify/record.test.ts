@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -31,6 +31,7 @@ describe('esim-sandbox record', () => {
   });
   afterAll(async () => {
     await Promise.all([standIn, ...served].map((server) => server.close()));
+    if (dir) rmSync(dir, { recursive: true, force: true });
   });
   const serve = async (file: string) => {
     const server = await startServer({ port: 0, scenario: file });

@@ -1,7 +1,7 @@
-import { existsSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { testFolder } from '../support/test-folder.js';
 import { cli } from '../support/cli.js';
 import { hostile } from '../../bench/lib/hostile-servers.ts';
 
@@ -39,7 +39,7 @@ describe('a redirect to another port is reported, never followed: the key and th
       response.writeHead(307, { location: `${elsewhere.origin}${request.url}` });
       response.end();
     });
-    const out = path.join(mkdtempSync(path.join(tmpdir(), 'export-redirect-')), 'state.json');
+    const out = path.join(testFolder('export-redirect-'), 'state.json');
     try {
       const exported = await cli('export', '--url', sandbox.origin, '--admin-token', TOKEN, '--out', out);
       expect(exported).toEqual({
@@ -114,7 +114,7 @@ describe('a 429 is waited out only within --budget', () => {
 
   it('record writes nothing when the account reads are rate-limited', async () => {
     const service = await alwaysLimited('999999');
-    const out = path.join(mkdtempSync(path.join(tmpdir(), 'record-limited-')), 'recorded.json');
+    const out = path.join(testFolder('record-limited-'), 'recorded.json');
     try {
       const { exitCode, stderr } = await cli('record', '--base-url', `${service.origin}/api/v1`, '--api-key', KEY, '--rate', '50', '--budget', '20', '--out', out);
       expect(stderr).toBe(

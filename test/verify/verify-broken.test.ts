@@ -1,7 +1,7 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testFolder } from '../support/test-folder.js';
 import { verifyService } from '../../src/verify/verify-service.js';
 import { cli } from '../support/cli.js';
 import { BROKEN_KEY, startBrokenService } from './broken-service.js';
@@ -40,7 +40,7 @@ describe('esim-sandbox verify against a deployment that breaks the contract', ()
   });
 
   it('exits 1, prints each problem once with the checks it breaks, and never shows the key in full', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'verify-broken-'));
+    const dir = testFolder('verify-broken-');
     const reportFile = path.join(dir, 'report.json');
     const { exitCode, stdout, stderr } = await cli('verify', '--base-url', broken.url, '--api-key', BROKEN_KEY, '--rate', String(TEST_RATE), '--report', reportFile);
     expect({ exitCode, stderr }).toEqual({ exitCode: 1, stderr: '' });

@@ -9,6 +9,9 @@ const test = createSandboxTest({ scenario: 'default', seed: 7 });
 const baseUrl = 'https://api.partner.test/api/v1';
 const headers = { 'x-api-key': 'sk_test_full_access', 'content-type': 'application/json' };
 
+// A client module that keeps the fetch of the moment it is imported: the file's imports run before msw starts.
+const fetchTakenEarly = globalThis.fetch;
+
 function failureOf(assertion: () => void): Error {
   try {
     assertion();
@@ -23,7 +26,10 @@ test('a body mismatch lists the bodies received, with what differs', async ({ sa
   await fetch(`${baseUrl}/createOrder`, { method: 'POST', headers, body: JSON.stringify(body) });
   const { message } = failureOf(() => expect(sandbox).toHaveReceived('createOrder', { body: { quantity: 3 } }));
   expect(message).toContain('The createOrder bodies received (what differs from {"quantity":3}):');
-  expect(message).toContain(`#1  ${JSON.stringify(body)}`);
+  // Each request by its journal number, as readiness and the inspector name it.
+  const [order] = sandbox.journal();
+  expect(message).toContain(`#${order!.seq}  ${JSON.stringify(body)}`);
+  expect(message).toContain(`\n#${order!.seq}       POST    /api/v1/createOrder  200`);
   expect(message).toContain('    quantity: expected 3, got 2');
 });
 
@@ -52,3 +58,13 @@ test("a failing matcher's stack frame points at a file the installed package has
     }
   }
 });
+
+test('a request sent with a fetch taken before msw started is told why it missed the sandbox', async () => {
+  const printed = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  const failure = await fetchTakenEarly(`${baseUrl}/getBalance`, { headers }).then(() => 'answered', (error: Error) => String((error.cause as { code?: string } | undefined)?.code));
+  const message = printed.mock.calls.map((args) => args.join(' ')).find((text) => text.startsWith('[esim-wholesale-sandbox]'));
+  printed.mockRestore();
+  expect(failure).toMatch(/^(ENOTFOUND|EAI_AGAIN)$/);
+  expect(message).toContain(`GET ${baseUrl}/getBalance went to the network`);
+  expect(message).toContain('calls a fetch it took before msw started');
+}, 30_000);

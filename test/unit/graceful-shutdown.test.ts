@@ -248,7 +248,7 @@ describe('RunningServer.close()', () => {
     // Nothing was ordered nor charged for a call answered 503.
     await sleep(100);
     expect(server.sandbox.db.orders.findMany().length).toBe(before);
-    expect(server.sandbox.journal().at(-1)).toMatchObject({ route: '/createOrder', status: 503, errorCode: 'SERVICE_UNAVAILABLE' });
+    expect(server.sandbox.journal().at(-1)).toMatchObject({ route: 'createOrder', status: 503, errorCode: 'SERVICE_UNAVAILABLE' });
   });
 
   it('refuses a shutdownGraceMs that is not a whole number of milliseconds', async () => {

@@ -3,7 +3,7 @@ import type { ApiRequest } from './api/api-request.js';
 import { describingAnswer } from './api/describe-api.js';
 import { everyProblem, parseInput } from './api/parse-input.js';
 import { renderPayment } from './api/render.js';
-import { routeAt } from './api/route-map.js';
+import { API_ROUTER } from './api/route-map.js';
 import type { ApiRoute } from './api/route.js';
 import { replayRequest } from './api/replay-request.js';
 import { serveApiRequest, type ServedRequest } from './api/serve-api-request.js';
@@ -105,7 +105,7 @@ export class CoreSandbox implements Sandbox, AnswersApiRequests {
    */
   answer(request: ApiRequest, options: AnswerOptions = {}): Outcome | Promise<Outcome> {
     const url = parsedUrl(request.url);
-    const route = routeAt(url.pathname, options.basePath);
+    const route = API_ROUTER.routeAt(url.pathname, options.basePath);
     const described = describingAnswer(route, request, url);
     if (described) return described;
     const arrivedAt = this.#wallClock();

@@ -1,5 +1,6 @@
 import type { JournalEntry } from '../state/journal.js';
-import { CALL_ROUTES, type CallName } from '../contract/route-table.js';
+import { CALLS } from '../api/calls/index.js';
+import type { CallName } from '../contract/route-table.js';
 import { bodyAsShown } from './received-bodies.js';
 
 /** A route of the imitated API by its name (the OpenAPI operationId): `'createOrder'`. */
@@ -20,7 +21,7 @@ export interface ReceivedCriteria {
   body?: Record<string, unknown>;
 }
 
-export const ROUTE_NAMES: readonly string[] = CALL_ROUTES.map((route) => route.name);
+export const ROUTE_NAMES: readonly string[] = CALLS.map((route) => route.name);
 
 /** The route name of a journal entry (`/createOrder` → `createOrder`); none for a path that names no route. */
 export function routeNameOf(entry: Pick<JournalEntry, 'route'>): string | undefined {

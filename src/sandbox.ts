@@ -3,7 +3,7 @@ import type { ApiRequest } from './api/api-request.js';
 import { describingAnswer } from './api/describe-api.js';
 import { everyProblem, parseInput } from './api/parse-input.js';
 import { renderPayment } from './api/render.js';
-import { API_ROUTER } from './api/route-map.js';
+import { API_ROUTER, type ApiRouter } from './api/route-map.js';
 import type { ApiRoute } from './api/route.js';
 import { replayRequest } from './api/replay-request.js';
 import { serveApiRequest, type ServedRequest } from './api/serve-api-request.js';
@@ -58,13 +58,18 @@ export class CoreSandbox implements Sandbox, AnswersApiRequests {
   readonly #journal: Journal;
   readonly #wallClock: () => number;
   readonly #sessionId: string | undefined;
+  readonly #router: ApiRouter;
   readonly #files: ScenarioFileAccess;
   readonly #keeps: SandboxKeeps;
   readonly #listeners = new Listeners<SandboxEvent>();
 
-  /** `sessionId`: the session this sandbox is, whose key suffix every scenario it loads carries. */
-  constructor(given: SandboxOptions, sessionId?: string) {
+  /**
+   * `sessionId`: the session this sandbox is, whose key suffix every scenario it loads carries. `router`: the
+   * calls it answers, the API's unless given (docs/development.md, "Adding a call").
+   */
+  constructor(given: SandboxOptions, sessionId?: string, router: ApiRouter = API_ROUTER) {
     this.#sessionId = sessionId;
+    this.#router = router;
     const options = checkOptions(SANDBOX_OPTIONS, given) as Required<SandboxOptions>;
     this.#keeps = {
       seed: given.seed === undefined ? undefined : options.seed,
@@ -105,7 +110,7 @@ export class CoreSandbox implements Sandbox, AnswersApiRequests {
    */
   answer(request: ApiRequest, options: AnswerOptions = {}): Outcome | Promise<Outcome> {
     const url = parsedUrl(request.url);
-    const route = API_ROUTER.routeAt(url.pathname, options.basePath);
+    const route = this.#router.routeAt(url.pathname, options.basePath);
     const described = describingAnswer(route, request, url);
     if (described) return described;
     const arrivedAt = this.#wallClock();

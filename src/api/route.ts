@@ -4,7 +4,7 @@ import type { Caller } from '../domain/auth.js';
 import type { operations } from '../contract/api-types.js';
 import type { DocumentRouteEntry } from '../contract/route-table.js';
 import type { Scope } from '../contract/scopes.js';
-import type { OpenApiDocument } from '../openapi/openapi-types.js';
+import type { OpenApiDocument, SchemaObject } from '../openapi/openapi-types.js';
 import type { RequestFacts } from '../state/journal.js';
 import type { ApiRequest } from './api-request.js';
 import type { RenderedJson } from './rendered-json.js';
@@ -63,8 +63,8 @@ export interface CallDefinition<N extends string = string, Q extends z.ZodObject
   query: FieldRules<Q>;
   /** The JSON body it takes (read by API_BODY's rules), parsed before the handler runs; the document's request body `<Name>`. */
   body?: B extends z.ZodObject ? FieldRules<B> : undefined;
-  /** The schema (of src/openapi/resource-schemas.ts) of its 200 answer. */
-  success: string;
+  /** The schema of its 200 answer: a name of src/openapi/resource-schemas.ts, or the schema itself. */
+  success: string | SchemaObject;
   errors?: readonly DocumentedError[];
   handle(ctx: SandboxContext, input: CallInput<z.output<Q>, B extends z.ZodObject ? z.output<B> : undefined>): CallAnswer<N> | Promise<CallAnswer<N>>;
 }

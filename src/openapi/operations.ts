@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { OperationObject, ReferenceObject, ResponseObject } from './openapi-types.js';
+import type { OperationObject, ReferenceObject, ResponseObject, SchemaObject } from './openapi-types.js';
 import { ref } from './resource-schemas.js';
 
 /** What the document reads of a call (src/api/route.ts, `CallDefinition`). */
@@ -14,8 +14,8 @@ export interface DocumentedCall {
   query: { schema: z.ZodObject };
   /** The zod schema of its body: the request body of components.requestBodies named by `bodyNameOf`. */
   body?: { schema: z.ZodObject } | undefined;
-  /** The schema of the 200 answer. */
-  success: string;
+  /** The schema of the 200 answer: a name of components.schemas, or the schema itself. */
+  success: string | SchemaObject;
   /** Error statuses the spec lists for this call besides 401 and 403 (every call). */
   errors?: readonly ('400' | '404' | '409')[] | undefined;
 }
@@ -31,7 +31,7 @@ export function operationOf(call: DocumentedCall): OperationObject {
   const errors = call.errors ?? [];
   const parameters = Object.keys(call.query.schema.shape).map(parameterRef);
   const responses: OperationObject['responses'] = {
-    200: { description: 'Success.', content: { 'application/json': { schema: ref(call.success) } } },
+    200: { description: 'Success.', content: { 'application/json': { schema: typeof call.success === 'string' ? ref(call.success) : call.success } } },
     ...(errors.includes('400') && { 400: responseRef('BadRequest') }),
     401: responseRef('Unauthorized'),
     403: responseRef('Forbidden'),

@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { CALLS } from '../dist/api/calls/index.js';
-import { documentWithExamples } from '../dist/api/openapi-document.js';
+import { describeCalls, documentOf } from '../dist/openapi/openapi-document.js';
 import { renderCallNames } from './call-names.ts';
 import { recordExamples, renderRecordedExamples } from './openapi-examples.ts';
 
@@ -18,7 +18,7 @@ const examples = await recordExamples();
 
 writeFileSync(`${root}/src/openapi/recorded-examples.ts`, renderRecordedExamples(examples));
 console.log('wrote src/openapi/recorded-examples.ts');
-writeFileSync(`${root}/openapi.json`, `${JSON.stringify(documentWithExamples(examples), null, 2)}\n`);
+writeFileSync(`${root}/openapi.json`, `${JSON.stringify(documentOf(describeCalls(CALLS), examples), null, 2)}\n`);
 console.log('wrote openapi.json');
 writeFileSync(`${root}/src/contract/call-names.ts`, renderCallNames(CALLS.map((call) => call.name)));
 console.log('wrote src/contract/call-names.ts');

@@ -63,10 +63,7 @@ export class CoreSandbox implements Sandbox, AnswersApiRequests {
   readonly #keeps: SandboxKeeps;
   readonly #listeners = new Listeners<SandboxEvent>();
 
-  /**
-   * `sessionId`: the session this sandbox is, whose key suffix every scenario it loads carries. `router`: the
-   * calls it answers, the API's unless given (docs/development.md, "Adding a call").
-   */
+  /** `sessionId`: the session this sandbox is, whose key suffix every scenario it loads carries; `router`: the calls it answers. */
   constructor(given: SandboxOptions, sessionId?: string, router: ApiRouter = API_ROUTER) {
     this.#sessionId = sessionId;
     this.#router = router;

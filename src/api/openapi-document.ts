@@ -1,6 +1,6 @@
 import { DOCUMENT_ROUTE } from '../contract/route-table.js';
 import { describeCalls, documentOf, type OpenApiDocumentOptions } from '../openapi/openapi-document.js';
-import type { OpenApiDocument, RecordedExamples } from '../openapi/openapi-types.js';
+import type { OpenApiDocument } from '../openapi/openapi-types.js';
 import { RECORDED_EXAMPLES } from '../openapi/recorded-examples.js';
 import type { ParsedUrl } from '../lib/parsed-urls.js';
 import { CALLS } from './calls/index.js';
@@ -11,11 +11,6 @@ const DESCRIBED = describeCalls(CALLS);
 /** The OpenAPI document of the API's calls (src/api/calls), with the examples recorded from the `default` scenario. */
 export function createOpenApiDocument(options: OpenApiDocumentOptions = {}): OpenApiDocument {
   return documentOf(DESCRIBED, RECORDED_EXAMPLES, options);
-}
-
-/** The document with `examples` in it: those recorded now, as `npm run openapi` writes the document in one run. */
-export function documentWithExamples(examples: RecordedExamples, options: OpenApiDocumentOptions = {}): OpenApiDocument {
-  return documentOf(DESCRIBED, examples, options);
 }
 
 /** The document route: the document as asked at `url`, its `servers` naming the base address the request came to, on its own origin. */

@@ -2,9 +2,10 @@ import type { z } from 'zod';
 import type { SandboxContext } from '../domain/context.js';
 import type { Caller } from '../domain/auth.js';
 import type { operations } from '../contract/api-types.js';
-import type { DocumentRouteEntry } from '../contract/route-table.js';
+import type { DOCUMENT_ROUTE } from '../contract/route-table.js';
 import type { Scope } from '../contract/scopes.js';
-import type { OpenApiDocument, SchemaObject } from '../openapi/openapi-types.js';
+import type { OpenApiDocument } from '../openapi/openapi-types.js';
+import type { DocumentedCall } from '../openapi/operations.js';
 import type { RequestFacts } from '../state/journal.js';
 import type { ApiRequest } from './api-request.js';
 import type { RenderedJson } from './rendered-json.js';
@@ -40,32 +41,22 @@ export interface CallInput<Query, Body> {
   facts: RouteFacts;
 }
 
-/** Error statuses the spec lists for a call besides 401 and 403 (every call), each a response of the document. */
-export type DocumentedError = '400' | '404' | '409';
-
 /**
  * A call of the imitated API, whole: what the router, the input checks, the OpenAPI operation and the checks
  * that name routes read of it. It needs a key with `scope`, is journaled, steps the clock, and may be limited or
- * faulted. Write one with `defineCall` in a file of src/api/calls and add it to the list there.
+ * faulted. Its query (and body) are parsed by its rules before `handle` runs. Write one with `defineCall` in a
+ * file of src/api/calls and add it to the list there (docs/development.md, "Adding a call").
  */
-export interface CallDefinition<N extends string = string, Q extends z.ZodObject = z.ZodObject, B extends z.ZodObject | undefined = z.ZodObject | undefined> {
-  /** The OpenAPI operationId, and what the checks of readiness and `toHaveReceived` call it. */
+export interface CallDefinition<N extends string = string, Q extends z.ZodObject = z.ZodObject, B extends z.ZodObject | undefined = z.ZodObject | undefined>
+  extends DocumentedCall {
   name: N;
-  method: 'GET' | 'POST';
-  /** Below the API's base address. */
   path: `/${N}`;
   scope: Scope;
-  summary: string;
-  description: string;
   /** For a list of records taken a page at a time (`limit`): what one record is called. */
   records?: string;
-  /** The query string it takes, parsed before the handler runs; the document's parameters are its fields. */
   query: FieldRules<Q>;
-  /** The JSON body it takes (read by API_BODY's rules), parsed before the handler runs; the document's request body `<Name>`. */
+  /** Read by API_BODY's rules, then parsed by these. */
   body?: B extends z.ZodObject ? FieldRules<B> : undefined;
-  /** The schema of its 200 answer: a name of src/openapi/resource-schemas.ts, or the schema itself. */
-  success: string | SchemaObject;
-  errors?: readonly DocumentedError[];
   handle(ctx: SandboxContext, input: CallInput<z.output<Q>, B extends z.ZodObject ? z.output<B> : undefined>): CallAnswer<N> | Promise<CallAnswer<N>>;
 }
 
@@ -80,8 +71,6 @@ export function defineCall<N extends string, Q extends z.ZodObject, B extends z.
 }
 
 /** The document route of the route table, with its handler: the document, for the URL it was asked at. */
-export interface DocumentRoute extends DocumentRouteEntry {
-  handle(url: ParsedUrl): OpenApiDocument;
-}
+export type DocumentRoute = typeof DOCUMENT_ROUTE & { handle(url: ParsedUrl): OpenApiDocument };
 
 export type ApiRoute = CallRoute | DocumentRoute;

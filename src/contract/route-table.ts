@@ -5,22 +5,8 @@ import { CALL_NAMES } from './call-names.js';
  * OpenAPI document and call-names.ts derive; a scenario's faults name a call by its path.
  */
 
-/** The OpenAPI document: it describes the API rather than calls it, so it needs no key and is no call. */
-export interface DocumentRouteEntry {
-  kind: 'document';
-  name: string;
-  method: 'GET';
-  path: string;
-  summary: string;
-}
-
-export const DOCUMENT_ROUTE = {
-  kind: 'document',
-  name: 'openapi',
-  method: 'GET',
-  path: '/openapi.json',
-  summary: 'The OpenAPI document of the API, its `servers` naming the base address it was asked at',
-} as const satisfies DocumentRouteEntry;
+/** The OpenAPI document, its `servers` naming the base address it was asked at: it describes the API rather than calls it, so it needs no key and is no call. */
+export const DOCUMENT_ROUTE = { kind: 'document', method: 'GET', path: '/openapi.json' } as const;
 
 export type CallName = (typeof CALL_NAMES)[number];
 export type CallPath = `/${CallName}`;

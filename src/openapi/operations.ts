@@ -2,21 +2,23 @@ import type { z } from 'zod';
 import type { OperationObject, ReferenceObject, ResponseObject, SchemaObject } from './openapi-types.js';
 import { ref } from './resource-schemas.js';
 
-/** What the document reads of a call (src/api/route.ts, `CallDefinition`). */
+/** What the document says of a call (src/api/calls, `CallDefinition`). */
 export interface DocumentedCall {
+  /** The operationId. */
   name: string;
   method: 'GET' | 'POST';
+  /** Below the API's base address. */
   path: string;
   scope: string;
   summary: string;
   description: string;
-  /** The zod schema of its query: each field is a parameter of components.parameters. */
+  /** Its query's zod schema: each field a parameter of components.parameters. */
   query: { schema: z.ZodObject };
-  /** The zod schema of its body: the request body of components.requestBodies named by `bodyNameOf`. */
+  /** Its JSON body's zod schema: the request body of components.requestBodies named by `bodyNameOf`. */
   body?: { schema: z.ZodObject } | undefined;
-  /** The schema of the 200 answer: a name of components.schemas, or the schema itself. */
+  /** The schema of its 200 answer: a name of components.schemas, or the schema itself. */
   success: string | SchemaObject;
-  /** Error statuses the spec lists for this call besides 401 and 403 (every call). */
+  /** Error statuses the spec lists for it besides 401 and 403 (every call). */
   errors?: readonly ('400' | '404' | '409')[] | undefined;
 }
 

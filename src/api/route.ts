@@ -70,7 +70,7 @@ export function defineCall<N extends string, Q extends z.ZodObject, B extends z.
   return { kind: 'call', ...call };
 }
 
-/** The document route of the route table, with its handler: the document, for the URL it was asked at. */
+/** The document route, with its handler: the document, for the URL it was asked at. */
 export type DocumentRoute = typeof DOCUMENT_ROUTE & { handle(url: ParsedUrl): OpenApiDocument };
 
 export type ApiRoute = CallRoute | DocumentRoute;

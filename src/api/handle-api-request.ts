@@ -41,7 +41,8 @@ export function handleApiRequest(
   const refusal = methodRefusal(route, request.method);
   if (refusal) throw refusal;
   const caller = authorize(ctx.store, request.headers.get('x-api-key'), route.scope);
-  const input: Parameters<CallRoute['handle']>[1] = { caller, query: parseFields(route.query, readQuery(url), ctx.behavior, facts), body: undefined, request, now, facts };
+  const query = parseFields(route.query, readQuery(url), ctx.behavior, facts);
+  const input: Parameters<CallRoute['handle']>[1] = { caller, query, body: undefined, request, now, facts };
   const { body } = route;
   if (body) {
     return readJsonBody(request, API_BODY).then(async (json) => {

@@ -1,9 +1,9 @@
 import { addExamples } from './document-examples.js';
 import type { OpenApiDocument, ParameterObject, PathItemObject, RecordedExamples, RequestBodyObject } from './openapi-types.js';
-import { RESPONSES, operationOf, type DocumentedCall } from './operations.js';
-import { requestBodiesOf } from './request-bodies.js';
+import { RESPONSES, bodyNameOf, operationOf, type DocumentedCall } from './operations.js';
 import { parametersOf, queryFieldsOf } from './request-parameters.js';
 import { SCHEMAS } from './resource-schemas.js';
+import { schemaOf } from './schema-of.js';
 
 /** Where the standalone sandbox serves the API by default. */
 export const DEFAULT_SERVER_URL = 'http://127.0.0.1:4010/api/v1';
@@ -23,8 +23,12 @@ export interface DescribedCalls {
 /** The description of `calls` (the API's: src/api/calls), made once: the document is made from it for each asker. */
 export function describeCalls(calls: readonly DocumentedCall[]): DescribedCalls {
   const paths: Record<string, PathItemObject> = {};
-  for (const call of calls) paths[call.path] = { [call.method.toLowerCase()]: operationOf(call) };
-  return { paths, parameters: parametersOf(queryFieldsOf(calls)), requestBodies: requestBodiesOf(calls) };
+  const requestBodies: Record<string, RequestBodyObject> = {};
+  for (const call of calls) {
+    paths[call.path] = { [call.method.toLowerCase()]: operationOf(call) };
+    if (call.body) requestBodies[bodyNameOf(call)] = { required: true, content: { 'application/json': { schema: schemaOf(call.body.schema) } } };
+  }
+  return { paths, parameters: parametersOf(queryFieldsOf(calls)), requestBodies };
 }
 
 /**

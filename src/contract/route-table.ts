@@ -1,13 +1,9 @@
 import { CALL_NAMES } from './call-names.js';
 
-/**
- * The routes of the API, as names: each call is one definition (src/api/calls), from which the router, the
- * OpenAPI document and call-names.ts derive; a scenario's faults name a call by its path.
- */
-
 /** The OpenAPI document, its `servers` naming the base address it was asked at: it describes the API rather than calls it, so it needs no key and is no call. */
 export const DOCUMENT_ROUTE = { kind: 'document', method: 'GET', path: '/openapi.json' } as const;
 
+/** A call's name, of src/api/calls through call-names.ts (the calls themselves are above this layer). */
 export type CallName = (typeof CALL_NAMES)[number];
 export type CallPath = `/${CallName}`;
 

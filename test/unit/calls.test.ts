@@ -11,6 +11,7 @@ import { describeCalls, documentOf } from '../../src/openapi/openapi-document.js
 import { RECORDED_EXAMPLES } from '../../src/openapi/recorded-examples.js';
 import { CoreSandbox } from '../../src/sandbox.js';
 import { renderCallNames } from '../../scripts/call-names.ts';
+import { exampleCalls, requestExamples } from '../../scripts/openapi-examples.ts';
 import { getKeyScopes } from './calls/get-key-scopes.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -99,6 +100,23 @@ describe('a seventh call, defined in one file and added to a copy of the list (d
     const api = createOpenApiDocument();
     for (const call of CALLS) expect(document.paths[call.path]).toEqual(api.paths[call.path]);
     await SwaggerParser.validate(structuredClone(document) as SwaggerParser['api']);
+  });
+
+  it('has the example request npm run openapi would record its answer from, which the sandbox of that list answers', async () => {
+    const { productId } = RECORDED_EXAMPLES.requestBodies['CreateOrder'] as { productId: string };
+    const examples = requestExamples(calls, { productId, purchaseOrderId: RECORDED_EXAMPLES.parameters['purchaseOrderId'] });
+    expect(examples.parameters).toEqual({ ...RECORDED_EXAMPLES.parameters, scope: 'orders:write' });
+    expect(examples.requestBodies).toEqual(RECORDED_EXAMPLES.requestBodies);
+    const document = documentOf(describeCalls(calls), { ...examples, successes: {}, errors: {} });
+    const example = exampleCalls(document).find((call) => call.operationId === 'getKeyScopes')!;
+    expect(example).toMatchObject({ method: 'GET', path: '/getKeyScopes?scope=orders%3Awrite' });
+    const sandbox = new CoreSandbox({ scenario: 'default', seed: 1 }, undefined, new ApiRouter(calls));
+    try {
+      const answer = await ask(sandbox, example.path);
+      expect(answer).toMatchObject({ status: 200, body: { success: true, data: { carries: true } } });
+    } finally {
+      await sandbox[Symbol.asyncDispose]();
+    }
   });
 
   it('is the example docs/development.md shows', () => {

@@ -38,6 +38,7 @@ export const createOrder = defineCall({
     idempotencyKey: `a string of ${IDEMPOTENCY_KEY_LENGTH.min} to ${IDEMPOTENCY_KEY_LENGTH.max} characters`,
     includeQrImages: 'a boolean (true or false)',
   }),
+  examples: { body: { quantity: 1, idempotencyKey: 'partner-order-10001' } },
   success: 'CreateOrderEnvelope',
   errors: ['400', '409'],
   async handle(ctx, { caller, body: { productId, quantity, idempotencyKey, includeQrImages = false }, now, facts }) {

@@ -12,6 +12,7 @@ export const getOrderStatus = defineCall({
   summary: 'One order with full eSIM details',
   description: 'One order of the account, with its eSIM items.',
   query: queryRules('purchaseOrderId', 'includeQrImages'),
+  examples: { query: { includeQrImages: 'false' } },
   success: 'OrderEnvelope',
   errors: ['400', '404'],
   handle(ctx, { caller, query: { purchaseOrderId: id, includeQrImages = false }, now, facts }) {

@@ -13,6 +13,8 @@ export const getOrders = defineCall({
   description: 'Orders of the account, with their eSIM items.',
   records: 'order',
   query: queryRules('limit', 'includeQrImages'),
+  // A short page without QR images: with them the example alone would carry ~24 KB of PNG data.
+  examples: { query: { limit: 2, includeQrImages: 'false' } },
   success: 'OrderListEnvelope',
   handle(ctx, { caller, query: { limit, includeQrImages = false }, now, facts }) {
     const max = resolveLimit(limit, ctx.behavior, facts);

@@ -11,6 +11,7 @@ export const getPaymentHistory = defineCall({
   description: 'The topups of the wallet.',
   records: 'payment',
   query: queryRules('limit'),
+  examples: { query: { limit: 2 } },
   success: 'PaymentListEnvelope',
   handle: (ctx, { caller, query, facts }) => ctx.store.latestPaymentsOf(caller.account.id, resolveLimit(query.limit, ctx.behavior, facts)).map(renderPayment),
 });

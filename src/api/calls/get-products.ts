@@ -12,6 +12,7 @@ export const getProducts = defineCall({
   description: 'The active products, each with the unit price of the calling account.',
   records: 'product',
   query: queryRules('limit'),
+  examples: { query: { limit: 2 } },
   success: 'ProductListEnvelope',
   handle(ctx, { caller, query, now, facts }) {
     const max = resolveLimit(query.limit, ctx.behavior, facts);

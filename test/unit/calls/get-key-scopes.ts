@@ -14,6 +14,7 @@ export const getKeyScopes = defineCall({
   query: fieldRules('query', z.strictObject({ scope: z.enum(SCOPES).optional().meta({ description: 'A scope to ask about.' }) }), {
     scope: `one of ${SCOPES.join(', ')}`,
   }),
+  examples: { query: { scope: 'orders:write' } },
   success: {
     type: 'object',
     required: ['success', 'data'],

@@ -1,18 +1,17 @@
 // The examples of the OpenAPI document, recorded from fresh sandboxes (seed 1): the parameter and body
-// examples are ids and values of the `default` scenario, and every answer example is what the sandbox answers
+// examples are ids of the `default` scenario and the calls' own example values (`examples` in src/api/calls),
+// and every answer example is what the sandbox answers
 // to a request, unchanged. `npm run openapi` writes them to src/openapi/recorded-examples.ts (through
 // scripts/write-openapi.ts); test/openapi/examples.test.ts records them again and compares.
 import { createOpenApiDocument, createSandbox, type OpenApiDocument } from '../dist/index.js';
+import { CALLS } from '../dist/api/calls/index.js';
 import { addExamples } from '../dist/openapi/document-examples.js';
 import type { ExampleObject, RecordedExamples } from '../dist/openapi/openapi-types.js';
+import { bodyNameOf, type DocumentedCall } from '../dist/openapi/operations.js';
+import { queryFieldsOf } from '../dist/openapi/request-parameters.js';
 
 /** The key every example request is sent with unless it says otherwise: all five scopes in `default`. */
 export const EXAMPLE_KEY = 'sk_test_full_access';
-/** A short page, so that the list examples stay readable. */
-const LIMIT = 2;
-/** Without the QR images: with them the list example alone would carry ~24 KB of PNG data. */
-const INCLUDE_QR_IMAGES = 'false';
-const IDEMPOTENCY_KEY = 'partner-order-10001';
 /** An id no order of the account has. */
 const UNKNOWN_ORDER_ID = '00000000-0000-4000-8000-000000000000';
 
@@ -118,9 +117,8 @@ export async function recordExamples(): Promise<RecordedExamples> {
   const orders: { id: string; quantity: number }[] = (await answerOf({ path: '/getOrders?limit=200' })).body.data;
   const purchaseOrderId = orders.reduce((fewest, order) => (order.quantity < fewest.quantity ? order : fewest)).id;
 
-  const parameters: Record<string, unknown> = { limit: LIMIT, includeQrImages: INCLUDE_QR_IMAGES, purchaseOrderId };
+  const { parameters, requestBodies } = requestExamples(CALLS, { productId, purchaseOrderId });
   const order = { productId, quantity: 1 };
-  const requestBodies: Record<string, unknown> = { CreateOrder: { ...order, idempotencyKey: IDEMPOTENCY_KEY } };
 
   // The success examples are the answers to the calls a tool makes from the document with these examples.
   const document = createOpenApiDocument();
@@ -143,6 +141,27 @@ export async function recordExamples(): Promise<RecordedExamples> {
     errors[response] = recorded;
   }
   return { parameters, requestBodies, successes, errors };
+}
+
+/**
+ * The parameter and body examples of the document: the ids of the `default` scenario for the fields that name one
+ * (`ids`), else the calls' own example values. A query parameter shared by calls is one, with one example.
+ */
+export function requestExamples(calls: readonly DocumentedCall[], ids: Record<string, unknown>): Pick<RecordedExamples, 'parameters' | 'requestBodies'> {
+  const parameters: Record<string, unknown> = {};
+  for (const name of Object.keys(queryFieldsOf(calls))) {
+    const given = [...new Set(calls.flatMap((call) => (call.examples?.query?.[name] === undefined ? [] : [call.examples.query[name]])))];
+    if (given.length > 1) throw new Error(`the query parameter ${name} has the examples ${given.join(' and ')} in different calls: give it one`);
+    const value = ids[name] ?? given[0];
+    if (value !== undefined) parameters[name] = value;
+  }
+  const requestBodies: Record<string, unknown> = {};
+  for (const call of calls) {
+    if (!call.body) continue;
+    const fields = Object.keys(call.body.schema.shape).map((name) => [name, ids[name] ?? call.examples?.body?.[name]] as const);
+    requestBodies[bodyNameOf(call)] = Object.fromEntries(fields.filter(([, value]) => value !== undefined));
+  }
+  return { parameters, requestBodies };
 }
 
 /**

@@ -3,7 +3,7 @@ import type { ApiRequest } from './api/api-request.js';
 import { describingAnswer } from './api/describe-api.js';
 import { everyProblem, parseInput } from './api/parse-input.js';
 import { renderPayment } from './api/render.js';
-import { routeAt } from './api/route-map.js';
+import { API_ROUTER, type ApiRouter } from './api/route-map.js';
 import type { ApiRoute } from './api/route.js';
 import { replayRequest } from './api/replay-request.js';
 import { serveApiRequest, type ServedRequest } from './api/serve-api-request.js';
@@ -59,13 +59,15 @@ export class CoreSandbox implements Sandbox, AnswersApiRequests {
   readonly #journal: Journal;
   readonly #wallClock: () => number;
   readonly #sessionId: string | undefined;
+  readonly #router: ApiRouter;
   readonly #files: ScenarioFileAccess;
   readonly #keeps: SandboxKeeps;
   readonly #listeners = new Listeners<SandboxEvent>();
 
-  /** `sessionId`: the session this sandbox is, whose key suffix every scenario it loads carries. */
-  constructor(given: SandboxOptions, sessionId?: string) {
+  /** `sessionId`: the session this sandbox is, whose key suffix every scenario it loads carries; `router`: the calls it answers. */
+  constructor(given: SandboxOptions, sessionId?: string, router: ApiRouter = API_ROUTER) {
     this.#sessionId = sessionId;
+    this.#router = router;
     const options = checkOptions(SANDBOX_OPTIONS, given) as Required<SandboxOptions>;
     this.#keeps = {
       seed: given.seed === undefined ? undefined : options.seed,
@@ -106,7 +108,7 @@ export class CoreSandbox implements Sandbox, AnswersApiRequests {
    */
   answer(request: ApiRequest, options: AnswerOptions = {}): Outcome | Promise<Outcome> {
     const url = parsedUrl(request.url);
-    const route = routeAt(url.pathname, options.basePath);
+    const route = this.#router.routeAt(url.pathname, options.basePath);
     const described = describingAnswer(route, request, url);
     if (described) return described;
     const arrivedAt = this.#wallClock();

@@ -1,8 +1,8 @@
-import { CALL_ROUTES } from '../contract/route-table.js';
+import { CALLS } from './calls/index.js';
 import { API_PREFIX } from './route-map.js';
 
-const ROUTE_LIST = CALL_ROUTES.map((route) => `${route.method} ${route.path}`).join(', ');
-const CALLS_BY_PATH = new Map(CALL_ROUTES.map((route) => [route.path.toLowerCase(), route]));
+const ROUTE_LIST = CALLS.map((route) => `${route.method} ${route.path}`).join(', ');
+const CALLS_BY_PATH = new Map(CALLS.map((route) => [route.path.toLowerCase(), route]));
 /** Where a client that left the base path out (or half of it) lands: the server's root and the prefix's halves. */
 const BASE_HALVES = new Set(['', '/', '/api', '/v1', '/api/v1']);
 
@@ -21,7 +21,7 @@ export function notFoundMessage(method: string, pathname: string, origin: string
       return `no route ${method} ${pathname}: the API is under ${API_PREFIX}: ${call.method} ${API_PREFIX}${call.path}. Point the client's base URL at ${origin}${API_PREFIX}.`;
     }
     if (BASE_HALVES.has(trimmed)) {
-      return `no route ${method} ${pathname}: the API is under ${API_PREFIX}: ${CALL_ROUTES.map((route) => `${route.method} ${API_PREFIX}${route.path}`).join(', ')}. Point the client's base URL at ${origin}${API_PREFIX}.`;
+      return `no route ${method} ${pathname}: the API is under ${API_PREFIX}: ${CALLS.map((route) => `${route.method} ${API_PREFIX}${route.path}`).join(', ')}. Point the client's base URL at ${origin}${API_PREFIX}.`;
     }
   }
   return `no route ${method} ${pathname}; the routes are ${ROUTE_LIST}`;

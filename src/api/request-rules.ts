@@ -1,44 +1,33 @@
+import { z } from 'zod';
 import type { Behavior } from '../scenarios/scenario-schema.js';
 import { ApiError } from '../domain/api-error.js';
-import { IDEMPOTENCY_KEY_LENGTH, LIMIT_RANGE, QUANTITY_RANGE } from '../contract/request-limits.js';
-import { LIST_QUERY, NO_QUERY, ORDER_LIST_QUERY, ORDER_STATUS_QUERY } from '../contract/query-shapes.js';
-import { CREATE_ORDER_BODY } from '../contract/request-shapes.js';
-import { fieldRules } from './parse-input.js';
+import { LIMIT_RANGE } from '../contract/request-limits.js';
+import { QUERY_FIELDS } from '../contract/query-shapes.js';
+import { fieldRules, type FieldRules } from './parse-input.js';
 import type { JsonBodyRules } from './read-json-body.js';
 import type { RouteFacts } from './route.js';
 
-/** The query strings and the body the calls take: each field's schema, and its rule in words for messages. */
+/** How the calls' inputs are read: the query parameters' rules in words for messages, and how a body is read. */
 
 const LIMIT_RULE = `an integer from ${LIMIT_RANGE.min} to ${LIMIT_RANGE.max}`;
 
-export const noQuery = fieldRules('query', NO_QUERY, {});
+type QueryFields = typeof QUERY_FIELDS;
 
-export const listQuery = fieldRules('query', LIST_QUERY, { limit: LIMIT_RULE });
-
-export const orderListQuery = fieldRules('query', ORDER_LIST_QUERY, {
+const QUERY_RULES: { readonly [K in keyof QueryFields]: string } = {
   limit: LIMIT_RULE,
   includeQrImages: '"true" or "false"',
-});
-
-export const orderStatusQuery = fieldRules('query', ORDER_STATUS_QUERY, {
   purchaseOrderId: 'an order id (UUID) as returned by /createOrder',
-  includeQrImages: '"true" or "false"',
-});
+};
 
-export const createOrderBody = fieldRules(
-  'body',
-  CREATE_ORDER_BODY,
-  {
-    productId: 'a product id (UUID) from /getProducts',
-    quantity: `an integer from ${QUANTITY_RANGE.min} to ${QUANTITY_RANGE.max}`,
-    idempotencyKey: `a string of ${IDEMPOTENCY_KEY_LENGTH.min} to ${IDEMPOTENCY_KEY_LENGTH.max} characters`,
-    includeQrImages: 'a boolean (true or false)',
-  },
-);
+/** The rules of a query string of the parameters `names` of QUERY_FIELDS, in that order; any other is refused. */
+export function queryRules<const K extends keyof QueryFields>(...names: K[]): FieldRules<z.ZodObject<Pick<QueryFields, K>>> {
+  const pick = <T>(of: { readonly [N in keyof QueryFields]: T }) => Object.fromEntries(names.map((name) => [name, of[name]])) as { [N in K]: T };
+  return fieldRules('query', z.strictObject(pick<z.ZodType>(QUERY_FIELDS) as Pick<QueryFields, K>), pick(QUERY_RULES)) as FieldRules<z.ZodObject<Pick<QueryFields, K>>>;
+}
 
 const MAX_BODY_BYTES = 1024 * 1024;
 
-/** How the body of createOrder is read: JSON by its `Content-Type`, up to 1 MiB, UTF-8, not empty. */
+/** How the body of a call that takes one is read: JSON by its `Content-Type`, up to 1 MiB, UTF-8, not empty. */
 export const API_BODY: JsonBodyRules = {
   maxBytes: MAX_BODY_BYTES,
   tooLarge: `request body is larger than ${MAX_BODY_BYTES} bytes (1 MiB); send a smaller body`,

@@ -1,13 +1,15 @@
+import type { z } from 'zod';
 import type { SandboxContext } from '../domain/context.js';
 import type { Caller } from '../domain/auth.js';
 import type { operations } from '../contract/api-types.js';
-import type { CallName, CallRouteEntry, DocumentRouteEntry } from '../contract/route-table.js';
+import type { DOCUMENT_ROUTE } from '../contract/route-table.js';
+import type { Scope } from '../contract/scopes.js';
 import type { OpenApiDocument } from '../openapi/openapi-types.js';
+import type { DocumentedCall } from '../openapi/operations.js';
 import type { RequestFacts } from '../state/journal.js';
 import type { ApiRequest } from './api-request.js';
 import type { RenderedJson } from './rendered-json.js';
 import type { FieldRules } from './parse-input.js';
-import type { z } from 'zod';
 import type { ParsedUrl } from '../lib/parsed-urls.js';
 
 /**
@@ -21,35 +23,54 @@ export interface RouteFacts extends Pick<RequestFacts, 'orderId' | 'orderStatus'
   clampedLimit?: { asked: number; used: number };
 }
 
-export interface RouteCall {
+/** The `data` of the success envelope of call `N`, as the OpenAPI document describes it (a call not in it yet: unknown). */
+export type CallData<N extends string> = N extends keyof operations ? operations[N]['responses'][200]['content']['application/json']['data'] : unknown;
+
+/** What a call answers: the `data` of its success envelope, as a value or as JSON already rendered. */
+export type CallAnswer<N extends string> = CallData<N> | RenderedJson<CallData<N>>;
+
+/** What a handler is given once the key, KYC and scope are checked and its query (and body) parsed by the call's rules. */
+export interface CallInput<Query, Body> {
   caller: Caller;
-  query: Record<string, string>;
+  query: Query;
+  body: Body;
   request: ApiRequest;
   /** Sandbox-clock time of this request. */
   now: number;
-  /** Filled in by the route. */
+  /** Filled in by the handler. */
   facts: RouteFacts;
-  /** The query or the body as `rules` parse it, under the scenario's switch for fields the route does not take. */
-  parse<S extends z.ZodType>(rules: FieldRules<S>, input: unknown): z.output<S>;
 }
 
-/** The `data` of the success envelope of call `N`, as the OpenAPI document describes it. */
-export type CallData<N extends CallName> = operations[N]['responses'][200]['content']['application/json']['data'];
-
-/** What a call answers: the `data` of its success envelope, as a value or as JSON already rendered. */
-export type CallAnswer<N extends CallName> = CallData<N> | RenderedJson<CallData<N>>;
-
-/** What a call does once its key, KYC and scope are checked: the `data` of its success envelope. */
-export type CallHandler<N extends CallName = CallName> = (ctx: SandboxContext, call: RouteCall) => CallAnswer<N> | Promise<CallAnswer<N>>;
-
-/** A call of the route table, with its handler. */
-export interface CallRoute extends CallRouteEntry {
-  handle: CallHandler;
+/**
+ * A call of the imitated API, whole: what the router, the input checks, the OpenAPI operation and the checks
+ * that name routes read of it. It needs a key with `scope`, is journaled, steps the clock, and may be limited or
+ * faulted. Its query (and body) are parsed by its rules before `handle` runs. Write one with `defineCall` in a
+ * file of src/api/calls and add it to the list there (docs/development.md, "Adding a call").
+ */
+export interface CallDefinition<N extends string = string, Q extends z.ZodObject = z.ZodObject, B extends z.ZodObject | undefined = z.ZodObject | undefined>
+  extends DocumentedCall {
+  name: N;
+  path: `/${N}`;
+  scope: Scope;
+  /** For a list of records taken a page at a time (`limit`): what one record is called. */
+  records?: string;
+  query: FieldRules<Q>;
+  /** Read by API_BODY's rules, then parsed by these. */
+  body?: B extends z.ZodObject ? FieldRules<B> : undefined;
+  handle(ctx: SandboxContext, input: CallInput<z.output<Q>, B extends z.ZodObject ? z.output<B> : undefined>): CallAnswer<N> | Promise<CallAnswer<N>>;
 }
 
-/** The document route of the route table, with its handler: the document, for the URL it was asked at. */
-export interface DocumentRoute extends DocumentRouteEntry {
-  handle(url: ParsedUrl): OpenApiDocument;
+/** A call as the router holds it. */
+export type CallRoute = CallDefinition & { kind: 'call' };
+
+/** A call with its types checked: the handler's input is what its rules parse, its answer what the document says. */
+export function defineCall<N extends string, Q extends z.ZodObject, B extends z.ZodObject | undefined = undefined>(
+  call: CallDefinition<N, Q, B>,
+): CallDefinition<N, Q, B> & { kind: 'call' } {
+  return { kind: 'call', ...call };
 }
+
+/** The document route, with its handler: the document, for the URL it was asked at. */
+export type DocumentRoute = typeof DOCUMENT_ROUTE & { handle(url: ParsedUrl): OpenApiDocument };
 
 export type ApiRoute = CallRoute | DocumentRoute;

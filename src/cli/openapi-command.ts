@@ -1,5 +1,6 @@
 import type { Argv, CommandModule } from 'yargs';
-import { DEFAULT_SERVER_URL, createOpenApiDocument } from '../openapi/openapi-document.js';
+import { createOpenApiDocument } from '../api/openapi-document.js';
+import { DEFAULT_SERVER_URL } from '../openapi/openapi-document.js';
 import type { CliIo } from './cli-io.js';
 
 interface OpenApiArgs {

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import type { CallName } from './route-table.js';
 import { INCLUDE_QR_IMAGES_VALUES, LIMIT_RANGE, UUID_PATTERN } from './request-limits.js';
 
 /**
- * The query strings the calls take, as zod schemas of the text on the wire: the API validates queries with them
- * (src/api/request-rules.ts) and the OpenAPI document's parameters are generated from them (`z.toJSONSchema`,
- * src/openapi/request-parameters.ts). The descriptions are the document's.
+ * The query parameters of the API, as zod schemas of the text on the wire: each call takes some of them
+ * (`queryRules` in src/api/request-rules.ts, its `query`), the API validates queries with them and the OpenAPI
+ * document's parameters are generated from them (`z.toJSONSchema`, src/openapi/request-parameters.ts). The
+ * descriptions are the document's.
  */
 
 /**
@@ -38,18 +38,3 @@ const purchaseOrderId = z
 
 /** Every query parameter of the API, in the order the document lists them. */
 export const QUERY_FIELDS = { limit, includeQrImages, purchaseOrderId };
-
-export const NO_QUERY = z.strictObject({});
-export const LIST_QUERY = z.strictObject({ limit });
-export const ORDER_LIST_QUERY = z.strictObject({ limit, includeQrImages });
-export const ORDER_STATUS_QUERY = z.strictObject({ purchaseOrderId, includeQrImages });
-
-/** The query each call takes: its parameters, in the order the document lists them on the operation. */
-export const CALL_QUERIES: { readonly [N in CallName]: z.ZodObject } = {
-  getBalance: NO_QUERY,
-  getProducts: LIST_QUERY,
-  getPaymentHistory: LIST_QUERY,
-  createOrder: NO_QUERY,
-  getOrderStatus: ORDER_STATUS_QUERY,
-  getOrders: ORDER_LIST_QUERY,
-};

@@ -1,11 +1,9 @@
-import { CALL_ROUTES } from '../contract/route-table.js';
 import { addExamples } from './document-examples.js';
-import type { OpenApiDocument, PathItemObject, RecordedExamples } from './openapi-types.js';
-import { RESPONSES, operationOf } from './operations.js';
-import { REQUEST_BODIES } from './request-bodies.js';
-import { PARAMETERS } from './request-parameters.js';
-import { RECORDED_EXAMPLES } from './recorded-examples.js';
+import type { OpenApiDocument, ParameterObject, PathItemObject, RecordedExamples, RequestBodyObject } from './openapi-types.js';
+import { RESPONSES, bodyNameOf, operationOf, type DocumentedCall } from './operations.js';
+import { parametersOf, queryFieldsOf } from './request-parameters.js';
 import { SCHEMAS } from './resource-schemas.js';
+import { schemaOf } from './schema-of.js';
 
 /** Where the standalone sandbox serves the API by default. */
 export const DEFAULT_SERVER_URL = 'http://127.0.0.1:4010/api/v1';
@@ -15,20 +13,31 @@ export interface OpenApiDocumentOptions {
   serverUrl?: string;
 }
 
-/**
- * The OpenAPI 3.0.3 description of the six routes, as the spec describes them. Paths, methods, scopes,
- * summaries and descriptions come from the route table the sandbox's router reads, limits from the constants
- * its request validation uses (both in src/contract), examples from answers recorded from the `default`
- * scenario (src/openapi/recorded-examples.ts).
- */
-export function createOpenApiDocument(options: OpenApiDocumentOptions = {}): OpenApiDocument {
-  return documentWithExamples(RECORDED_EXAMPLES, options);
+/** What the document says of a list of calls: their paths, and the parameters and request bodies they refer to. */
+export interface DescribedCalls {
+  paths: Record<string, PathItemObject>;
+  parameters: Record<string, ParameterObject>;
+  requestBodies: Record<string, RequestBodyObject>;
 }
 
-/** The document with `examples` in it: those recorded now, as `npm run openapi` writes the document in one run. */
-export function documentWithExamples(examples: RecordedExamples, { serverUrl = DEFAULT_SERVER_URL }: OpenApiDocumentOptions = {}): OpenApiDocument {
+/** The description of `calls` (the API's: src/api/calls), made once: the document is made from it for each asker. */
+export function describeCalls(calls: readonly DocumentedCall[]): DescribedCalls {
   const paths: Record<string, PathItemObject> = {};
-  for (const route of CALL_ROUTES) paths[route.path] = { [route.method.toLowerCase()]: operationOf(route) };
+  const requestBodies: Record<string, RequestBodyObject> = {};
+  for (const call of calls) {
+    paths[call.path] = { [call.method.toLowerCase()]: operationOf(call) };
+    if (call.body) requestBodies[bodyNameOf(call)] = { required: true, content: { 'application/json': { schema: schemaOf(call.body.schema) } } };
+  }
+  return { paths, parameters: parametersOf(queryFieldsOf(calls)), requestBodies };
+}
+
+/**
+ * The OpenAPI 3.0.3 description of the calls `described`, with `examples` in it. Paths, methods, scopes,
+ * summaries, descriptions, parameters, bodies and answers come from the calls the sandbox's router reads, limits
+ * from the constants its request validation uses (src/contract), examples from answers recorded from the
+ * `default` scenario (src/openapi/recorded-examples.ts).
+ */
+export function documentOf({ paths, parameters, requestBodies }: DescribedCalls, examples: RecordedExamples, { serverUrl = DEFAULT_SERVER_URL }: OpenApiDocumentOptions = {}): OpenApiDocument {
   // A copy of its own for every caller: the schemas and the examples are shared module constants.
   const document = structuredClone<OpenApiDocument>({
     openapi: '3.0.3',
@@ -52,8 +61,8 @@ export function documentWithExamples(examples: RecordedExamples, { serverUrl = D
     components: {
       schemas: SCHEMAS,
       responses: RESPONSES,
-      parameters: PARAMETERS,
-      requestBodies: REQUEST_BODIES,
+      parameters,
+      requestBodies,
       securitySchemes: {
         apiKey: {
           type: 'apiKey',

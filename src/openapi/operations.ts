@@ -1,46 +1,41 @@
-import { CALL_QUERIES } from '../contract/query-shapes.js';
-import type { CallName, CallRouteEntry } from '../contract/route-table.js';
-import type { OperationObject, ReferenceObject, ResponseObject } from './openapi-types.js';
+import type { z } from 'zod';
+import type { OperationObject, ReferenceObject, ResponseObject, SchemaObject } from './openapi-types.js';
 import { ref } from './resource-schemas.js';
 
-/**
- * What the document says of each call beyond the route table's method, path, scope, summary and description, and
- * the query parameters of its zod schema (CALL_QUERIES).
- */
-interface OperationFacts {
-  requestBody?: ReferenceObject;
-  /** The schema of the 200 answer. */
-  success: string;
-  /** Error statuses the spec lists for this route besides 401 and 403 (every route). */
-  errors?: ('400' | '404' | '409')[];
+/** What the document says of a call (src/api/calls, `CallDefinition`). */
+export interface DocumentedCall {
+  /** The operationId. */
+  name: string;
+  method: 'GET' | 'POST';
+  /** Below the API's base address. */
+  path: string;
+  scope: string;
+  summary: string;
+  description: string;
+  /** Its query's zod schema: each field a parameter of components.parameters. */
+  query: { schema: z.ZodObject };
+  /** Its JSON body's zod schema: the request body of components.requestBodies named by `bodyNameOf`. */
+  body?: { schema: z.ZodObject } | undefined;
+  /** The schema of its 200 answer: a name of components.schemas, or the schema itself. */
+  success: string | SchemaObject;
+  /** Error statuses the spec lists for it besides 401 and 403 (every call). */
+  errors?: readonly ('400' | '404' | '409')[] | undefined;
+  /** Values of its query parameters and body fields that `npm run openapi` records the examples with (ids aside: scripts/openapi-examples.ts). */
+  examples?: { query?: Readonly<Record<string, string | number>>; body?: Readonly<Record<string, unknown>> } | undefined;
 }
+
+/** The name of a call's request body in components.requestBodies: `CreateOrder` for createOrder. */
+export const bodyNameOf = (call: Pick<DocumentedCall, 'name'>): string => call.name.charAt(0).toUpperCase() + call.name.slice(1);
 
 const parameterRef = (name: string): ReferenceObject => ({ $ref: `#/components/parameters/${name}` });
 const responseRef = (name: string): ReferenceObject => ({ $ref: `#/components/responses/${name}` });
 
-const OPERATIONS: { readonly [N in CallName]: OperationFacts } = {
-  getBalance: { success: 'BalanceEnvelope' },
-  getProducts: { success: 'ProductListEnvelope' },
-  getPaymentHistory: { success: 'PaymentListEnvelope' },
-  createOrder: {
-    requestBody: { $ref: '#/components/requestBodies/CreateOrder' },
-    success: 'CreateOrderEnvelope',
-    errors: ['400', '409'],
-  },
-  getOrderStatus: {
-    success: 'OrderEnvelope',
-    errors: ['400', '404'],
-  },
-  getOrders: { success: 'OrderListEnvelope' },
-};
-
-/** The operation of one call: the route table's facts, the statuses the spec documents, and `default`. */
-export function operationOf(route: CallRouteEntry & { name: CallName }): OperationObject {
-  const facts = OPERATIONS[route.name];
-  const errors = facts.errors ?? [];
-  const parameters = Object.keys(CALL_QUERIES[route.name].shape).map(parameterRef);
+/** The operation of one call: its method, path, scope, summary and description, its query and body, the statuses the spec documents, and `default`. */
+export function operationOf(call: DocumentedCall): OperationObject {
+  const errors = call.errors ?? [];
+  const parameters = Object.keys(call.query.schema.shape).map(parameterRef);
   const responses: OperationObject['responses'] = {
-    200: { description: 'Success.', content: { 'application/json': { schema: ref(facts.success) } } },
+    200: { description: 'Success.', content: { 'application/json': { schema: typeof call.success === 'string' ? ref(call.success) : call.success } } },
     ...(errors.includes('400') && { 400: responseRef('BadRequest') }),
     401: responseRef('Unauthorized'),
     403: responseRef('Forbidden'),
@@ -49,14 +44,14 @@ export function operationOf(route: CallRouteEntry & { name: CallName }): Operati
     default: responseRef('OtherError'),
   };
   return {
-    operationId: route.name,
-    summary: route.summary,
-    description: `${route.description}\n\nRequired scope: \`${route.scope}\`.`,
+    operationId: call.name,
+    summary: call.summary,
+    description: `${call.description}\n\nRequired scope: \`${call.scope}\`.`,
     tags: ['eSIM wholesale'],
     ...(parameters.length > 0 && { parameters }),
-    ...(facts.requestBody && { requestBody: facts.requestBody }),
+    ...(call.body && { requestBody: { $ref: `#/components/requestBodies/${bodyNameOf(call)}` } }),
     responses,
-    'x-required-scope': route.scope,
+    'x-required-scope': call.scope,
   };
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { QUERY_FIELDS } from '../contract/query-shapes.js';
+import type { DocumentedCall } from './operations.js';
 import type { ParameterObject, SchemaObject } from './openapi-types.js';
 import { schemaOf } from './schema-of.js';
 
@@ -16,4 +17,11 @@ export function parametersOf(fields: Record<string, z.ZodType>): Record<string, 
   return parameters;
 }
 
-export const PARAMETERS = parametersOf(QUERY_FIELDS);
+const ORDER: readonly string[] = Object.keys(QUERY_FIELDS);
+const rank = (name: string) => (ORDER.includes(name) ? ORDER.indexOf(name) : ORDER.length);
+
+/** The query fields of the calls, each once, in the order of QUERY_FIELDS (others after). */
+export function queryFieldsOf(calls: readonly DocumentedCall[]): Record<string, z.ZodType> {
+  const fields: Record<string, z.ZodType> = Object.assign({}, ...calls.map((call) => call.query.schema.shape));
+  return Object.fromEntries(Object.keys(fields).sort((a, b) => rank(a) - rank(b)).map((name) => [name, fields[name]!]));
+}

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { UUID_PATTERN } from '../contract/request-limits.js';
-import { createOpenApiDocument } from '../openapi/openapi-document.js';
+import { createOpenApiDocument } from '../api/openapi-document.js';
 import type { OpenApiDocument } from '../openapi/openapi-types.js';
 
 /**

@@ -1,4 +1,4 @@
-import { CALL_ROUTES } from '../contract/route-table.js';
+import { CALLS } from '../api/calls/index.js';
 import type { Scope } from '../contract/scopes.js';
 import { contractProblems } from './contract-problems.js';
 import { errorOf, type ReceivedAnswer, type Target } from './exchange.js';
@@ -6,8 +6,8 @@ import { qrImagesUnasked } from './qr-image-rules.js';
 import { ruledOutValues } from './ruled-out-values.js';
 import { plainSummary, type Observation, type Probe, type ProbeContext, type RoutePath } from './probe.js';
 
-/** The scope each call requires, from the route table. */
-export const ROUTE_SCOPES = Object.fromEntries(CALL_ROUTES.map((route) => [route.path, route.scope])) as Record<RoutePath, Scope>;
+/** The scope each call requires, from the calls. */
+export const ROUTE_SCOPES = Object.fromEntries(CALLS.map((route) => [route.path, route.scope])) as Record<RoutePath, Scope>;
 
 /** Sends a probe and checks its answer: the document's shapes always, the spec's rules when the key was let in. */
 export async function observe(target: Target, probe: Probe, context: ProbeContext): Promise<Observation> {

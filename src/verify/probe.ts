@@ -2,7 +2,7 @@ import type { CallPath } from '../contract/route-table.js';
 import { dataOf, errorOf, type ReceivedAnswer, type ProbeRequest } from './exchange.js';
 import { count } from '../lib/count.js';
 
-/** A call of the API, by its path in the route table. */
+/** A call of the API, by its path (src/api/calls). */
 export type RoutePath = CallPath;
 
 /** What probes learn from answers before them: how many records each list holds (from its `limit=200` answer). */

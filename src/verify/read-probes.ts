@@ -1,13 +1,13 @@
 import { LIMIT_RANGE } from '../contract/request-limits.js';
-import { CALL_ROUTES } from '../contract/route-table.js';
+import { CALLS } from '../api/calls/index.js';
 import { UNKNOWN_ORDER_ID, asRecord, dataOf, errorOf, type ReceivedAnswer } from './exchange.js';
 import { count } from '../lib/count.js';
 import { qrImagesPresent } from './qr-image-rules.js';
 import { listOf, plainSummary, type Probe, type ProbeContext, type RoutePath, type Summary } from './probe.js';
 
-/** The read routes with a `limit`, their scope, and what their records are called: the route table's lists. */
-export const LIST_ROUTES = CALL_ROUTES.flatMap((entry) =>
-  'records' in entry ? [{ route: entry.path, name: entry.name, scope: entry.scope, noun: entry.records }] : [],
+/** The read routes with a `limit`, their scope, and what their records are called: the calls that list records. */
+export const LIST_ROUTES = CALLS.flatMap((entry) =>
+  entry.records !== undefined ? [{ route: entry.path, name: entry.name, scope: entry.scope, noun: entry.records }] : [],
 ) satisfies readonly { route: RoutePath; name: string; scope: string; noun: string }[];
 
 /** Sent on getBalance, which the spec gives no parameters. */

@@ -1,12 +1,45 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { createOpenApiDocument } from 'esim-wholesale-sandbox';
-import { listQuery, noQuery, orderListQuery, orderStatusQuery } from '../../src/api/request-rules.js';
-import { CALL_QUERIES, LIST_QUERY, NO_QUERY, ORDER_LIST_QUERY, ORDER_STATUS_QUERY, QUERY_FIELDS } from '../../src/contract/query-shapes.js';
-import { CALL_ROUTES } from '../../src/contract/route-table.js';
-import { parametersOf } from '../../src/openapi/request-parameters.js';
+import { CALLS } from '../../src/api/calls/index.js';
+import { QUERY_FIELDS } from '../../src/contract/query-shapes.js';
+import type { OpenApiDocument } from '../../src/openapi/openapi-types.js';
+import type { DocumentedCall } from '../../src/openapi/operations.js';
+import { parametersOf, queryFieldsOf } from '../../src/openapi/request-parameters.js';
 
 const document = createOpenApiDocument();
+/** The document as shipped: what a partner's tools read. */
+const shipped: OpenApiDocument = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../openapi.json'), 'utf8'));
+
+/**
+ * Where the query parameters of `document`'s operations differ from the query schemas the calls are checked
+ * with: an operation that is no call (or a call with no operation), a parameter missing, extra or out of order,
+ * or a parameter whose schema is not its field's. None: the document says what the API checks.
+ */
+function queryDrift(document: OpenApiDocument, calls: readonly DocumentedCall[]): string[] {
+  const problems: string[] = [];
+  const operations = Object.entries(document.paths).flatMap(([at, item]) => Object.entries(item).map(([method, operation]) => ({ at, method, operation })));
+  const named = new Set(calls.map((call) => call.name));
+  for (const { operation } of operations) if (!named.has(operation.operationId)) problems.push(`${operation.operationId}: an operation of no call`);
+  for (const call of calls) {
+    const operation = document.paths[call.path]?.[call.method === 'GET' ? 'get' : 'post'];
+    if (!operation) {
+      problems.push(`${call.name}: no operation ${call.method} ${call.path}`);
+      continue;
+    }
+    const fields = call.query.schema.shape as Record<string, z.ZodType>;
+    const listed = (operation.parameters ?? []).map((parameter) => ('$ref' in parameter ? parameter.$ref.split('/').pop()! : parameter.name));
+    if (JSON.stringify(listed) !== JSON.stringify(Object.keys(fields))) problems.push(`${call.name}: the operation lists ${listed.join(', ') || 'none'}, the call takes ${Object.keys(fields).join(', ') || 'none'}`);
+    for (const name of listed) {
+      const { example: _, ...parameter } = document.components.parameters[name] ?? {};
+      const field = fields[name];
+      if (field && JSON.stringify(parameter) !== JSON.stringify(parametersOf({ [name]: field })[name])) problems.push(`${call.name}: parameter ${name} is not described as the call checks it`);
+    }
+  }
+  return problems;
+}
 
 /** `field` with its metadata changed by `change`: what editing the schema's `.meta({...})` in the source does. */
 function withMeta(field: z.ZodType, change: Record<string, unknown>): z.ZodType {
@@ -14,13 +47,10 @@ function withMeta(field: z.ZodType, change: Record<string, unknown>): z.ZodType 
 }
 
 describe("the document's query parameters", () => {
-  it('are the zod schemas the API validates queries with, the examples aside', () => {
-    expect(listQuery.schema).toBe(LIST_QUERY);
-    expect(orderListQuery.schema).toBe(ORDER_LIST_QUERY);
-    expect(orderStatusQuery.schema).toBe(ORDER_STATUS_QUERY);
-    expect(noQuery.schema).toBe(NO_QUERY);
-    const withoutExamples = Object.fromEntries(Object.entries(document.components.parameters).map(([name, { example: _, ...parameter }]) => [name, parameter]));
-    expect(withoutExamples).toEqual(parametersOf(QUERY_FIELDS));
+  it('are the zod schemas the calls validate queries with, the examples aside', () => {
+    const withoutExamples = Object.fromEntries(Object.entries(shipped.components.parameters).map(([name, { example: _, ...parameter }]) => [name, parameter]));
+    expect(withoutExamples).toEqual(parametersOf(queryFieldsOf(CALLS)));
+    expect(Object.keys(withoutExamples)).toEqual(Object.keys(QUERY_FIELDS));
   });
 
   it('describe limit as its decoded value, an integer with its range and default, though the wire carries text', () => {
@@ -30,8 +60,9 @@ describe("the document's query parameters", () => {
       schema: { type: 'integer', minimum: 1, maximum: 200, default: 50 },
     });
     expect(JSON.stringify(document.components.parameters)).not.toContain('pattern');
-    expect(LIST_QUERY.safeParse({ limit: '7' }).data).toEqual({ limit: 7 });
-    expect(LIST_QUERY.safeParse({ limit: 7 }).success).toBe(false);
+    const products = CALLS.find((call) => call.name === 'getProducts')!;
+    expect(products.query.schema.safeParse({ limit: '7' }).data).toEqual({ limit: 7 });
+    expect(products.query.schema.safeParse({ limit: 7 }).success).toBe(false);
   });
 
   it('change when the zod schema changes: a bound, a default, an enum, optionality, a description', () => {
@@ -59,12 +90,22 @@ describe("the document's query parameters", () => {
     });
   });
 
-  it("are listed on each operation as the call's zod query schema takes them, in its order", () => {
-    for (const route of CALL_ROUTES) {
-      const operation = document.paths[route.path]![route.method === 'GET' ? 'get' : 'post']!;
-      const names = (operation.parameters ?? []).map((parameter) => ('$ref' in parameter ? parameter.$ref.split('/').pop() : parameter.name));
-      expect(names, route.name).toEqual(Object.keys(CALL_QUERIES[route.name].shape));
-    }
-    expect(Object.keys(CALL_QUERIES.getOrderStatus.shape)).toEqual(['purchaseOrderId', 'includeQrImages']);
+  it("are listed on each operation of openapi.json as the call's query schema takes them, in its order, each described as checked", () => {
+    expect(queryDrift(shipped, CALLS)).toEqual([]);
+    const status = CALLS.find((call) => call.name === 'getOrderStatus')!;
+    expect(Object.keys(status.query.schema.shape)).toEqual(['purchaseOrderId', 'includeQrImages']);
+  });
+
+  it('differ from a call whose query differs: a parameter more, one less, one moved, one described otherwise', () => {
+    const [balance, products, ...others] = CALLS;
+    const query = (fields: Record<string, z.ZodType>) => ({ schema: z.strictObject(fields) });
+    const { limit, includeQrImages, purchaseOrderId } = QUERY_FIELDS;
+    expect(queryDrift(shipped, [{ ...balance, query: query({ limit }) }, products, ...others])).toEqual(['getBalance: the operation lists none, the call takes limit']);
+    expect(queryDrift(shipped, [balance, { ...products, query: query({}) }, ...others])).toEqual(['getProducts: the operation lists limit, the call takes none']);
+    const moved = others.map((call) => (call.name === 'getOrderStatus' ? { ...call, query: query({ includeQrImages, purchaseOrderId }) } : call));
+    expect(queryDrift(shipped, [balance, products, ...moved])).toEqual(['getOrderStatus: the operation lists purchaseOrderId, includeQrImages, the call takes includeQrImages, purchaseOrderId']);
+    const bounded = { ...products, query: query({ limit: withMeta(limit, { maximum: 100 }) }) };
+    expect(queryDrift(shipped, [balance, bounded, ...others])).toEqual(['getProducts: parameter limit is not described as the call checks it']);
+    expect(queryDrift(shipped, CALLS.slice(1))).toEqual(['getBalance: an operation of no call']);
   });
 });

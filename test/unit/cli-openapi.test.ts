@@ -6,7 +6,7 @@ import { parse } from 'yaml';
 import { cli } from '../support/cli.js';
 import { formatServeBanner } from '../../src/cli/serve-banner.js';
 import { startServer } from '../../src/server/start-server.js';
-import { createOpenApiDocument } from '../../src/openapi/openapi-document.js';
+import { createOpenApiDocument } from '../../src/api/openapi-document.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 

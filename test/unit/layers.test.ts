@@ -6,9 +6,9 @@ const src = path.resolve(import.meta.dirname, '../../src');
 
 /**
  * Layers point one way, from the command line (and the verify client it runs) down to the general helpers;
- * a module may import its own layer or one below it. `contract` is the API's contract as data (route
- * table, scopes, request limits, the types generated from the OpenAPI document), read by the router, the
- * document and the scenario schema alike. `client` is the HTTP reader of the commands that read from a server
+ * a module may import its own layer or one below it. `contract` is the API's contract as data (the
+ * calls' names, scopes, request limits, query fields, the types generated from the OpenAPI document), read by the
+ * calls, the document and the scenario schema alike; the calls themselves (src/api/calls) are in `api`. `client` is the HTTP reader of the commands that read from a server
  * (bounded in size and time, no redirect followed), on general helpers only. `src/sandbox.ts` and `src/types.ts` are the sandbox layer;
  * `src/index.ts` is the public entry point and may import any layer but the adapters.
  */

@@ -1,3 +1,5 @@
+import type { CallName } from '../../contract/route-table.js';
+
 /** The scenario whose faults exercise every check but no-blind-retry-on-4xx. */
 export const DRILL_SCENARIO = 'readiness-drill';
 
@@ -12,7 +14,7 @@ export interface GradeContext {
 /** A one-off fault that exercises a check on any scenario: queued, it strikes the next call of its route. */
 export interface FaultToQueue {
   /** The call's name, as the advice shows it (`getBalance`). */
-  route: string;
+  route: CallName;
   effect: 'error' | 'rate-limit' | 'lose-response';
 }
 

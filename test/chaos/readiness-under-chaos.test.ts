@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import { createSandbox, type Sandbox } from 'esim-wholesale-sandbox';
 import { startServer } from 'esim-wholesale-sandbox/server';
 import { FULL_ACCESS } from '../support/modes.js';
-import { ReferenceClient, runPartnerTests } from '../support/reference-client.js';
+import { inProcessFetch, ReferenceClient, runPartnerTests } from '../support/reference-client.js';
 import { virtualWallClock } from '../support/virtual-wall-clock.js';
 
 const BASE_URL = 'http://sandbox.test/api/v1';
@@ -12,12 +12,7 @@ function inProcessClient(sandbox: Sandbox, clock: ReturnType<typeof virtualWallC
   return new ReferenceClient({
     baseUrl: BASE_URL,
     apiKey: FULL_ACCESS,
-    // As fetch does, a closed connection (Response.error()) rejects with a TypeError.
-    fetch: async (input, init) => {
-      const response = await sandbox.fetch(new Request(input, init));
-      if (response.type === 'error') throw new TypeError('fetch failed');
-      return response;
-    },
+    fetch: inProcessFetch(sandbox),
     sleep: clock.sleep,
     noRetries,
   });

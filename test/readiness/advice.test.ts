@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createSandbox, type QueuedFaultInput, type ReadinessReport, type Sandbox } from 'esim-wholesale-sandbox';
 import { FULL_ACCESS } from '../support/modes.js';
-import { ReferenceClient, runPartnerTests, UNKNOWN_ORDER_ID } from '../support/reference-client.js';
+import { inProcessFetch, ReferenceClient, runPartnerTests, UNKNOWN_ORDER_ID } from '../support/reference-client.js';
 import { virtualWallClock } from '../support/virtual-wall-clock.js';
 
 /**
@@ -17,11 +17,7 @@ function clientOf(sandbox: Sandbox, clock: ReturnType<typeof virtualWallClock>):
   return new ReferenceClient({
     baseUrl: 'http://sandbox.test/api/v1',
     apiKey: FULL_ACCESS,
-    fetch: async (input, init) => {
-      const response = await sandbox.fetch(new Request(input, init));
-      if (response.type === 'error') throw new TypeError('fetch failed');
-      return response;
-    },
+    fetch: inProcessFetch(sandbox),
     sleep: clock.sleep,
   });
 }

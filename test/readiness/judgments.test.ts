@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import { createSandbox, type ReadinessReport, type Sandbox } from 'esim-wholesale-sandbox';
 import { startServer } from 'esim-wholesale-sandbox/server';
 import { FULL_ACCESS } from '../support/modes.js';
-import { ReferenceClient, runPartnerTests, UNKNOWN_ORDER_ID, type ReferenceClientOptions } from '../support/reference-client.js';
+import { inProcessFetch, ReferenceClient, runPartnerTests, UNKNOWN_ORDER_ID, type ReferenceClientOptions } from '../support/reference-client.js';
 
 /**
  * Judgments a partner can bet on, on real time: the sandbox's latency is not the client's back-off, requests sent
@@ -17,11 +17,7 @@ function inProcess(sandbox: Sandbox, options: Partial<ReferenceClientOptions> = 
   return new ReferenceClient({
     baseUrl: 'http://sandbox.test/api/v1',
     apiKey: FULL_ACCESS,
-    fetch: async (input, init) => {
-      const response = await sandbox.fetch(new Request(input, init));
-      if (response.type === 'error') throw new TypeError('fetch failed');
-      return response;
-    },
+    fetch: inProcessFetch(sandbox),
     ...options,
   });
 }

@@ -11,6 +11,15 @@
  * `flaw` makes it get exactly one of these wrong, so that a test can show which check catches it.
  */
 
+/** `fetch` over a sandbox in-process: a closed connection (`Response.error()`) rejects with a TypeError, as fetch's does. */
+export function inProcessFetch(sandbox: { fetch(request: Request): Promise<Response> }): typeof fetch {
+  return async (input, init) => {
+    const response = await sandbox.fetch(new Request(input, init));
+    if (response.type === 'error') throw new TypeError('fetch failed');
+    return response;
+  };
+}
+
 /** One way to get the spec wrong, each caught by one check of the readiness report. */
 export type ClientFlaw =
   | 'no-idempotency-key' // idempotency-key-sent

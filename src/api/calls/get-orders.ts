@@ -1,4 +1,4 @@
-import { renderedList } from '../rendered-json.js';
+import { renderedList } from '../../lib/rendered-json.js';
 import { renderedOrder } from '../rendered-order.js';
 import { ordersPage } from '../orders-page.js';
 import { queryRules, resolveLimit } from '../request-rules.js';
@@ -20,6 +20,6 @@ export const getOrders = defineCall({
     const max = resolveLimit(limit, ctx.behavior, facts);
     if (!includeQrImages) return ordersPage(ctx, caller.account.id, max, now);
     const view = { now, includeQrImages, qrImages: ctx.qrImages };
-    return renderedList(ctx.store.latestOrdersOf(caller.account.id, max).map((order) => renderedOrder(ctx.renderedOrders, order, view)));
+    return renderedList(ctx.store.latestOrdersOf(caller.account.id, max).map((order) => renderedOrder(ctx.renderedOrders, order, view)), ctx.renderedLists);
   },
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { PartsMemo } from '../../src/lib/parts-memo.js';
-import { renderedList, RenderedJson } from '../../src/api/rendered-json.js';
+import { PartsMemo } from '../../src/lib/rendered-json.js';
+import { renderedList, RenderedJson } from '../../src/lib/rendered-json.js';
 
 describe('PartsMemo', () => {
   it('gives the value made before for the same parts in the same order, and makes it anew for any other list', () => {
@@ -25,13 +25,14 @@ describe('PartsMemo', () => {
 
 describe('renderedList', () => {
   it('writes the items as JSON.stringify writes the list, and gives the same value while the items are the same texts', () => {
+    const lists = new PartsMemo<RenderedJson<unknown>>(1024, 4096);
     const items = [{ id: 1 }, { id: 2, name: 'ä' }].map((value) => new RenderedJson<object>(JSON.stringify(value)));
-    const page = renderedList(items);
+    const page = renderedList(items, lists);
     expect(page.text).toBe(JSON.stringify([{ id: 1 }, { id: 2, name: 'ä' }]));
-    expect(renderedList(items.map((item) => new RenderedJson(item.text)))).toBe(page);
-    const changed = renderedList([items[0]!, new RenderedJson<object>('{"id":3}')]);
+    expect(renderedList(items.map((item) => new RenderedJson(item.text)), lists)).toBe(page);
+    const changed = renderedList([items[0]!, new RenderedJson<object>('{"id":3}')], lists);
     expect(changed).not.toBe(page);
     expect(changed.text).toBe('[{"id":1},{"id":3}]');
-    expect(renderedList([]).text).toBe('[]');
+    expect(renderedList([], lists).text).toBe('[]');
   });
 });

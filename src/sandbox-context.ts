@@ -4,7 +4,6 @@ import { RateLimiter } from './domain/rate-limit.js';
 import { DerivedTextCache } from './lib/derived-text-cache.js';
 import type { BoundedQrImageCache } from './lib/qr-image.js';
 import { SerialQueue } from './lib/serial-queue.js';
-import { PartsMemo } from './lib/rendered-json.js';
 import { RevisionMemo } from './lib/revision-memo.js';
 import type { Chaos, ResolvedScenario } from './scenarios/scenario-schema.js';
 import { SandboxClock, type ClockMode } from './state/clock.js';
@@ -38,10 +37,6 @@ const RENDERED_PRODUCT_BYTES = 8 * 1024 * 1024;
 /** The characters of getProducts' pages, and of getOrders' pages, kept per state before each starts afresh. */
 const KEPT_PAGE_CHARS = 8 * 1024 * 1024;
 
-/** Lists of up to 2 Mi characters are kept (a page of QR images, megabytes, is not), up to 4 Mi in all. */
-const KEPT_LIST_CHARS = 2 * 1024 * 1024;
-const KEPT_LISTS_CHARS = 4 * 1024 * 1024;
-
 /** The sandbox clock of a scenario, moving as chosen at run time or else as the scenario says. */
 export function clockOf(scenario: ResolvedScenario, keeps: SandboxKeeps): SandboxClock {
   return new SandboxClock({ ...scenario.clock, mode: keeps.clockMode ?? scenario.clock.mode }, keeps.wallClock);
@@ -61,7 +56,6 @@ export function contextOf(scenario: ResolvedScenario, store: Store, clock: Sandb
     renderedProducts: new DerivedTextCache(RENDERED_PRODUCT_BYTES),
     productsPages: new RevisionMemo(KEPT_PAGE_CHARS, (page) => page.text.length),
     ordersPages: new RevisionMemo(KEPT_PAGE_CHARS, ({ page }) => page.text.length),
-    renderedLists: new PartsMemo(KEPT_LIST_CHARS, KEPT_LISTS_CHARS),
     renderedBalances: new Map(),
     trailingYearCounts: new Map(),
     rateLimiter: scenario.behavior.rateLimit && new RateLimiter(scenario.behavior.rateLimit, keeps.wallClock),

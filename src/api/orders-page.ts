@@ -29,5 +29,5 @@ function makePage(ctx: SandboxContext, accountId: string, limit: number, now: nu
   const orders = ctx.store.latestOrdersOf(accountId, limit);
   let until = Number.POSITIVE_INFINITY;
   for (const order of orders) if (order.status !== 'failed' && !isProvisioned(order, now)) until = Math.min(until, order.provisionedAt);
-  return { from: now, until, page: renderedList(orders.map((order) => renderedOrder(ctx.renderedOrders, order, view)), ctx.renderedLists) };
+  return { from: now, until, page: renderedList(orders.map((order) => renderedOrder(ctx.renderedOrders, order, view))) };
 }

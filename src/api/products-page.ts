@@ -26,5 +26,5 @@ function makePage(ctx: SandboxContext, account: AccountRecord, trailingQty: numb
     if (products.length === max) break;
     if (product.active) products.push(renderedProduct(ctx.renderedProducts, product, accountTier(account, product, trailingQty)));
   }
-  return renderedList(products, ctx.renderedLists);
+  return renderedList(products);
 }

@@ -4,7 +4,6 @@ import type { SeededRandom } from '../state/seeded-random.js';
 import type { Store } from '../state/store.js';
 import type { QrImageCache } from '../lib/qr-image.js';
 import type { DerivedTextCache } from '../lib/derived-text-cache.js';
-import type { PartsMemo } from '../lib/rendered-json.js';
 import type { RevisionMemo } from '../lib/revision-memo.js';
 import type { RenderedJson } from '../lib/rendered-json.js';
 import type { TrailingYearCounts } from './account-pricing.js';
@@ -33,8 +32,6 @@ export interface SandboxContext {
   productsPages: RevisionMemo<string, number, RenderedJson<unknown>>;
   /** getOrders' pages without QR images by account, then limit, each holding from `from` until `until` on the clock. */
   ordersPages: RevisionMemo<string, number, { from: number; until: number; page: RenderedJson<unknown> }>;
-  /** Lists joined from the same item texts, given as the same value (see `renderedList`). */
-  renderedLists: PartsMemo<RenderedJson<unknown>>;
   /** The balance last rendered of each account, with the ledger's sums it was rendered from. */
   renderedBalances: Map<string, { topups: number; purchases: number; rendered: RenderedJson<unknown> }>;
   /** Each account's trailing-year figure as last counted. */

@@ -20,6 +20,6 @@ export const getOrders = defineCall({
     const max = resolveLimit(limit, ctx.behavior, facts);
     if (!includeQrImages) return ordersPage(ctx, caller.account.id, max, now);
     const view = { now, includeQrImages, qrImages: ctx.qrImages };
-    return renderedList(ctx.store.latestOrdersOf(caller.account.id, max).map((order) => renderedOrder(ctx.renderedOrders, order, view)), ctx.renderedLists);
+    return renderedList(ctx.store.latestOrdersOf(caller.account.id, max).map((order) => renderedOrder(ctx.renderedOrders, order, view)));
   },
 });

@@ -2,9 +2,9 @@ import type { SandboxContext } from './domain/context.js';
 import { FaultPlan } from './domain/fault-plan.js';
 import { RateLimiter } from './domain/rate-limit.js';
 import { DerivedTextCache } from './lib/derived-text-cache.js';
-import type { BoundedQrImageCache } from './lib/qr-image-cache.js';
+import type { BoundedQrImageCache } from './lib/qr-image.js';
 import { SerialQueue } from './lib/serial-queue.js';
-import { TextMemo } from './lib/text-memo.js';
+import { RevisionMemo } from './lib/revision-memo.js';
 import type { Chaos, ResolvedScenario } from './scenarios/scenario-schema.js';
 import { SandboxClock, type ClockMode } from './state/clock.js';
 import type { SeededRandom } from './state/seeded-random.js';
@@ -31,6 +31,12 @@ export interface SandboxKeeps {
  */
 const RENDERED_ORDER_BYTES = 32 * 1024 * 1024;
 
+/** The rendered JSON of products in their price tiers kept per state: ~600 bytes each, ~13,000 of them. */
+const RENDERED_PRODUCT_BYTES = 8 * 1024 * 1024;
+
+/** The characters of getProducts' pages, and of getOrders' pages, kept per state before each starts afresh. */
+const KEPT_PAGE_CHARS = 8 * 1024 * 1024;
+
 /** The sandbox clock of a scenario, moving as chosen at run time or else as the scenario says. */
 export function clockOf(scenario: ResolvedScenario, keeps: SandboxKeeps): SandboxClock {
   return new SandboxClock({ ...scenario.clock, mode: keeps.clockMode ?? scenario.clock.mode }, keeps.wallClock);
@@ -47,7 +53,11 @@ export function contextOf(scenario: ResolvedScenario, store: Store, clock: Sandb
     writes: new SerialQueue(),
     qrImages: keeps.qrImages,
     renderedOrders: new DerivedTextCache(RENDERED_ORDER_BYTES),
-    renderedProducts: new TextMemo(),
+    renderedProducts: new DerivedTextCache(RENDERED_PRODUCT_BYTES),
+    productsPages: new RevisionMemo(KEPT_PAGE_CHARS, (page) => page.text.length),
+    ordersPages: new RevisionMemo(KEPT_PAGE_CHARS, ({ page }) => page.text.length),
+    renderedBalances: new Map(),
+    trailingYearCounts: new Map(),
     rateLimiter: scenario.behavior.rateLimit && new RateLimiter(scenario.behavior.rateLimit, keeps.wallClock),
     faults: new FaultPlan(scenario.faults, keeps.seed ?? scenario.seed, keeps.wallClock, keeps.chaos === undefined ? scenario.chaos : keeps.chaos),
     hintHeader: keeps.hintHeader,

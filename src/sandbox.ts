@@ -20,9 +20,9 @@ import { sessionApiKey, withoutSessionKeys, withSessionKeys } from './domain/ses
 import { topUp } from './domain/topup.js';
 import { LatestPromise } from './lib/latest-promise.js';
 import { Listeners } from './lib/listeners.js';
-import { parsedUrl, type ParsedUrl } from './lib/parsed-urls.js';
+import { ParsedUrl } from './api/parsed-url.js';
 import { checkOptions } from './lib/options/check-options.js';
-import { BoundedQrImageCache } from './lib/qr-image-cache.js';
+import { BoundedQrImageCache } from './lib/qr-image.js';
 import { clockOf, contextOf, type SandboxKeeps } from './sandbox-context.js';
 import { SandboxDisposedError } from './sandbox-disposed-error.js';
 import { SANDBOX_OPTIONS } from './sandbox-options.js';
@@ -107,7 +107,7 @@ export class CoreSandbox implements Sandbox, AnswersApiRequests {
    * body the transport leaves out). Answered in the same turn when nothing waits (a read), else a promise.
    */
   answer(request: ApiRequest, options: AnswerOptions = {}): Outcome | Promise<Outcome> {
-    const url = parsedUrl(request.url);
+    const url = request.parsedUrl ?? new ParsedUrl(new URL(request.url));
     const route = this.#router.routeAt(url.pathname, options.basePath);
     const described = describingAnswer(route, request, url);
     if (described) return described;

@@ -123,7 +123,7 @@ export function createAdminApi(host: SandboxHost, options: AdminApiOptions = {})
 const NEVER = new AbortController().signal;
 
 /** Methods that change nothing, and whose body (if any) no route reads. */
-const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const READS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * The inspector's page and files answer GET and HEAD, and OPTIONS; any other method is refused there, never

@@ -1,3 +1,5 @@
+import type { ParsedUrl } from './parsed-url.js';
+
 /**
  * What the sandbox reads of a request. A web `Request` is one; the HTTP server passes its own, which looks
  * headers up in Node's raw list when asked instead of copying every header into a `Headers` per request.
@@ -12,4 +14,6 @@ export interface ApiRequest {
     forEach?(callback: (value: string, name: string) => void): void;
   };
   readonly body: ReadableStream<Uint8Array> | null;
+  /** `url` parsed, when the transport keeps it so (the server does, for URLs asked for again); else parsed here. */
+  readonly parsedUrl?: ParsedUrl;
 }

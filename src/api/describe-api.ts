@@ -4,7 +4,7 @@ import { errorAnswer, jsonAnswer } from './envelope.js';
 import type { Answer } from './outcome.js';
 import type { ApiRoute } from './route.js';
 import { methodRefusal } from './route-map.js';
-import type { ParsedUrl } from '../lib/parsed-urls.js';
+import type { ParsedUrl } from './parsed-url.js';
 
 /**
  * The answer to a request that describes the API rather than calls it: OPTIONS on a route (204 and

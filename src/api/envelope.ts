@@ -1,7 +1,7 @@
 import { ApiError } from '../domain/api-error.js';
 import { logFailure } from '../lib/log-failure.js';
 import type { Answer } from './outcome.js';
-import { RenderedJson } from './rendered-json.js';
+import { RenderedJson } from '../lib/rendered-json.js';
 
 const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
@@ -10,16 +10,14 @@ export function jsonAnswer(status: number, body: unknown, headers?: Record<strin
   return { status, headers: answerHeaders, body: JSON.stringify(body) };
 }
 
-/** The envelope of each rendered value answered, made once: a page asked for again is the same value (see `renderedList`). */
-const ENVELOPED = new WeakMap<RenderedJson<unknown>, string>();
-
 /** The success envelope of `data`; JSON already rendered goes in as it is, with the bytes JSON.stringify would write. */
 export function successAnswer(data: unknown): Answer {
   if (!(data instanceof RenderedJson)) return jsonAnswer(200, { success: true, data });
-  let body = ENVELOPED.get(data);
-  if (body === undefined) ENVELOPED.set(data, (body = `{"success":true,"data":${data.text}}`));
-  return { status: 200, headers: { 'content-type': JSON_CONTENT_TYPE }, body };
+  // Made once per rendered value: a page asked for again is the same value (see `renderedList`).
+  return { status: 200, headers: { 'content-type': JSON_CONTENT_TYPE }, body: data.wrapped(successEnvelope) };
 }
+
+const successEnvelope = (text: string) => `{"success":true,"data":${text}}`;
 
 export function errorAnswer(error: ApiError): Answer {
   return jsonAnswer(error.status, { success: false, error: { code: error.code, message: error.message } }, error.headers);

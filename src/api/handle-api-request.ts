@@ -14,7 +14,7 @@ import type { ApiRoute, CallRoute, RouteFacts } from './route.js';
 import { parseFields } from './unknown-fields.js';
 import { methodRefusal } from './route-map.js';
 import { notFoundMessage } from './not-found-message.js';
-import type { ParsedUrl } from '../lib/parsed-urls.js';
+import type { ParsedUrl } from './parsed-url.js';
 
 /**
  * Answers one call of the imitated API, `route` being the route its path names. Checks run in the

@@ -2,7 +2,7 @@ import type { HeaderList } from '../state/journal-exchange.js';
 import type { JournalNote } from '../state/journal.js';
 import type { ApiRequest } from './api-request.js';
 import type { ServedRequest } from './serve-api-request.js';
-import type { ParsedUrl } from '../lib/parsed-urls.js';
+import type { ParsedUrl } from './parsed-url.js';
 import { toolOfUserAgent } from '../lib/tool-user-agent.js';
 
 /** When a request was served, in epoch ms: sandbox clock, wall clock at arrival, and the wall time it took. */

@@ -2,9 +2,9 @@ import { CALLS } from './calls/index.js';
 import { API_PREFIX } from './route-map.js';
 
 const ROUTE_LIST = CALLS.map((route) => `${route.method} ${route.path}`).join(', ');
-const CALLS_BY_PATH = new Map(CALLS.map((route) => [route.path.toLowerCase(), route]));
+const CALLS_BY_PATH: ReadonlyMap<string, (typeof CALLS)[number]> = new Map(CALLS.map((route) => [route.path.toLowerCase(), route]));
 /** Where a client that left the base path out (or half of it) lands: the server's root and the prefix's halves. */
-const BASE_HALVES = new Set(['', '/', '/api', '/v1', '/api/v1']);
+const BASE_HALVES: ReadonlySet<string> = new Set(['', '/', '/api', '/v1', '/api/v1']);
 
 /**
  * The message of a 404 for a path that names no route. A path outside `/api/v1` that ends in a call's name

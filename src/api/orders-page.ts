@@ -1,7 +1,6 @@
 import type { SandboxContext } from '../domain/context.js';
-import { RevisionMemo } from '../lib/revision-memo.js';
 import { isProvisioned, type ItemView } from './render.js';
-import { renderedList, type RenderedJson } from './rendered-json.js';
+import { renderedList, type RenderedJson } from '../lib/rendered-json.js';
 import { renderedOrder } from './rendered-order.js';
 import type { CallData } from './route.js';
 
@@ -11,11 +10,8 @@ type OrdersPage = RenderedJson<CallData<'getOrders'>>;
 interface KeptPage {
   from: number;
   until: number;
-  page: OrdersPage;
+  page: RenderedJson<unknown>;
 }
-
-/** Pages by account, then by limit. */
-const kept = new RevisionMemo<string, number, KeptPage>(8 * 1024 * 1024, ({ page }) => page.text.length);
 
 /**
  * getOrders' page without QR images: the account's newest `limit` orders. Made again only when an order was
@@ -25,7 +21,7 @@ const kept = new RevisionMemo<string, number, KeptPage>(8 * 1024 * 1024, ({ page
  */
 export function ordersPage(ctx: SandboxContext, accountId: string, limit: number, now: number): OrdersPage {
   const holds = ({ from, until }: KeptPage) => from <= now && now < until;
-  return kept.get(ctx.store, ctx.store.ordersRevision, accountId, limit, holds, () => makePage(ctx, accountId, limit, now)).page;
+  return ctx.ordersPages.get(ctx.store.revision('orders'), accountId, limit, holds, () => makePage(ctx, accountId, limit, now)).page as OrdersPage;
 }
 
 function makePage(ctx: SandboxContext, accountId: string, limit: number, now: number): KeptPage {

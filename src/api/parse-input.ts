@@ -11,6 +11,11 @@ import { validate } from '../scenarios/describe-issue.js';
  */
 export interface InputRules<S extends z.ZodType> {
   schema: S;
+  /**
+   * What the schema makes of no fields at all (most reads send no query), parsed once when the rules are made
+   * and frozen: the same for every such request; undefined when no fields is refused.
+   */
+  parsedEmpty: z.output<S> | undefined;
   word(issues: readonly z.core.$ZodIssue[], input: unknown): string;
 }
 
@@ -22,22 +27,17 @@ export interface FieldRules<S extends z.ZodType> extends InputRules<S> {
 
 /** `input` as `rules.schema` parses it, or a 400 VALIDATION_ERROR worded by `rules`. */
 export function parseInput<S extends z.ZodType>(rules: InputRules<S>, input: unknown): z.output<S> {
-  const empty = isEmptyRecord(input);
-  if (empty) {
-    const kept = PARSED_EMPTY.get(rules);
-    if (kept !== undefined) return kept as z.output<S>;
-  }
+  if (rules.parsedEmpty !== undefined && isEmptyRecord(input)) return rules.parsedEmpty;
   const result = rules.schema.safeParse(input);
   if (!result.success) throw new ApiError('VALIDATION_ERROR', rules.word(result.error.issues, input));
-  if (empty) PARSED_EMPTY.set(rules, Object.freeze(result.data));
   return result.data;
 }
 
-/**
- * What each set of rules made of no fields at all (most reads send no query), frozen: the same for every such
- * request, it is checked once rather than by zod on each.
- */
-const PARSED_EMPTY = new WeakMap<InputRules<z.ZodType>, unknown>();
+/** `schema`'s output for no fields, frozen; undefined when it refuses them. */
+function parsedEmptyOf<S extends z.ZodType>(schema: S): z.output<S> | undefined {
+  const result = schema.safeParse({});
+  return result.success ? (Object.freeze(result.data) as z.output<S>) : undefined;
+}
 
 /** An object with no fields of its own or inherited (`{}`, or a query with no parameters). */
 export function isEmptyRecord(input: unknown): boolean {
@@ -62,6 +62,7 @@ export function fieldRules<Shape extends z.core.$ZodShape>(
   const required = names.filter((name) => !z.safeParse(schema.shape[name]!, undefined).success);
   return {
     schema,
+    parsedEmpty: parsedEmptyOf(schema),
     place,
     names,
     word(issues, input) {
@@ -86,6 +87,7 @@ export function fieldRules<Shape extends z.core.$ZodShape>(
 export function everyProblem<S extends z.ZodType>(schema: S): InputRules<S> {
   return {
     schema,
+    parsedEmpty: parsedEmptyOf(schema),
     word(_issues, input) {
       // Parsed again the way scenario files are, so that each issue carries its input and the schema's own message.
       const result = validate(schema, input);

@@ -1,24 +1,23 @@
 import { accountTier } from '../domain/account-pricing.js';
 import type { SandboxContext } from '../domain/context.js';
-import { RevisionMemo } from '../lib/revision-memo.js';
 import type { AccountRecord } from '../state/records.js';
-import { renderedList, type RenderedJson } from './rendered-json.js';
+import { renderedList, type RenderedJson } from '../lib/rendered-json.js';
 import { renderedProduct } from './rendered-product.js';
 import type { CallData } from './route.js';
 
 type ProductsPage = RenderedJson<CallData<'getProducts'>>;
 
-/** Pages by account, then by trailing-year figure and limit (one number: a limit is at most 200). */
-const kept = new RevisionMemo<AccountRecord, number, ProductsPage>(8 * 1024 * 1024, (page) => page.text.length);
 const always = () => true;
 
 /**
  * getProducts' page for an account: its first `max` active products at the tier its trailing-year figure
- * reaches. Made again only when a product record changed, or for another account, figure or limit: a
+ * reaches. Made again only when a product or account record changed (either revision moves the sum), or for another account, figure or limit: a
  * client reading the catalogue gets the same page, and the same envelope and bytes after it.
  */
 export function productsPage(ctx: SandboxContext, account: AccountRecord, trailingQty: number, max: number): ProductsPage {
-  return kept.get(ctx.store, ctx.store.productsRevision, account, trailingQty * 256 + max, always, () => makePage(ctx, account, trailingQty, max));
+  // By account, then trailing-year figure and limit (one number: a limit is at most 200).
+  const page = ctx.productsPages.get(ctx.store.revision('products') + ctx.store.revision('accounts'), account.id, trailingQty * 256 + max, always, () => makePage(ctx, account, trailingQty, max));
+  return page as ProductsPage;
 }
 
 function makePage(ctx: SandboxContext, account: AccountRecord, trailingQty: number, max: number): ProductsPage {

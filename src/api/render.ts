@@ -3,7 +3,7 @@ import { activationCode } from '../domain/esim-data.js';
 import { toThb } from '../lib/money.js';
 import type { Ledger } from '../state/store.js';
 import type { EsimRecord, OrderRecord, PaymentRecord, ProductRecord } from '../state/records.js';
-import type { QrImageCache } from '../lib/qr-image-cache.js';
+import type { QrImageCache } from '../lib/qr-image.js';
 import type { PaymentMethod } from '../scenarios/scenario-schema.js';
 
 /** Records as the API shows them: the spec's fields in the spec's order, nothing more. */

@@ -1,24 +1,16 @@
+import type { SandboxContext } from '../domain/context.js';
 import type { Ledger } from '../state/store.js';
-import { RenderedJson } from './rendered-json.js';
+import { RenderedJson } from '../lib/rendered-json.js';
 import { renderBalance, type RenderedBalance } from './render.js';
-
-interface KeptBalance {
-  topups: number;
-  purchases: number;
-  rendered: RenderedJson<RenderedBalance>;
-}
-
-/** The balance last rendered from each ledger, with the sums it was rendered from. */
-const kept = new WeakMap<Ledger, KeptBalance>();
 
 /**
  * getBalance's data, rendered again only when the ledger's sums have moved: a client polling its balance gets
  * the same JSON, and the same envelope and bytes after it (see `successAnswer` and `writeAnswer`).
  */
-export function renderedBalance(accountId: string, ledger: Ledger): RenderedJson<RenderedBalance> {
-  const last = kept.get(ledger);
-  if (last !== undefined && last.topups === ledger.topups && last.purchases === ledger.purchases) return last.rendered;
+export function renderedBalance(ctx: SandboxContext, accountId: string, ledger: Ledger): RenderedJson<RenderedBalance> {
+  const last = ctx.renderedBalances.get(accountId);
+  if (last !== undefined && last.topups === ledger.topups && last.purchases === ledger.purchases) return last.rendered as RenderedJson<RenderedBalance>;
   const rendered = new RenderedJson<RenderedBalance>(JSON.stringify(renderBalance(accountId, ledger)));
-  kept.set(ledger, { topups: ledger.topups, purchases: ledger.purchases, rendered });
+  ctx.renderedBalances.set(accountId, { topups: ledger.topups, purchases: ledger.purchases, rendered });
   return rendered;
 }

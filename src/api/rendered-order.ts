@@ -1,6 +1,6 @@
 import type { DerivedText, DerivedTextCache } from '../lib/derived-text-cache.js';
 import type { OrderRecord } from '../state/records.js';
-import { RenderedJson } from './rendered-json.js';
+import { RenderedJson } from '../lib/rendered-json.js';
 import { isProvisioned, itemQrImage, renderOrderFields, renderOrderItem, type ItemView, type RenderedOrder } from './render.js';
 
 /**

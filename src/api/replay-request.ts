@@ -1,7 +1,7 @@
 import type { RequestAsSent } from '../state/journal.js';
 
 /** Headers of the connection the request came on rather than of the request: the new request has its own. */
-const CONNECTION_HEADERS = new Set(['host', 'content-length', 'connection', 'keep-alive', 'transfer-encoding']);
+const CONNECTION_HEADERS: ReadonlySet<string> = new Set(['host', 'content-length', 'connection', 'keep-alive', 'transfer-encoding']);
 
 /** A request as it was sent, to be answered again: same method, path, query, headers and body. */
 export function replayRequest(sent: RequestAsSent): Request {

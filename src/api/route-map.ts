@@ -1,5 +1,4 @@
 import { ApiError } from '../domain/api-error.js';
-import { RecentMemo } from '../lib/recent-memo.js';
 import { allowHeader, servesMethod } from './allow-header.js';
 import { CALLS } from './calls/index.js';
 import { DOCUMENT } from './openapi-document.js';
@@ -11,8 +10,6 @@ export const API_PREFIX = '/api/v1';
 /** The router of a list of calls and the document route: each route by its path, built once. */
 export class ApiRouter {
   readonly #routes: ReadonlyMap<string, ApiRoute>;
-  /** The routes of the last paths asked for without a base path: a parsed URL's path is the same string each time. */
-  readonly #recent = new RecentMemo<ApiRoute | undefined>(16, 1024, (pathname) => this.#routeOfPath(pathname));
 
   constructor(calls: readonly CallRoute[]) {
     this.#routes = new Map([...calls, DOCUMENT].map((route): [string, ApiRoute] => [route.path, route]));
@@ -20,10 +17,6 @@ export class ApiRouter {
 
   /** The route a request path is for (`/api/v1/getBalance`), below `basePath` or else the `/api/v1` in it; undefined for none. */
   routeAt(pathname: string, basePath?: string): ApiRoute | undefined {
-    return basePath === undefined ? this.#recent.get(pathname) : this.#routeOfPath(pathname, basePath);
-  }
-
-  #routeOfPath(pathname: string, basePath?: string): ApiRoute | undefined {
     const routePath = routePathOf(pathname, basePath);
     return routePath === null ? undefined : this.#routes.get(routePath);
   }

@@ -8,9 +8,9 @@ import type { OpenApiDocument } from '../openapi/openapi-types.js';
 import type { DocumentedCall } from '../openapi/operations.js';
 import type { RequestFacts } from '../state/journal.js';
 import type { ApiRequest } from './api-request.js';
-import type { RenderedJson } from './rendered-json.js';
+import type { RenderedJson } from '../lib/rendered-json.js';
 import type { FieldRules } from './parse-input.js';
-import type { ParsedUrl } from '../lib/parsed-urls.js';
+import type { ParsedUrl } from './parsed-url.js';
 
 /**
  * What a route learnt for the request journal: the order a createOrder placed or replayed (and whether it

@@ -13,7 +13,7 @@ import { hintHeader, hintsOf } from '../domain/hints.js';
 import type { CallFaults } from '../domain/fault-plan.js';
 import { JOURNAL_BODY_MAX_BYTES } from '../state/journal-exchange.js';
 import type { ApiRoute, RouteFacts } from './route.js';
-import type { ParsedUrl } from '../lib/parsed-urls.js';
+import type { ParsedUrl } from './parsed-url.js';
 
 export interface ServedRequest extends RequestFacts {
   /** `NETWORK_ERROR` where a fault closes the connection instead of answering. */

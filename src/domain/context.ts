@@ -2,9 +2,11 @@ import type { Behavior, ResolvedScenario } from '../scenarios/scenario-schema.js
 import type { SandboxClock } from '../state/clock.js';
 import type { SeededRandom } from '../state/seeded-random.js';
 import type { Store } from '../state/store.js';
-import type { QrImageCache } from '../lib/qr-image-cache.js';
+import type { QrImageCache } from '../lib/qr-image.js';
 import type { DerivedTextCache } from '../lib/derived-text-cache.js';
-import type { TextMemo } from '../lib/text-memo.js';
+import type { RevisionMemo } from '../lib/revision-memo.js';
+import type { RenderedJson } from '../lib/rendered-json.js';
+import type { TrailingYearCounts } from './account-pricing.js';
 import type { SerialQueue } from '../lib/serial-queue.js';
 import type { RateLimiter } from './rate-limit.js';
 import type { FaultPlan } from './fault-plan.js';
@@ -21,8 +23,19 @@ export interface SandboxContext {
   qrImages: QrImageCache;
   /** The JSON of orders and their eSIMs as last rendered, kept while their records stay the same (bounded in bytes). */
   renderedOrders: DerivedTextCache;
-  /** The JSON of products in each price tier, kept while their records stay the same. */
-  renderedProducts: TextMemo;
+  /** The JSON of products in each price tier, kept while their records stay the same (bounded in bytes). */
+  renderedProducts: DerivedTextCache;
+  /**
+   * Pages and figures derived from this state, each kept while the store's revision of what it reads stays the
+   * same (the store moves it at every write): getProducts' pages by account, then trailing-year figure and limit.
+   */
+  productsPages: RevisionMemo<string, number, RenderedJson<unknown>>;
+  /** getOrders' pages without QR images by account, then limit, each holding from `from` until `until` on the clock. */
+  ordersPages: RevisionMemo<string, number, { from: number; until: number; page: RenderedJson<unknown> }>;
+  /** The balance last rendered of each account, with the ledger's sums it was rendered from. */
+  renderedBalances: Map<string, { topups: number; purchases: number; rendered: RenderedJson<unknown> }>;
+  /** Each account's trailing-year figure as last counted. */
+  trailingYearCounts: TrailingYearCounts;
   /** Present when the scenario limits the request rate. */
   rateLimiter: RateLimiter | null;
   faults: FaultPlan;

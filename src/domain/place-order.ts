@@ -38,7 +38,7 @@ export async function placeOrder(
       `productId ${request.productId} is not an active product; use an id from /getProducts`,
     );
   }
-  const trailingQty = accountTrailingYearQty(store, account, now);
+  const trailingQty = accountTrailingYearQty(store, account, now, ctx.trailingYearCounts);
   const price = priceOrder(tiersFor(account, product), trailingQty, request.quantity);
   const ledger = store.ledger(account.id);
   checkOrderAllowed({

@@ -203,7 +203,7 @@ interface AnyDef {
   options?: z.core.$ZodType[];
 }
 
-const WRAPPERS = new Set(['optional', 'nullable', 'default', 'prefault', 'nonoptional', 'readonly', 'catch']);
+const WRAPPERS: ReadonlySet<string> = new Set(['optional', 'nullable', 'default', 'prefault', 'nonoptional', 'readonly', 'catch']);
 
 function defOf(schema: z.core.$ZodType): AnyDef {
   return schema._zod.def as unknown as AnyDef;

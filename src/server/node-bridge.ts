@@ -6,6 +6,8 @@ import { RecentMemo } from '../lib/recent-memo.js';
 import { isStreamed, NETWORK_ERROR, type Answer, type Outcome, type StreamedAnswer } from '../api/outcome.js';
 import { lingerIfBodyUnread } from './lingering-close.js';
 import { requestBodyStream } from './request-body-stream.js';
+import { parsedUrlOf } from './parsed-urls.js';
+import type { ParsedUrl } from '../api/parsed-url.js';
 
 /**
  * How a part of the server answers (the imitated API, the admin API): a request in, an outcome out. `req`
@@ -29,6 +31,10 @@ class NodeApiRequest implements ApiRequest {
     this.url = urlOf(req);
     this.headers = new RawHeaders(req.rawHeaders);
     this.body = hasBody(req) ? requestBodyStream(req) : null;
+  }
+
+  get parsedUrl(): ParsedUrl {
+    return parsedUrlOf(this.url);
   }
 }
 

@@ -71,13 +71,13 @@ export function keptAnswerBody(body: string): { text: string; truncated: boolean
   return boundText(keptPart.includes(QR_IMAGE_FIELD) ? shortenQrImages(body) : body, JOURNAL_BODY_MAX_BYTES);
 }
 
-/** The text each body object of an entry was parsed from, while the entry lives. */
-const PARSED_FROM = new WeakMap<object, string>();
+/** Where a body object of an entry keeps the text it was parsed from: a key no JSON has, which JSON.stringify skips. */
+const PARSED_FROM = Symbol('parsed from');
 
 /** A body's text: as it was kept (the text parsed, or `bodyText`), without writing the JSON again. */
 export function bodyTextOf(part: JournalBody): string | undefined {
   if (part.body === undefined) return part.bodyText;
-  return (typeof part.body === 'object' && part.body !== null ? PARSED_FROM.get(part.body) : undefined) ?? JSON.stringify(part.body);
+  return (typeof part.body === 'object' && part.body !== null ? (part.body as { [PARSED_FROM]?: string })[PARSED_FROM] : undefined) ?? JSON.stringify(part.body);
 }
 
 /** A kept body as an entry shows it; none for an empty body. */
@@ -86,7 +86,7 @@ export function journalBody(text: string | undefined, truncated: boolean | undef
   if (!truncated) {
     try {
       const body: unknown = JSON.parse(text);
-      if (typeof body === 'object' && body !== null) PARSED_FROM.set(body, text);
+      if (typeof body === 'object' && body !== null) Object.defineProperty(body, PARSED_FROM, { value: text });
       return { body };
     } catch {
       return { bodyText: text };

@@ -36,6 +36,12 @@ export interface StoreSnapshot {
   readonly iccidSerials: ReadonlyMap<string, number>;
 }
 
+/** The records the store replaces on a change (`replace`), by collection. */
+interface Replaceable {
+  products: ProductRecord;
+  orders: OrderRecord;
+}
+
 export interface Ledger {
   topups: Satang;
   purchases: Satang;
@@ -70,17 +76,16 @@ export class Store {
   readonly #iccidSerials = new Map<string, number>();
   /** Orders whose eSIMs are not yet provisioned, soonest first: they turn `confirmed` when the clock reaches them. */
   readonly #provisioning: Stored<'orders'>[] = [];
-  #productsRevision = 0;
-  #ordersRevision = 0;
+  /** One count per collection, moved by the store at each write of it, in the same turn as its indexes. */
+  readonly #revisions: RecordCounts = { accounts: 0, apiKeys: 0, products: 0, payments: 0, orders: 0, idempotencyKeys: 0 };
 
-  /** Moves on every change of a product record: what was derived from the products at one revision holds until the next. */
-  get productsRevision(): number {
-    return this.#productsRevision;
-  }
-
-  /** Moves on every order stored or changed, as `productsRevision` does for products. */
-  get ordersRevision(): number {
-    return this.#ordersRevision;
+  /**
+   * Moves at every write of the collection, whichever method made it: every write ends in the indexing of its
+   * record here (`#indexed`), so a new way of writing cannot leave it behind. What was derived from a
+   * collection at one revision (a page) holds until the next.
+   */
+  revision(collection: keyof Collections): number {
+    return this.#revisions[collection];
   }
 
   constructor(readonly providers: ReadonlyMap<string, ProviderSpec>) {}
@@ -117,9 +122,40 @@ export class Store {
   async takeFromStock(productId: string, quantity: number): Promise<void> {
     const product = this.#products.get(productId);
     if (!product) throw new Error(`no product ${productId} to take ${quantity} eSIMs from`);
-    const next = await replaceRecord(this.collections.products, product, { ...product, inventory: product.inventory - quantity });
-    this.#products.set(productId, freezeRecord(next));
-    this.#productsRevision += 1;
+    await this.replace('products', product, { inventory: product.inventory - quantity });
+  }
+
+  /**
+   * Replaces a stored product or order with one of its values and `changes` (validated by its collection's
+   * schema), at the same place in the collection; its indexes, the ledger of its account and the orders
+   * awaiting provisioning follow, and so does the collection's revision.
+   */
+  async replace<Name extends keyof Replaceable>(name: Name, previous: Replaceable[Name], changes: Partial<Replaceable[Name]>): Promise<Replaceable[Name]> {
+    const collection: Collection<any> = name === 'products' ? this.collections.products : this.collections.orders;
+    const replaced: object = await replaceRecord(collection, previous as object, { ...(previous as object), ...changes });
+    const next = freezeRecord(replaced);
+    if (name === 'products') {
+      this.#products.set((next as Stored<'products'>).id, next as Stored<'products'>);
+    } else {
+      this.#reindexOrder(previous as Stored<'orders'>, next as Stored<'orders'>);
+    }
+    this.#indexed(name);
+    return next as Replaceable[Name];
+  }
+
+  #reindexOrder(previous: Stored<'orders'>, next: Stored<'orders'>): void {
+    this.#orders.set(orderKey(next.id), next);
+    this.#ordersByAccount.get(next.accountId)!.replace(next);
+    const ledger = this.ledger(next.accountId);
+    ledger.purchases += (isCharged(next) ? next.total : 0) - (isCharged(previous) ? previous.total : 0);
+    const waiting = this.#provisioning.indexOf(previous);
+    if (waiting !== -1) this.#provisioning.splice(waiting, 1);
+    this.#awaitProvisioning(next);
+  }
+
+  /** Moves a collection's revision: called by each write, once its record is indexed. */
+  #indexed(name: keyof Collections): void {
+    this.#revisions[name] += 1;
   }
 
   /** Whether an order's eSIMs are due to be provisioned at `now`: then `provisionDue` has work. */
@@ -130,53 +166,59 @@ export class Store {
   /** Makes `confirmed` every `processing` order whose provisioning time `now` has reached. */
   async provisionDue(now: number): Promise<void> {
     while (this.hasProvisioningDue(now)) {
-      const order = this.#provisioning.shift()!;
-      const next = freezeRecord(await replaceRecord(this.collections.orders, order, { ...order, status: 'confirmed' }));
-      this.#orders.set(orderKey(next.id), next);
-      this.#ordersByAccount.get(next.accountId)!.replace(next);
-      this.#ordersRevision += 1;
+      await this.replace('orders', this.#provisioning[0]!, { status: 'confirmed' });
     }
   }
 
   /** Remembers which order an idempotency key placed, in place of what the key placed before (an expired entry). */
   async rememberIdempotencyKey(entry: IdempotencyRecord): Promise<void> {
     const previous = this.#idempotency.get(idempotencyId(entry.accountId, entry.key));
-    if (previous) this.collections.idempotencyKeys.delete(previous);
+    if (previous) {
+      this.collections.idempotencyKeys.delete(previous);
+      this.#indexed('idempotencyKeys');
+    }
     this.#indexIdempotencyEntry(freezeRecord(await this.collections.idempotencyKeys.create(entry)));
   }
 
   #indexAccount(record: Stored<'accounts'>): void {
     this.#accounts.set(record.id, record);
     this.#ledgers.set(record.id, { topups: 0, purchases: 0 });
+    this.#indexed('accounts');
   }
 
   #indexApiKey(record: Stored<'apiKeys'>): void {
     this.#apiKeys.set(record.key, record);
+    this.#indexed('apiKeys');
   }
 
   #indexProduct(record: Stored<'products'>): void {
     this.#products.set(record.id, record);
-    this.#productsRevision += 1;
+    this.#indexed('products');
   }
 
   #indexPayment(record: Stored<'payments'>): void {
     this.#listOf(this.#paymentsByAccount, record.accountId).insert(record);
     if (record.status === 'success') this.ledger(record.accountId).topups += record.walletCredit;
+    this.#indexed('payments');
   }
 
   #indexOrder(record: Stored<'orders'>): void {
     this.#orders.set(orderKey(record.id), record);
-    this.#ordersRevision += 1;
     this.#listOf(this.#ordersByAccount, record.accountId).insert(record);
     if (isCharged(record)) this.ledger(record.accountId).purchases += record.total;
-    if (isAwaitingProvisioning(record)) {
-      const at = this.#provisioning.findLastIndex((pending) => pending.provisionedAt <= record.provisionedAt) + 1;
-      this.#provisioning.splice(at, 0, record);
-    }
+    this.#awaitProvisioning(record);
+    this.#indexed('orders');
+  }
+
+  #awaitProvisioning(record: Stored<'orders'>): void {
+    if (!isAwaitingProvisioning(record)) return;
+    const at = this.#provisioning.findLastIndex((pending) => pending.provisionedAt <= record.provisionedAt) + 1;
+    this.#provisioning.splice(at, 0, record);
   }
 
   #indexIdempotencyEntry(record: Stored<'idempotencyKeys'>): void {
     this.#idempotency.set(idempotencyId(record.accountId, record.key), record);
+    this.#indexed('idempotencyKeys');
   }
 
   account(id: string): AccountRecord | undefined {

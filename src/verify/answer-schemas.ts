@@ -12,7 +12,7 @@ import type { OpenApiDocument } from '../openapi/openapi-types.js';
  * - `format: uuid` is the 8-4-4-4-12 hex pattern the sandbox itself accepts, not zod's stricter RFC 9562
  *   check, so an id of another UUID version or variant is not reported as broken.
  */
-const ANNOTATIONS = new Set(['description', 'example', 'examples', 'default', 'title']);
+const ANNOTATIONS: ReadonlySet<string> = new Set(['description', 'example', 'examples', 'default', 'title']);
 const UUID_JSON_PATTERN = UUID_PATTERN.source.replaceAll('[0-9a-f]', '[0-9a-fA-F]');
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };

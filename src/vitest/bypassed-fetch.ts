@@ -3,7 +3,7 @@ import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 /** What Node's fetch (undici) publishes when a request it sent fails: `{ request: { origin, method, path }, error }`. */
 const REQUEST_ERROR = 'undici:request:error';
 /** The codes of a host name that does not resolve: no such name, or no DNS at all. */
-const NOT_RESOLVED = new Set(['ENOTFOUND', 'EAI_AGAIN']);
+const NOT_RESOLVED: ReadonlySet<string> = new Set(['ENOTFOUND', 'EAI_AGAIN']);
 
 interface UndiciRequestError {
   request?: { origin?: unknown; method?: unknown; path?: unknown };

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createSandbox } from 'esim-wholesale-sandbox';
 import { startServer } from 'esim-wholesale-sandbox/server';
 import { RateLimiter } from '../../src/domain/rate-limit.js';
-import { BoundedQrImageCache } from '../../src/lib/qr-image-cache.js';
+import { BoundedQrImageCache } from '../../src/lib/qr-image.js';
 
 const FULL_ACCESS = 'sk_test_full_access';
 

@@ -11,5 +11,5 @@ export const getBalance = defineCall({
   description: 'Request: no parameters, no body.',
   query: queryRules(),
   success: 'BalanceEnvelope',
-  handle: (ctx, { caller }) => renderedBalance(caller.account.id, ctx.store.ledger(caller.account.id)),
+  handle: (ctx, { caller }) => renderedBalance(ctx, caller.account.id, ctx.store.ledger(caller.account.id)),
 });

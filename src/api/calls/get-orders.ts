@@ -1,4 +1,4 @@
-import { renderedList } from '../rendered-json.js';
+import { renderedList } from '../../lib/rendered-json.js';
 import { renderedOrder } from '../rendered-order.js';
 import { ordersPage } from '../orders-page.js';
 import { queryRules, resolveLimit } from '../request-rules.js';

@@ -16,6 +16,6 @@ export const getProducts = defineCall({
   success: 'ProductListEnvelope',
   handle(ctx, { caller, query, now, facts }) {
     const max = resolveLimit(query.limit, ctx.behavior, facts);
-    return productsPage(ctx, caller.account, accountTrailingYearQty(ctx.store, caller.account, now), max);
+    return productsPage(ctx, caller.account, accountTrailingYearQty(ctx.store, caller.account, now, ctx.trailingYearCounts), max);
   },
 });

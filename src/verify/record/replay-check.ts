@@ -11,7 +11,7 @@ export interface ReplayCheck {
 }
 
 /** The eSIM fields `record` issues anew without --keep-secrets. */
-const SECRET_FIELDS = new Set(['id', 'iccid', 'phone', 'activationCode', 'qrCode', 'qrBase64Url']);
+const SECRET_FIELDS: ReadonlySet<string> = new Set(['id', 'iccid', 'phone', 'activationCode', 'qrCode', 'qrBase64Url']);
 const MAX_DIFFERENCES = 8;
 
 /**

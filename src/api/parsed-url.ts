@@ -1,11 +1,9 @@
-import { isPlainPath } from './plain-path.js';
-
-/** How many distinct URLs are kept parsed; past it the memo starts afresh. */
-const KEPT_URLS = 256;
+import { isPlainPath } from '../lib/plain-path.js';
 
 /**
  * A request's URL, parsed once, with the parts a call reads kept as strings: each read of a `URL`'s `pathname`
- * or `search` makes a new string, which the route table then hashes again. Shared: read, never changed.
+ * or `search` makes a new string, which the route table then hashes again. Read, never changed: the server keeps
+ * those of the URLs asked for again (src/server/parsed-urls.ts).
  */
 export class ParsedUrl {
   readonly pathname: string;
@@ -29,20 +27,4 @@ export class ParsedUrl {
   get origin(): string {
     return this.url.origin;
   }
-}
-
-const parsed = new Map<string, ParsedUrl>();
-
-/**
- * `new URL(text)`, parsed once for a URL asked again: a client asks for the same few URLs over and over, and
- * parsing one cost as much as answering a small read.
- */
-export function parsedUrl(text: string): ParsedUrl {
-  let url = parsed.get(text);
-  if (url === undefined) {
-    url = new ParsedUrl(new URL(text));
-    if (parsed.size >= KEPT_URLS) parsed.clear();
-    parsed.set(text, url);
-  }
-  return url;
 }

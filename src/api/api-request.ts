@@ -1,3 +1,6 @@
+import { parsedUrl } from '../lib/parsed-urls.js';
+import { RequestRecord } from '../state/request-record.js';
+
 /**
  * What the sandbox reads of a request. A web `Request` is one; the HTTP server passes its own, which looks
  * headers up in Node's raw list when asked instead of copying every header into a `Headers` per request.
@@ -9,7 +12,15 @@ export interface ApiRequest {
   readonly headers: {
     get(name: string): string | null;
     /** Each header, as `Headers.forEach` gives it; the journal lists them with it. */
-    forEach?(callback: (value: string, name: string) => void): void;
+    forEach(callback: (value: string, name: string) => void): void;
   };
   readonly body: ReadableStream<Uint8Array> | null;
+}
+
+/** What a body reader reads of a request: its headers (`content-type`, `content-length`) and its body stream. */
+export type BodySource = Pick<ApiRequest, 'headers' | 'body'>;
+
+/** A request read once into the record the sandbox answers it from and its journal keeps. */
+export function recordOf(request: ApiRequest): RequestRecord {
+  return new RequestRecord(request.method, parsedUrl(request.url), request.headers, request.body);
 }

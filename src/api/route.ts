@@ -7,7 +7,6 @@ import type { Scope } from '../contract/scopes.js';
 import type { OpenApiDocument } from '../openapi/openapi-types.js';
 import type { DocumentedCall } from '../openapi/operations.js';
 import type { RequestFacts } from '../state/journal.js';
-import type { ApiRequest } from './api-request.js';
 import type { RenderedJson } from './rendered-json.js';
 import type { FieldRules } from './parse-input.js';
 import type { ParsedUrl } from '../lib/parsed-urls.js';
@@ -34,7 +33,6 @@ export interface CallInput<Query, Body> {
   caller: Caller;
   query: Query;
   body: Body;
-  request: ApiRequest;
   /** Sandbox-clock time of this request. */
   now: number;
   /** Filled in by the handler. */

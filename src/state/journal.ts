@@ -54,6 +54,8 @@ const MEMO_SIZE = 1024;
  */
 export class Journal {
   #rows: Row[] = [];
+  /** The records that keep their headers and bodies, the one numbered `seq` at `seq % bodyCapacity`. */
+  #withExchange: RequestRecord[] = [];
   #next = 0;
   #seq = 0;
   /** The `seq` of the marker the current run starts after; 0 before any. */
@@ -81,7 +83,7 @@ export class Journal {
     checkWritable(record);
     if (this.capacity === 0) return;
     this.#place(record);
-    if (this.bodyCapacity === 0) forgetExchange(record);
+    this.#keepExchange(record);
     if (record.errorMessage !== undefined) record.errorMessage = memo(this.#messages, record.errorMessage, same);
     if (record.answerBody !== undefined && this.bodyCapacity > 0) {
       const kept = this.#keptBodies.get(record.answerBody);
@@ -99,13 +101,8 @@ export class Journal {
     return markerOf(row);
   }
 
-  /**
-   * Numbers `row` and puts it in the ring, in place of the oldest when the ring is full; the request that leaves
-   * the latest `bodyCapacity` then lets go of its headers and bodies.
-   */
+  /** Numbers `row` and puts it in the ring, in place of the oldest when the ring is full. */
   #place<T extends Row>(row: T): T {
-    const leaving = this.bodyCapacity > 0 ? this.#rowOf(this.#seq + 1 - this.bodyCapacity) : undefined;
-    if (leaving instanceof RequestRecord) forgetExchange(leaving);
     row.seq = ++this.#seq;
     if (this.#rows.length < this.capacity) this.#rows.push(row);
     else this.#rows[this.#next] = row;
@@ -113,9 +110,18 @@ export class Journal {
     return row;
   }
 
-  /** Whether the request numbered `seq` still keeps its headers and bodies. */
-  #keepsExchange(seq: number): boolean {
-    return seq > this.#seq - this.bodyCapacity;
+  /** Keeps the headers and bodies of `record`; the record it takes the place of lets go of its own. */
+  #keepExchange(record: RequestRecord): void {
+    if (this.bodyCapacity === 0) return forgetExchange(record);
+    const index = record.seq % this.bodyCapacity;
+    const leaving = this.#withExchange[index];
+    if (leaving) forgetExchange(leaving);
+    this.#withExchange[index] = record;
+  }
+
+  /** Whether `record` still keeps its headers and bodies. */
+  #keepsExchange(record: RequestRecord): boolean {
+    return this.bodyCapacity > 0 && this.#withExchange[record.seq % this.bodyCapacity] === record;
   }
 
   /**
@@ -169,7 +175,7 @@ export class Journal {
   /** The request numbered `seq` as it was sent, while its headers and body are kept whole; else undefined. */
   requestAsSent(seq: number): RequestAsSent | undefined {
     const row = this.#rowOf(seq);
-    if (!(row instanceof RequestRecord) || !this.#keepsExchange(seq) || row.bodyTruncated) return undefined;
+    if (!(row instanceof RequestRecord) || !this.#keepsExchange(row) || row.bodyTruncated) return undefined;
     const headers: [string, string][] = [];
     row.headers.forEach((value, name) => void headers.push([name.toLowerCase(), value]));
     return { method: row.method, url: row.url.pathAndQuery, headers, body: row.bodyText };
@@ -178,12 +184,14 @@ export class Journal {
   /** A record as an entry; with `request` and `response` when asked for and still kept. */
   #entryOf(record: RequestRecord, bodies: boolean): JournalEntry {
     const key = record.apiKey === null ? null : memo(this.#keys, record.apiKey, viewOfKey);
-    return entryOf(record, key, bodies && this.#keepsExchange(record.seq));
+    return entryOf(record, key, bodies && this.#keepsExchange(record));
   }
 
   /** Forgets every request and marker; the numbers go on from where they were. */
   clear(): void {
+    for (const record of this.#withExchange) if (record) forgetExchange(record);
     this.#rows = [];
+    this.#withExchange = [];
     this.#next = 0;
     this.#runStart = this.#seq;
   }

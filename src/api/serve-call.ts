@@ -16,7 +16,7 @@ import { pathSpellingRefusal } from './path-spelling.js';
 import { readQuery } from './query.js';
 import { parseJsonText, readBodyText } from './read-json-body.js';
 import { API_BODY } from './request-rules.js';
-import type { ApiRoute, CallRoute, RouteFacts } from './route.js';
+import type { ApiRoute, CallRoute } from './route.js';
 import { parseFields } from './unknown-fields.js';
 import { methodRefusal } from './route-map.js';
 import { notFoundMessage } from './not-found-message.js';
@@ -40,7 +40,7 @@ export function serveCall(ctx: SandboxContext, record: RequestRecord, route: Api
   // createOrder asked for is what tells a retry from a new order.
   const captured = record.body === null ? undefined : captureBody(record, JOURNAL_BODY_MAX_BYTES);
   if (captured) record.body = captured.body;
-  const call: Call = { ctx, record, route, now, facts: {}, cutOff };
+  const call: Call = { ctx, record, route, now, cutOff };
   const outcome = faultsFirst(call);
   if (captured === undefined) return outcome instanceof Promise ? outcome.then((done) => noted(call, done)) : noted(call, outcome);
   return Promise.resolve(outcome).then(async (done) => {
@@ -51,13 +51,12 @@ export function serveCall(ctx: SandboxContext, record: RequestRecord, route: Api
   });
 }
 
-/** What one call is served from; what the route learns for the journal goes to `facts`. */
+/** What one call is served from; what it learns goes to `record`. */
 interface Call {
   ctx: SandboxContext;
   record: RequestRecord;
   route: ApiRoute | undefined;
   now: number;
-  facts: RouteFacts;
   /** Aborted when the transport stops waiting: a latency fault still waited out then ends the call (see `AnswerOptions`). */
   cutOff: AbortSignal | undefined;
 }
@@ -120,7 +119,7 @@ function afterLatency(call: Call, faults: CallFaults | undefined): Outcome | Pro
  * body) by the call's rules, then the call's own. HEAD is answered as GET (the transport leaves the body out).
  * A refusal is thrown, or rejects the promise of a route that waits.
  */
-function routeAnswer({ ctx, record, route, now, facts }: Call): Answer | Promise<Answer> {
+function routeAnswer({ ctx, record, route, now }: Call): Answer | Promise<Answer> {
   const { url } = record;
   const misspelt = pathSpellingRefusal(url.pathname, url.plainPath);
   if (misspelt) throw misspelt;
@@ -129,14 +128,14 @@ function routeAnswer({ ctx, record, route, now, facts }: Call): Answer | Promise
   const refusal = methodRefusal(route, record.method);
   if (refusal) throw refusal;
   const caller = authorize(ctx.store, record.apiKey, route.scope);
-  const query = parseFields(route.query, readQuery(url), ctx.behavior, facts);
-  const input: Parameters<CallRoute['handle']>[1] = { caller, query, body: undefined, now, facts };
+  const query = parseFields(route.query, readQuery(url), ctx.behavior, record);
+  const input: Parameters<CallRoute['handle']>[1] = { caller, query, body: undefined, now, facts: record };
   const { body } = route;
   if (body) {
     return readBodyText(record, API_BODY).then(async (text) => {
       const json = parseJsonText(text, API_BODY);
       record.json = json;
-      input.body = parseFields(body, json, ctx.behavior, facts);
+      input.body = parseFields(body, json, ctx.behavior, record);
       return successAnswer(await route.handle(ctx, input));
     });
   }
@@ -153,7 +152,7 @@ interface CallEnd {
 }
 
 /** The outcome of an answer made: the rate limit's headers on it, and what struck it noted on the record. */
-function answered({ record, facts }: Call, answer: Answer, { limit, faults, heldS }: CallEnd, failed = false, thrown?: unknown): Outcome {
+function answered({ record }: Call, answer: Answer, { limit, faults, heldS }: CallEnd, failed = false, thrown?: unknown): Outcome {
   if (limit && answer.headers['x-ratelimit-limit'] === undefined) Object.assign(answer.headers, rateLimitHeaders(limit));
   record.status = answer.status;
   record.answerHeaders = answer.headers;
@@ -165,9 +164,6 @@ function answered({ record, facts }: Call, answer: Answer, { limit, faults, held
     const retryAfter = Number(answer.headers['retry-after']);
     if (Number.isInteger(retryAfter)) record.retryAfterS = retryAfter;
   }
-  if (facts.orderId !== undefined) record.orderId = facts.orderId;
-  if (facts.orderStatus !== undefined) record.orderStatus = facts.orderStatus;
-  if (facts.reused !== undefined) record.reused = facts.reused;
   if (faults?.queuedFault !== undefined) record.queuedFault = faults.queuedFault;
   if (faults?.errorStatus) record.fault = 'error';
   else if (faults?.retryAfterS || heldS !== undefined) record.fault = 'rate-limit';
@@ -179,7 +175,7 @@ function answered({ record, facts }: Call, answer: Answer, { limit, faults, held
 }
 
 /** The outcome once the request's body is noted: its order request and hints on the record, a hint header on the answer. */
-function noted({ ctx, record, route, facts }: Call, outcome: Outcome): Outcome {
+function noted({ ctx, record, route }: Call, outcome: Outcome): Outcome {
   const call = route?.kind === 'call' ? route : undefined;
   if (record.bodyText !== undefined && call?.name === 'createOrder' && record.method === 'POST') {
     record.orderRequest = orderRequestNote(record.bodyTruncated ? undefined : record.bodyText, record.json);
@@ -191,9 +187,9 @@ function noted({ ctx, record, route, facts }: Call, outcome: Outcome): Outcome {
     headers: record.headers,
     queryNames: url.search === '' ? undefined : url.searchParams,
     bodyIdempotencyKey: record.orderRequest?.idempotencyKey !== undefined,
-    ignoredQueryParameters: facts.ignoredQueryParameters,
-    ignoredBodyFields: facts.ignoredBodyFields,
-    clampedLimit: facts.clampedLimit,
+    ignoredQueryParameters: record.ignoredQueryParameters,
+    ignoredBodyFields: record.ignoredBodyFields,
+    clampedLimit: record.clampedLimit,
   });
   if (hints && ctx.hintHeader && record.answerHeaders) record.answerHeaders['x-sandbox-hint'] = hintHeader(hints);
   if (hints) record.hints = hints;

@@ -46,6 +46,10 @@ export class RequestRecord {
   reused: boolean | undefined = undefined;
   queuedFault: number | undefined = undefined;
   hints: JournalHint[] | undefined = undefined;
+  /** What the route let pass, read for the hints: query parameters and body fields it ignored, a limit it clamped. */
+  ignoredQueryParameters: string[] | undefined = undefined;
+  ignoredBodyFields: string[] | undefined = undefined;
+  clampedLimit: { asked: number; used: number } | undefined = undefined;
   replayOf: number | undefined = undefined;
   tool: RequestTool | undefined = undefined;
   /** The headers and body of the answer made, also one a fault kept from the client; undefined when none was made. */

@@ -9,13 +9,13 @@ import { lingerIfBodyUnread } from './lingering-close.js';
 import { requestBodyStream } from './request-body-stream.js';
 
 /**
- * How a part of the server answers (the imitated API, the admin API): a request in, an outcome out. `req`
- * is there for what only the transport knows (the server's own address).
+ * How the admin API answers: a request in, an outcome out (the imitated API answers a record: `nodeCallHandler`).
+ * `req` is there for what only the transport knows (the server's own address).
  */
 export type AnswerHandler = (request: ApiRequest, req: IncomingMessage) => Outcome | Promise<Outcome>;
 
 /**
- * A Node request as the sandbox reads it. Headers are looked up in Node's raw list when asked for, as
+ * A Node request as the admin API reads it. Headers are looked up in Node's raw list when asked for, as
  * `Headers.get` would answer, instead of being copied into a `Headers` first; a body is streamed, never
  * buffered here, and a request without one has no stream at all.
  */

@@ -1,13 +1,11 @@
 import { fetchOutcome, type AnswerOptions, type AnswersApiRequests, type Outcome } from './api/outcome.js';
-import type { ApiRequest } from './api/api-request.js';
 import { describingAnswer } from './api/describe-api.js';
 import { everyProblem, parseInput } from './api/parse-input.js';
 import { renderPayment } from './api/render.js';
 import { API_ROUTER, type ApiRouter } from './api/route-map.js';
 import type { ApiRoute } from './api/route.js';
 import { replayRequest } from './api/replay-request.js';
-import { serveApiRequest, type ServedRequest } from './api/serve-api-request.js';
-import { journalNoteOf } from './api/journal-note.js';
+import { serveCall } from './api/serve-call.js';
 import { summarizeState } from './api/summarize-state.js';
 import { buildStore } from './domain/build-store.js';
 import { ApiError } from './domain/api-error.js';
@@ -20,7 +18,7 @@ import { sessionApiKey, withoutSessionKeys, withSessionKeys } from './domain/ses
 import { topUp } from './domain/topup.js';
 import { LatestPromise } from './lib/latest-promise.js';
 import { Listeners } from './lib/listeners.js';
-import { ParsedUrl } from './api/parsed-url.js';
+import { toolOfUserAgent } from './lib/tool-user-agent.js';
 import { checkOptions } from './lib/options/check-options.js';
 import { BoundedQrImageCache } from './lib/qr-image.js';
 import { clockOf, contextOf, type SandboxKeeps } from './sandbox-context.js';
@@ -34,6 +32,7 @@ import { checkChaos } from './scenarios/chaos-option.js';
 import { logFailure } from './lib/log-failure.js';
 import { checkClockMode, type ClockMode, type SandboxClock } from './state/clock.js';
 import { Journal, keyIdOf, type HistoryEntry, type JournalEntry, type JournalQuery, type MarkerKind, type RequestAsSent } from './state/journal.js';
+import type { RequestRecord } from './state/request-record.js';
 import { sandboxDb, type SandboxDb } from './state/sandbox-db.js';
 import { SeededRandom } from './state/seeded-random.js';
 import { checkReadinessOptions, type ReadinessOptions } from './readiness-options.js';
@@ -106,39 +105,40 @@ export class CoreSandbox implements Sandbox, AnswersApiRequests {
    * entry, no clock step, no rate limit or fault. Every other request is a call, HEAD included (a GET whose
    * body the transport leaves out). Answered in the same turn when nothing waits (a read), else a promise.
    */
-  answer(request: ApiRequest, options: AnswerOptions = {}): Outcome | Promise<Outcome> {
-    const url = request.parsedUrl ?? new ParsedUrl(new URL(request.url));
-    const route = this.#router.routeAt(url.pathname, options.basePath);
-    const described = describingAnswer(route, request, url);
+  answer(record: RequestRecord, options: AnswerOptions = {}): Outcome | Promise<Outcome> {
+    const route = this.#router.routeAt(record.url.pathname, options.basePath);
+    const described = describingAnswer(route, record.method, record.url);
     if (described) return described;
-    const arrivedAt = this.#wallClock();
+    record.wallMs = this.#wallClock();
     const live = this.#live();
-    if (live instanceof Promise) return live.then((ctx) => this.#serve(ctx, request, url, route, arrivedAt, options));
-    return this.#serve(live, request, url, route, arrivedAt, options);
+    if (live instanceof Promise) return live.then((ctx) => this.#serve(ctx, record, route, options));
+    return this.#serve(live, record, route, options);
   }
 
-  /** A call served on the state built, then noted in the journal and told to the listeners. */
-  #serve(ctx: SandboxContext, request: ApiRequest, url: ParsedUrl, route: ApiRoute | undefined, arrivedAt: number, { replayOf, cutOff }: AnswerOptions): Outcome | Promise<Outcome> {
-    const now = ctx.clock.now();
-    const serving = serveApiRequest(ctx, request, url, route, now, cutOff);
-    if (serving instanceof Promise) return serving.then((served) => this.#noted(ctx, served, request, url, now, arrivedAt, replayOf));
-    return this.#noted(ctx, serving, request, url, now, arrivedAt, replayOf);
+  /** A call served on the state built, then kept in the journal and told to the listeners. */
+  #serve(ctx: SandboxContext, record: RequestRecord, route: ApiRoute | undefined, { replayOf, cutOff }: AnswerOptions): Outcome | Promise<Outcome> {
+    record.atMs = ctx.clock.now();
+    record.replayOf = replayOf;
+    record.tool = replayOf === undefined ? toolOfUserAgent(record.headers.get('user-agent')) : 'replay';
+    const serving = serveCall(ctx, record, route, record.atMs, cutOff);
+    if (serving instanceof Promise) return serving.then((outcome) => this.#noted(ctx, record, outcome));
+    return this.#noted(ctx, record, serving);
   }
 
-  #noted(ctx: SandboxContext, served: ServedRequest, request: ApiRequest, url: ParsedUrl, now: number, arrivedAt: number, replayOf: number | undefined): Outcome {
-    if (served.status >= 200 && served.status < 300) ctx.clock.step();
-    // The answer is made, and an order it tells of is committed: a failure to note it in the journal or to tell
+  #noted(ctx: SandboxContext, record: RequestRecord, outcome: Outcome): Outcome {
+    if (record.status >= 200 && record.status < 300) ctx.clock.step();
+    // The answer is made, and an order it tells of is committed: a failure to keep it in the journal or to tell
     // the listeners goes to the log, never into the client's answer (it once turned a charged order into a
     // connection closed without a word) nor into later requests.
     try {
-      const times = { atMs: now, wallMs: arrivedAt, durationMs: this.#wallClock() - arrivedAt };
-      this.#journal.add(journalNoteOf(served, request, url, times, replayOf));
+      record.durationMs = this.#wallClock() - record.wallMs;
+      this.#journal.add(record);
       const entry = this.#listeners.size > 0 ? this.#journal.latest() : undefined;
       if (entry) this.#listeners.emit({ type: 'request', entry });
     } catch (error) {
-      logFailure(`noting ${request.method} ${request.url} (answered ${served.status}) in the journal`, error);
+      logFailure(`noting ${record.method} ${record.url.url.href} (answered ${record.status}) in the journal`, error);
     }
-    return served.outcome;
+    return outcome;
   }
 
   journal(query?: JournalQuery): JournalEntry[] {

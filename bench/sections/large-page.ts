@@ -1,4 +1,5 @@
 import { CoreSandbox } from '../../dist/sandbox.js';
+import { recordOf } from '../../dist/api/api-request.js';
 import { median, round } from '../lib/stats.ts';
 
 export interface LargePageResult {
@@ -32,7 +33,7 @@ export async function measureLargePage(runs: number): Promise<LargePageResult> {
   await using sandbox = new CoreSandbox({ scenario: 'default', seed: 1 });
   await placeOrders(sandbox);
   const answer = async () => {
-    const outcome = await sandbox.answer(new Request(PAGE, { headers: HEADERS }));
+    const outcome = await sandbox.answer(recordOf(new Request(PAGE, { headers: HEADERS })));
     if (typeof outcome !== 'object' || !('body' in outcome) || outcome.status !== 200) throw new Error('the page was not answered 200');
     return Buffer.byteLength(outcome.body);
   };

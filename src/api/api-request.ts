@@ -1,4 +1,5 @@
-import type { ParsedUrl } from './parsed-url.js';
+import { ParsedUrl } from '../lib/parsed-url.js';
+import { RequestRecord } from '../state/request-record.js';
 
 /**
  * What the sandbox reads of a request. A web `Request` is one; the HTTP server passes its own, which looks
@@ -11,9 +12,17 @@ export interface ApiRequest {
   readonly headers: {
     get(name: string): string | null;
     /** Each header, as `Headers.forEach` gives it; the journal lists them with it. */
-    forEach?(callback: (value: string, name: string) => void): void;
+    forEach(callback: (value: string, name: string) => void): void;
   };
   readonly body: ReadableStream<Uint8Array> | null;
   /** `url` parsed, when the transport keeps it so (the server does, for URLs asked for again); else parsed here. */
   readonly parsedUrl?: ParsedUrl;
+}
+
+/** What a body reader reads of a request: its headers (`content-type`, `content-length`) and its body stream. */
+export type BodySource = Pick<ApiRequest, 'headers' | 'body'>;
+
+/** A request read once into the record the sandbox answers it from and its journal keeps. */
+export function recordOf(request: ApiRequest): RequestRecord {
+  return new RequestRecord(request.method, request.parsedUrl ?? new ParsedUrl(new URL(request.url)), request.headers, request.body);
 }

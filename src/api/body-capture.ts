@@ -1,10 +1,10 @@
-import type { ApiRequest } from './api-request.js';
+import type { BodySource } from './api-request.js';
 import { readLimitedBody, TOO_LARGE } from './read-limited-body.js';
 
 /** A request whose body is copied as it is read, so that the body can be noted whoever reads it, or nobody. */
 export interface CapturedBody {
-  /** The request to hand on: its body is the original's, read through the copy. */
-  request: ApiRequest;
+  /** The body to hand on: the original, read through the copy. */
+  body: ReadableStream<Uint8Array> | null;
   /**
    * Its first `maxBytes`, once the request is answered, as text (a character cut in two dropped), and whether the
    * body was longer or could not be read to its end. A body nobody read is read now, up to `maxBytes`.
@@ -16,9 +16,9 @@ export interface CapturedBody {
  * Copies up to `maxBytes` of the body of `request` as it flows to its reader. Nothing is read before the reader
  * asks, so a body still refused as too large is refused as before, without reading it.
  */
-export function captureBody(request: ApiRequest, maxBytes: number): CapturedBody {
+export function captureBody(request: BodySource, maxBytes: number): CapturedBody {
   const source = request.body;
-  if (source === null) return { request, prefix: async () => ({ text: '', truncated: false }) };
+  if (source === null) return { body: null, prefix: async () => ({ text: '', truncated: false }) };
   const chunks: Uint8Array[] = [];
   let size = 0;
   let state: 'untouched' | 'reading' | 'complete' | 'given-up' = 'untouched';
@@ -59,11 +59,10 @@ export function captureBody(request: ApiRequest, maxBytes: number): CapturedBody
     // Nothing is pulled until the reader asks.
     { highWaterMark: 0 },
   );
-  const passedOn: ApiRequest = { method: request.method, url: request.url, headers: request.headers, body: tapped };
   const readIfUntouched = async () => {
     if (state === 'untouched') {
       // Nobody read the body: read it now, with the one reader of bodies (the tapped stream never took the source).
-      const body = await readLimitedBody(request, maxBytes).catch((): typeof TOO_LARGE => TOO_LARGE);
+      const body = await readLimitedBody({ headers: request.headers, body: source }, maxBytes).catch((): typeof TOO_LARGE => TOO_LARGE);
       if (body === TOO_LARGE) {
         state = 'given-up';
         return;
@@ -73,7 +72,7 @@ export function captureBody(request: ApiRequest, maxBytes: number): CapturedBody
     }
   };
   return {
-    request: passedOn,
+    body: tapped,
     async prefix() {
       await readIfUntouched();
       const text = Buffer.concat(chunks).toString('utf8').replace(/\uFFFD$/, '');

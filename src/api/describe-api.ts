@@ -1,10 +1,9 @@
-import type { ApiRequest } from './api-request.js';
 import { optionsAnswer } from './allow-header.js';
 import { errorAnswer, jsonAnswer } from './envelope.js';
 import type { Answer } from './outcome.js';
 import type { ApiRoute } from './route.js';
 import { methodRefusal } from './route-map.js';
-import type { ParsedUrl } from './parsed-url.js';
+import type { ParsedUrl } from '../lib/parsed-url.js';
 
 /**
  * The answer to a request that describes the API rather than calls it: OPTIONS on a route (204 and
@@ -12,10 +11,10 @@ import type { ParsedUrl } from './parsed-url.js';
  * key, and makes no journal entry, no clock step, and meets no rate limit or fault. Undefined for a call,
  * HEAD included (a GET whose body the transport leaves out), and for a path that is no route.
  */
-export function describingAnswer(route: ApiRoute | undefined, request: ApiRequest, url: ParsedUrl): Answer | undefined {
+export function describingAnswer(route: ApiRoute | undefined, method: string, url: ParsedUrl): Answer | undefined {
   if (!route) return undefined;
-  if (request.method === 'OPTIONS') return optionsAnswer([route.method]);
+  if (method === 'OPTIONS') return optionsAnswer([route.method]);
   if (route.kind === 'call') return undefined;
-  const refusal = methodRefusal(route, request.method);
+  const refusal = methodRefusal(route, method);
   return refusal ? errorAnswer(refusal) : jsonAnswer(200, route.handle(url));
 }

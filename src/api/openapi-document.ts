@@ -2,7 +2,7 @@ import { DOCUMENT_ROUTE } from '../contract/route-table.js';
 import { describeCalls, documentOf, type OpenApiDocumentOptions } from '../openapi/openapi-document.js';
 import type { OpenApiDocument } from '../openapi/openapi-types.js';
 import { RECORDED_EXAMPLES } from '../openapi/recorded-examples.js';
-import type { ParsedUrl } from './parsed-url.js';
+import type { ParsedUrl } from '../lib/parsed-url.js';
 import { CALLS } from './calls/index.js';
 import type { DocumentRoute } from './route.js';
 

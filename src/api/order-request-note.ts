@@ -6,15 +6,11 @@ const ORDER_NOTE_MAX_BYTES = 16 * 1024;
 /**
  * What the journal keeps of a createOrder body: its productId, quantity and idempotencyKey, each as sent when it
  * has its type, whether or not the body was valid. Undefined when the body is no JSON object, or longer than 16 KiB.
+ * `json` is the body as the call parsed it, when it did (undefined when it did not): the text is then not parsed again.
  */
-export function orderRequestNote(text: string | undefined): OrderRequestNote | undefined {
+export function orderRequestNote(text: string | undefined, json: unknown): OrderRequestNote | undefined {
   if (text === undefined || Buffer.byteLength(text) > ORDER_NOTE_MAX_BYTES) return undefined;
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    return undefined;
-  }
+  const body = json === undefined ? parsedOrUndefined(text) : json;
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return undefined;
   const { productId, quantity, idempotencyKey } = body as Record<string, unknown>;
   return {
@@ -22,4 +18,12 @@ export function orderRequestNote(text: string | undefined): OrderRequestNote | u
     ...(typeof quantity === 'number' && { quantity }),
     ...(typeof idempotencyKey === 'string' && { idempotencyKey }),
   };
+}
+
+function parsedOrUndefined(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
 }

@@ -1,4 +1,5 @@
-import type { ApiRequest } from './api-request.js';
+import { recordOf, type ApiRequest } from './api-request.js';
+import type { RequestRecord } from '../state/request-record.js';
 import { readableOf, type AnswerStream } from './answer-stream.js';
 
 /**
@@ -47,18 +48,18 @@ export interface AnswerOptions {
 }
 
 /**
- * The one way the sandbox, the session host and each session answer a request: `answer(request) →
- * outcome`. Internal to the package: the HTTP server writes the outcome to the socket, and `fetch` (the
+ * The one way the sandbox, the session host and each session answer a request: `answer(record) →
+ * outcome`, the request read once into its record (`recordOf`, or the HTTP server's own reader). Internal to the package: the HTTP server writes the outcome to the socket, and `fetch` (the
  * public way, used by msw and in-process callers) turns it into a `Response` with `fetchOutcome`.
  */
 export interface AnswersApiRequests {
-  /** The outcome of `request`: in the same turn when nothing waits (a read), else a promise. */
-  answer(request: ApiRequest, options?: AnswerOptions): Outcome | Promise<Outcome>;
+  /** The outcome of the request `record` was read from: in the same turn when nothing waits (a read), else a promise. */
+  answer(record: RequestRecord, options?: AnswerOptions): Outcome | Promise<Outcome>;
 }
 
 /** `fetch` over `answer`: the outcome of `request` as a web `Response`. */
 export async function fetchOutcome(target: AnswersApiRequests, request: Request, options?: AnswerOptions): Promise<Response> {
-  return outcomeToResponse(await target.answer(request, options), request.method);
+  return outcomeToResponse(await target.answer(recordOf(request), options), request.method);
 }
 
 /**

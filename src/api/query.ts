@@ -1,6 +1,6 @@
 import { ApiError } from '../domain/api-error.js';
 import { jsonPreview } from '../lib/json-preview.js';
-import type { ParsedUrl } from './parsed-url.js';
+import type { ParsedUrl } from '../lib/parsed-url.js';
 
 /** The query string as one value per name; a parameter sent twice is refused rather than guessed at. */
 export function readQuery(url: ParsedUrl): Record<string, string> {

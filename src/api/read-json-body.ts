@@ -1,6 +1,6 @@
 import { ApiError } from '../domain/api-error.js';
 import { nestsDeeperThan } from '../lib/json-depth.js';
-import type { ApiRequest } from './api-request.js';
+import type { BodySource } from './api-request.js';
 import { isJsonMediaType } from './json-media-type.js';
 import { readLimitedBody, TOO_LARGE } from './read-limited-body.js';
 
@@ -28,12 +28,12 @@ export interface JsonBodyRules {
  * oversize body is never held whole in memory. Checks run in this order: type, size, UTF-8, emptiness,
  * JSON, depth.
  */
-export async function readJsonBody(request: ApiRequest, rules: JsonBodyRules): Promise<unknown> {
+export async function readJsonBody(request: BodySource, rules: JsonBodyRules): Promise<unknown> {
   return parseJsonText(await readBodyText(request, rules), rules);
 }
 
 /** The first half of `readJsonBody`: the body as text, its type, size and UTF-8 checked. */
-export async function readBodyText(request: ApiRequest, rules: JsonBodyRules): Promise<string> {
+export async function readBodyText(request: BodySource, rules: JsonBodyRules): Promise<string> {
   if (rules.wrongType) {
     const contentType = request.headers.get('content-type') ?? '';
     if (!isJsonMediaType(contentType)) {
@@ -59,7 +59,7 @@ export function parseJsonText(text: string, rules: JsonBodyRules): unknown {
   return body;
 }
 
-async function readText(request: ApiRequest, rules: JsonBodyRules): Promise<string> {
+async function readText(request: BodySource, rules: JsonBodyRules): Promise<string> {
   let body: Uint8Array | typeof TOO_LARGE;
   try {
     body = await readLimitedBody(request, rules.maxBytes);

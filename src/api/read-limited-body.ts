@@ -1,4 +1,4 @@
-import type { ApiRequest } from './api-request.js';
+import type { BodySource } from './api-request.js';
 
 /** What `readLimitedBody` gives for a body larger than its limit. */
 export const TOO_LARGE = Symbol('body too large');
@@ -9,7 +9,7 @@ export const TOO_LARGE = Symbol('body too large');
  * stream is cancelled; over HTTP the server reads and discards the rest after the answer). The whole body
  * is never held in memory. A stream that fails mid-way rejects with its error.
  */
-export async function readLimitedBody(request: ApiRequest, maxBytes: number): Promise<Uint8Array | typeof TOO_LARGE> {
+export async function readLimitedBody(request: BodySource, maxBytes: number): Promise<Uint8Array | typeof TOO_LARGE> {
   if (Number(request.headers.get('content-length') ?? Number.NaN) > maxBytes) return TOO_LARGE;
   if (!request.body) return new Uint8Array(0);
   const reader = request.body.getReader();

@@ -6,22 +6,17 @@ import type { DOCUMENT_ROUTE } from '../contract/route-table.js';
 import type { Scope } from '../contract/scopes.js';
 import type { OpenApiDocument } from '../openapi/openapi-types.js';
 import type { DocumentedCall } from '../openapi/operations.js';
-import type { RequestFacts } from '../state/journal.js';
-import type { ApiRequest } from './api-request.js';
+import type { RequestRecord } from '../state/request-record.js';
 import type { RenderedJson } from '../lib/rendered-json.js';
 import type { FieldRules } from './parse-input.js';
-import type { ParsedUrl } from './parsed-url.js';
+import type { ParsedUrl } from '../lib/parsed-url.js';
 
 /**
- * What a route learnt for the request journal: the order a createOrder placed or replayed (and whether it
+ * What a route notes on the request's record: the order a createOrder placed or replayed (and whether it
  * replayed it), or a getOrderStatus read, and its status; and, for its hints, what it let pass: fields it ignored,
  * a limit it clamped.
  */
-export interface RouteFacts extends Pick<RequestFacts, 'orderId' | 'orderStatus' | 'reused'> {
-  ignoredQueryParameters?: string[];
-  ignoredBodyFields?: string[];
-  clampedLimit?: { asked: number; used: number };
-}
+export type RouteFacts = Pick<RequestRecord, 'orderId' | 'orderStatus' | 'reused' | 'ignoredQueryParameters' | 'ignoredBodyFields' | 'clampedLimit'>;
 
 /** The `data` of the success envelope of call `N`, as the OpenAPI document describes it (a call not in it yet: unknown). */
 export type CallData<N extends string> = N extends keyof operations ? operations[N]['responses'][200]['content']['application/json']['data'] : unknown;
@@ -34,10 +29,9 @@ export interface CallInput<Query, Body> {
   caller: Caller;
   query: Query;
   body: Body;
-  request: ApiRequest;
   /** Sandbox-clock time of this request. */
   now: number;
-  /** Filled in by the handler. */
+  /** The request's record, where the handler notes what it learns. */
   facts: RouteFacts;
 }
 

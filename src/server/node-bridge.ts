@@ -1,22 +1,22 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ApiRequest } from '../api/api-request.js';
-import type { HeaderList } from '../state/journal-exchange.js';
+import { RequestRecord, type RecordHeaders } from '../state/request-record.js';
 import { logFailure } from '../lib/log-failure.js';
 import { RecentMemo } from '../lib/recent-memo.js';
 import { isStreamed, NETWORK_ERROR, type Answer, type Outcome, type StreamedAnswer } from '../api/outcome.js';
 import { lingerIfBodyUnread } from './lingering-close.js';
 import { requestBodyStream } from './request-body-stream.js';
 import { parsedUrlOf } from './parsed-urls.js';
-import type { ParsedUrl } from '../api/parsed-url.js';
+import type { ParsedUrl } from '../lib/parsed-url.js';
 
 /**
- * How a part of the server answers (the imitated API, the admin API): a request in, an outcome out. `req`
- * is there for what only the transport knows (the server's own address).
+ * How the admin API answers: a request in, an outcome out (the imitated API answers a record: `nodeCallHandler`).
+ * `req` is there for what only the transport knows (the server's own address).
  */
 export type AnswerHandler = (request: ApiRequest, req: IncomingMessage) => Outcome | Promise<Outcome>;
 
 /**
- * A Node request as the sandbox reads it. Headers are looked up in Node's raw list when asked for, as
+ * A Node request as the admin API reads it. Headers are looked up in Node's raw list when asked for, as
  * `Headers.get` would answer, instead of being copied into a `Headers` first; a body is streamed, never
  * buffered here, and a request without one has no stream at all.
  */
@@ -39,21 +39,19 @@ class NodeApiRequest implements ApiRequest {
 }
 
 /**
- * Node's raw header list read as a `Headers` would answer (one object, no closures, per request). The last name
- * looked up is remembered: a call reads its key at each step (which sandbox, rate limit, key, journal).
+ * A call of the imitated API read straight into its record: the URL, the key and the header list read once, the
+ * body a stream not read yet (none without a body).
  */
-class RawHeaders implements HeaderList {
-  #lastName: string | undefined;
-  #lastValue: string | null = null;
+function nodeRecordOf(req: IncomingMessage): RequestRecord {
+  return new RequestRecord(req.method ?? 'GET', parsedUrlOf(urlOf(req)), new RawHeaders(req.rawHeaders), hasBody(req) ? requestBodyStream(req) : null);
+}
 
+/** Node's raw header list read as a `Headers` would answer (one object, no closures, per request). */
+class RawHeaders implements RecordHeaders {
   constructor(private readonly raw: readonly string[]) {}
 
   get(name: string): string | null {
-    if (name !== this.#lastName) {
-      this.#lastValue = rawHeaderValue(this.raw, name);
-      this.#lastName = name;
-    }
-    return this.#lastValue;
+    return rawHeaderValue(this.raw, name);
   }
 
   forEach(callback: (value: string, name: string) => void): void {
@@ -161,10 +159,19 @@ const ENCODED = new RecentMemo(8, 2 * 1024 * 1024, (text) => Buffer.from(text, '
  * answer, and so does a failure no answer was made for.
  */
 export function nodeAnswerHandler(handler: AnswerHandler) {
+  return nodeOutcomeHandler((req) => handler(new NodeApiRequest(req), req));
+}
+
+/** `nodeAnswerHandler` for the calls of the imitated API: each request read once into the record it is answered from. */
+export function nodeCallHandler(handler: (record: RequestRecord) => Outcome | Promise<Outcome>) {
+  return nodeOutcomeHandler((req) => handler(nodeRecordOf(req)));
+}
+
+function nodeOutcomeHandler(outcomeOf: (req: IncomingMessage) => Outcome | Promise<Outcome>) {
   return (req: IncomingMessage, res: ServerResponse): void => {
     let outcome: Outcome | Promise<Outcome>;
     try {
-      outcome = handler(new NodeApiRequest(req), req);
+      outcome = outcomeOf(req);
     } catch (error) {
       return unanswered(error, req, res);
     }

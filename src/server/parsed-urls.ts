@@ -1,4 +1,4 @@
-import { ParsedUrl } from '../api/parsed-url.js';
+import { ParsedUrl } from '../lib/parsed-url.js';
 
 /** How many distinct URLs are kept parsed; past it the memo starts afresh. */
 const KEPT_URLS = 256;

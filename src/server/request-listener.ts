@@ -6,7 +6,7 @@ import { pathSpellingRefusal } from '../api/path-spelling.js';
 import type { ScenarioFileAccess } from '../scenarios/scenario-file-access.js';
 import type { CoreSandboxHost } from '../sessions/sandbox-host.js';
 import { areaOf, type Area } from './areas.js';
-import { hasBody, nodeAnswerHandler, writeAnswer } from './node-bridge.js';
+import { hasBody, nodeAnswerHandler, nodeCallHandler, writeAnswer } from './node-bridge.js';
 import { guardPolicy, refusalOf, type GuardPolicy } from './request-guard.js';
 import { localOriginOf } from './server-origin.js';
 import { refuseMissingHost } from './transport-answers.js';
@@ -49,7 +49,7 @@ export function createRequestListener(host: CoreSandboxHost, options: RequestLis
   const answerOptions = { cutOff: options.cutOff };
   /** The one dispatch: each area's handler. */
   const areas: Record<Area, (req: IncomingMessage, res: ServerResponse) => void | Promise<void>> = {
-    api: nodeAnswerHandler((request) => host.answer(request, answerOptions)),
+    api: nodeCallHandler((record) => host.answer(record, answerOptions)),
     admin,
     inspector: admin,
     docs: async (req, res) => {

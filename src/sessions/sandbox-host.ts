@@ -1,5 +1,5 @@
 import { fetchOutcome, type AnswerOptions, type AnswersApiRequests, type Outcome } from '../api/outcome.js';
-import type { ApiRequest } from '../api/api-request.js';
+import type { RequestRecord } from '../state/request-record.js';
 import { errorAnswer } from '../api/envelope.js';
 import { ApiError } from '../domain/api-error.js';
 import { CoreSandbox } from '../sandbox.js';
@@ -83,14 +83,13 @@ export class CoreSandboxHost implements SandboxHost, AnswersApiRequests {
     return fetchOutcome(this, request, options);
   }
 
-  answer(request: ApiRequest, options?: AnswerOptions): Outcome | Promise<Outcome> {
-    const target = this.#targetOf(request);
-    return target instanceof ApiError ? errorAnswer(target) : target.answer(request, options);
+  answer(record: RequestRecord, options?: AnswerOptions): Outcome | Promise<Outcome> {
+    const target = this.#targetOf(record.apiKey);
+    return target instanceof ApiError ? errorAnswer(target) : target.answer(record, options);
   }
 
   /** The sandbox a request goes to: a session's for a session key, else the main one. */
-  #targetOf(request: ApiRequest): AnswersApiRequests | ApiError {
-    const key = request.headers.get('x-api-key');
+  #targetOf(key: string | null): AnswersApiRequests | ApiError {
     const sessionId = key === null ? undefined : parseSessionKey(key)?.sessionId;
     if (sessionId === undefined) return this.main;
     const session = this.#sessions.get(sessionId);

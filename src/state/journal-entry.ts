@@ -1,4 +1,4 @@
-import type { ExchangeNote, JournalRequest, JournalResponse } from './journal-exchange.js';
+import type { JournalRequest, JournalResponse } from './journal-exchange.js';
 
 /**
  * What a fault did to a request: `error` (an injected 500 or 503, nothing done), `rate-limit` (an injected 429,
@@ -123,27 +123,6 @@ export interface JournalQuery {
   bodies?: boolean;
   /** At most this many entries, the oldest of those asked for: a reader that follows the journal a few at a time. Default: all. */
   limit?: number;
-}
-
-/** One request as the sandbox notes it; the journal makes a `JournalEntry` of it when read. */
-export interface JournalNote extends RequestFacts {
-  /** Sandbox-clock time, epoch ms. */
-  atMs: number;
-  /** Wall-clock time the request arrived, epoch ms. */
-  wallMs: number;
-  method: string;
-  /** Path and query string. */
-  url: string;
-  /** The key as sent: the journal keeps it masked only. */
-  apiKey: string | null;
-  /** Wall time from arrival to answer, ms. */
-  durationMs?: number;
-  /** The `seq` of the request this one sends again. */
-  replayOf?: number;
-  /** The sandbox's own tool that sent it. */
-  tool?: RequestTool;
-  /** The headers and bodies, kept by reference (masked and parsed only when read). */
-  exchange?: ExchangeNote;
 }
 
 /** A marker as the sandbox notes it. */

@@ -27,16 +27,6 @@ export interface JournalResponse extends JournalBody {
   headers: Record<string, string>;
 }
 
-/** What the sandbox hands the journal of a request and its answer, for `include=bodies`. */
-export interface ExchangeNote {
-  requestHeaders?: HeaderList;
-  /** The request body text as read (at most 64 KiB of it); undefined without a body. */
-  requestBody?: string;
-  requestBodyTruncated?: boolean;
-  /** The answer made, also one a fault kept from the client; undefined when none was made. */
-  answer?: { headers: Record<string, string>; body: string };
-}
-
 /** The request headers as the journal shows them: lower-case names, secrets masked. */
 export function journalHeaders(list: HeaderList | undefined): Record<string, string> {
   const headers: Record<string, string> = {};

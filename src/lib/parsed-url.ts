@@ -1,4 +1,4 @@
-import { isPlainPath } from '../lib/plain-path.js';
+import { isPlainPath } from './plain-path.js';
 
 /**
  * A request's URL, parsed once, with the parts a call reads kept as strings: each read of a `URL`'s `pathname`

@@ -42,6 +42,9 @@ import type { RenderedPayment, Sandbox, SandboxEvent, SandboxOptions, SandboxSta
 
 const QUEUED_FAULT = everyProblem(queuedFaultSchema);
 
+/** What serves one call of a sandbox, as `serveApiRequest` does: the sandbox notes what it gives in the journal. */
+export type ServeCall = typeof serveApiRequest;
+
 /** A sandbox of the eSIM wholesale API: its own state, clock and seeded data, answering web-standard requests. */
 export function createSandbox(options: SandboxOptions = {}): Sandbox {
   return new CoreSandbox(options);
@@ -63,11 +66,16 @@ export class CoreSandbox implements Sandbox, AnswersApiRequests {
   readonly #files: ScenarioFileAccess;
   readonly #keeps: SandboxKeeps;
   readonly #listeners = new Listeners<SandboxEvent>();
+  readonly #serveCall: ServeCall;
 
-  /** `sessionId`: the session this sandbox is, whose key suffix every scenario it loads carries; `router`: the calls it answers. */
-  constructor(given: SandboxOptions, sessionId?: string, router: ApiRouter = API_ROUTER) {
+  /**
+   * `sessionId`: the session this sandbox is, whose key suffix every scenario it loads carries; `router`: the calls it
+   * answers; `serveCall`: what serves a call (a proxy's forwards it), journaled and told to the listeners all the same.
+   */
+  constructor(given: SandboxOptions, sessionId?: string, router: ApiRouter = API_ROUTER, serveCall: ServeCall = serveApiRequest) {
     this.#sessionId = sessionId;
     this.#router = router;
+    this.#serveCall = serveCall;
     const options = checkOptions(SANDBOX_OPTIONS, given) as Required<SandboxOptions>;
     this.#keeps = {
       seed: given.seed === undefined ? undefined : options.seed,
@@ -120,7 +128,7 @@ export class CoreSandbox implements Sandbox, AnswersApiRequests {
   /** A call served on the state built, then noted in the journal and told to the listeners. */
   #serve(ctx: SandboxContext, request: ApiRequest, url: ParsedUrl, route: ApiRoute | undefined, arrivedAt: number, { replayOf, cutOff }: AnswerOptions): Outcome | Promise<Outcome> {
     const now = ctx.clock.now();
-    const serving = serveApiRequest(ctx, request, url, route, now, cutOff);
+    const serving = this.#serveCall(ctx, request, url, route, now, cutOff);
     if (serving instanceof Promise) return serving.then((served) => this.#noted(ctx, served, request, url, now, arrivedAt, replayOf));
     return this.#noted(ctx, serving, request, url, now, arrivedAt, replayOf);
   }

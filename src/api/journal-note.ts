@@ -30,6 +30,7 @@ export function journalNoteOf(served: ServedRequest, request: ApiRequest, url: P
     reused: served.reused,
     queuedFault: served.queuedFault,
     hints: served.hints,
+    proxied: served.proxied,
     atMs: times.atMs,
     wallMs: times.wallMs,
     method: request.method,

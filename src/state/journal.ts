@@ -12,6 +12,7 @@ import type {
   JournalQuery,
   MarkerNote,
   OrderRequestNote,
+  ProxiedNote,
   RequestTool,
 } from './journal-entry.js';
 
@@ -48,6 +49,7 @@ class Slot {
   replayOf: number | undefined = undefined;
   tool: RequestTool | undefined = undefined;
   hints: JournalHint[] | undefined = undefined;
+  proxied: ProxiedNote | undefined = undefined;
   durationMs = 0;
 }
 
@@ -140,6 +142,7 @@ export class Journal {
     slot.replayOf = note.replayOf;
     slot.tool = note.tool;
     slot.hints = note.hints;
+    slot.proxied = note.proxied;
     slot.durationMs = note.durationMs ?? 0;
     if (this.bodyCapacity > 0) this.#keepExchange(slot.seq, note.exchange);
   }
@@ -269,6 +272,7 @@ const EMPTY_REQUEST: Omit<Slot, 'seq' | 'atMs' | 'wallMs' | 'marker'> = {
   replayOf: undefined,
   tool: undefined,
   hints: undefined,
+  proxied: undefined,
   durationMs: 0,
 };
 
@@ -319,6 +323,7 @@ function entryOf(slot: Slot, exchange: ExchangeSlot | undefined): JournalEntry {
     ...(slot.replayOf !== undefined && { replayOf: slot.replayOf }),
     ...(slot.tool !== undefined && { tool: slot.tool }),
     ...(slot.hints !== undefined && { hints: slot.hints.map((hint) => ({ ...hint })) }),
+    ...(slot.proxied !== undefined && { proxied: proxiedCopy(slot.proxied) }),
     durationMs: Math.round(slot.durationMs * 1000) / 1000,
     ...(exchange && {
       request: { headers: journalHeaders(exchange.requestHeaders), ...journalBody(exchange.requestBody, exchange.requestBodyTruncated) },
@@ -344,4 +349,12 @@ function memo<T>(map: Map<string, T>, key: string, make: (key: string) => T): T 
     map.set(key, (value = make(key)));
   }
   return value;
+}
+
+function proxiedCopy(note: ProxiedNote): ProxiedNote {
+  return {
+    ...note,
+    ...(note.inputProblems && { inputProblems: [...note.inputProblems] }),
+    ...(note.upstreamProblems && { upstreamProblems: [...note.upstreamProblems] }),
+  };
 }

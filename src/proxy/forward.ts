@@ -53,7 +53,9 @@ export async function forward(upstream: Upstream, request: ApiRequest, url: Pars
     // A timeout is the only failure that waits the whole time out: the reader's signal fires no sooner.
     const timedOut = performance.now() - started >= upstream.timeoutMs;
     const kind: UpstreamBreak = timedOut ? 'timeout' : error.answered ? 'unreadable' : 'unreachable';
-    return failed(kind, `The upstream ${upstream.origin} gave no answer the proxy can pass on: ${error.message}`);
+    // The reader speaks to the commands run by hand; the proxy takes its CA as a flag.
+    const reason = error.message.replace('NODE_EXTRA_CA_CERTS=<ca.pem>', '--upstream-ca <ca.pem>');
+    return failed(kind, `The upstream ${upstream.origin} gave no answer the proxy can pass on: ${reason}`);
   }
   if (received.status >= 300 && received.status < 400) {
     const location = received.headers.get('location');

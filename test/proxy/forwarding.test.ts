@@ -46,6 +46,10 @@ describe('a proxy in front of a service that keeps the contract', () => {
     });
     // The key is kept masked only, by the journal and its bodies.
     expect(JSON.stringify(proxy.sandbox.history())).not.toContain('sk_test_full_access');
+    for (const path of ['/requests?include=bodies', '/requests/1/curl', '/readiness']) {
+      const text = await (await fetch(`${proxy.origin}/__sandbox${path}`)).text();
+      expect(text, path).not.toContain('sk_test_full_access');
+    }
 
     const report = proxy.sandbox.readiness();
     // Graded on the real answers: the 400s and the orders sent without an idempotencyKey are the client's.

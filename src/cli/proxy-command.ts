@@ -3,11 +3,10 @@ import { SANDBOX_OPTIONS } from '../sandbox-options.js';
 import { SERVER_OPTIONS } from '../server/server-options.js';
 import { PROXY_OPTIONS } from '../proxy/proxy-options.js';
 import { startProxy, type RunningProxy } from '../proxy/start-proxy.js';
-import { ADMIN_TOKEN_ENV, adminTokenOf } from './admin-token-option.js';
 import { flagValues, withFlags } from './option-flags.js';
 import type { CliIo } from './cli-io.js';
 import { CHAOS_FLAGS, chaosOf } from './chaos-options.js';
-import { openAdminWarning } from './serve-warning.js';
+import { runUntilStopped, servingOf } from './run-until-stopped.js';
 
 const { scenarioDirs: _scenarioDirs, ...PROXY_SERVER_OPTIONS } = SERVER_OPTIONS;
 const { seed, journalSize, journalBodies, hintHeader } = SANDBOX_OPTIONS;
@@ -36,27 +35,7 @@ export function proxyCommand(io: CliIo, result: { exitCode: number }): CommandMo
         .example('$0 proxy --upstream https://staging.example.com/api/v1', 'Point your client at http://127.0.0.1:4010/api/v1 with your real key')
         .example('$0 proxy --upstream https://staging.example.com/api/v1 --chaos 0.05 --chaos-seed 7', 'Let 5 % of the calls meet a fault in front of the service')
         .example('$0 proxy --upstream https://staging.internal/api/v1 --upstream-ca ./ca.pem', 'Trust a private CA for the upstream') as unknown as Argv<ProxyArgs>,
-    handler: async (argv) => {
-      try {
-        const options = flagValues(argv, PROXY_COMMAND_OPTIONS);
-        const adminToken = options.adminToken ?? adminTokenOf(undefined);
-        const shutdownGraceMs = options.shutdownGraceMs ?? SERVER_OPTIONS.shutdownGraceMs.default;
-        const chaos = chaosOf(flagValues(argv, CHAOS_FLAGS));
-        const stopped = io.waitForStop();
-        const proxy = await startProxy({ ...options, adminToken, ...(chaos !== undefined && { chaos }) });
-        const warning = openAdminWarning(options.host ?? SERVER_OPTIONS.host.default!, adminToken, ADMIN_TOKEN_ENV);
-        if (warning !== undefined) io.stderr.write(warning);
-        io.stdout.write(formatProxyBanner(proxy, chaos?.rate));
-        await stopped;
-        io.stdout.write(`Stopping: answering the requests in flight (up to ${shutdownGraceMs} ms; a second signal stops at once).\n`);
-        await proxy.close();
-        io.stdout.write('Proxy stopped.\n');
-        result.exitCode = 0;
-      } catch (error) {
-        io.stderr.write(`esim-sandbox proxy: ${error instanceof Error ? error.message : String(error)}\n`);
-        result.exitCode = 1;
-      }
-    },
+    handler: (argv) => runUntilStopped(io, result, 'proxy', 'Proxy', () => servingOf(argv, PROXY_COMMAND_OPTIONS, startProxy, (proxy, chaos) => formatProxyBanner(proxy, chaos?.rate))),
   };
 }
 

@@ -77,3 +77,18 @@ it('a drop closes the connection without forwarding; a latency fault waits, then
   expect(delayed).toMatchObject({ status: 200, proxied: { forwarded: true, upstreamStatus: 200 } });
   expect(delayed!.durationMs).toBeGreaterThanOrEqual(45);
 });
+
+it('seeded chaos strikes in front of the upstream: lose-response on every createOrder lets each order be placed upstream, and none answered', async () => {
+  await using upstream = await startServer({ port: 0 });
+  await using proxy = await startProxy({ port: 0, upstream: upstream.url, chaos: { rate: 1, seed: 7, effects: ['lose-response'], routes: ['createOrder'] } });
+  await expect(createOrder(proxy.url, 'chaos-key-0001')).rejects.toThrow();
+  await expect(createOrder(proxy.url, 'chaos-key-0001')).rejects.toThrow();
+  expect((await fetch(`${proxy.url}/getBalance`, { headers })).status).toBe(200);
+  expect(upstream.sandbox.journal().map((entry) => [entry.route, entry.status, entry.reused])).toEqual([
+    ['createOrder', 200, false],
+    ['createOrder', 200, true],
+    ['getBalance', 200, undefined],
+  ]);
+  expect(proxy.sandbox.journal().map((entry) => entry.fault)).toEqual(['lose-response', 'lose-response', undefined]);
+  expect(proxy.summary().injectedFaults).toEqual({ 'lose-response': 2 });
+});

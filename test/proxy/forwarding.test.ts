@@ -57,3 +57,25 @@ describe('a proxy in front of a service that keeps the contract', () => {
     expect(report.checks.find((check) => check.id === 'idempotency-key-sent')!.status).toBe('fail');
   });
 });
+
+it("passes the upstream's 429 back with its Retry-After, and the 5xx of its own faults, as they came", async () => {
+  await using direct = await startServer({ port: 0 });
+  await using upstream = await startServer({ port: 0 });
+  await using proxy = await startProxy({ port: 0, upstream: upstream.url });
+  const headers = { 'x-api-key': 'sk_test_full_access' };
+  const answers = [];
+  for (const server of [direct, upstream]) {
+    await server.sandbox.queueFault({ route: 'getBalance', effect: 'rate-limit', retryAfterS: 3 });
+    await server.sandbox.queueFault({ route: 'getProducts', effect: 'error', status: 500 });
+    const base = server === direct ? direct.url : proxy.url;
+    const limited = await fetch(`${base}/getBalance`, { headers });
+    const failed = await fetch(`${base}/getProducts`, { headers });
+    answers.push([limited.status, limited.headers.get('retry-after'), await limited.text(), failed.status, await failed.text()]);
+  }
+  expect(answers[1]).toEqual(answers[0]);
+  expect(answers[0]!.slice(0, 2)).toEqual([429, '3']);
+  expect(proxy.sandbox.journal().map((entry) => [entry.status, entry.retryAfterS, entry.errorCode, entry.fault])).toEqual([
+    [429, 3, 'RATE_LIMITED', undefined],
+    [500, undefined, 'INTERNAL_ERROR', undefined],
+  ]);
+});

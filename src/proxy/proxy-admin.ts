@@ -40,6 +40,15 @@ export function proxyAdmin(summary: ProxySummary): AdminFirst {
     }
     if (!pathname.startsWith(`${ADMIN_PREFIX}/`)) return undefined;
     const path = pathname.slice(ADMIN_PREFIX.length);
+    if (/^\/requests\/[^/]+\/curl$/.test(path) && new URL(request.url).searchParams.get('key') === 'include') {
+      return errorAnswer(
+        new ApiError(
+          'PROXY_MODE',
+          `This server is a proxy to ${summary.upstream}, and its clients send their real keys: it never gives one back. ` +
+            `Copy the request with the key as a variable instead (${pathname}?key=placeholder, the default).`,
+        ),
+      );
+    }
     const managesState = STATE_ROUTES.some(
       ([method, pattern]) => (method === '*' || method === request.method) && (pattern.endsWith('/*') ? path.startsWith(pattern.slice(0, -1)) : path === pattern),
     );

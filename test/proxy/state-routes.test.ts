@@ -31,6 +31,20 @@ it.each([
   expect(upstream.sandbox.journal()).toEqual([]);
 });
 
+it('in proxy mode a curl copy never carries the real key: key=include answers 409, the default makes it a variable', async () => {
+  await using upstream = await startServer({ port: 0 });
+  await using proxy = await startProxy({ port: 0, upstream: upstream.url, adminToken: 'admin-secret-0001' });
+  const admin = { authorization: 'Bearer admin-secret-0001' };
+  expect((await fetch(`${proxy.url}/getBalance`, { headers: { 'x-api-key': 'sk_test_full_access' } })).status).toBe(200);
+  expect((await fetch(`${proxy.origin}/__sandbox/proxy`)).status).toBe(401);
+  const included = await fetch(`${proxy.origin}/__sandbox/requests/1/curl?key=include`, { headers: admin });
+  expect(included.status).toBe(409);
+  expect(await included.text()).not.toContain('sk_test_full_access');
+  const copied = await (await fetch(`${proxy.origin}/__sandbox/requests/1/curl`, { headers: admin })).json();
+  expect(copied.data.command).toContain('$ESIM_API_KEY');
+  expect(copied.data.command).not.toContain('sk_test_full_access');
+});
+
 it('in proxy mode the journal, readiness, faults, health and the summary still answer', async () => {
   await using upstream = await startServer({ port: 0 });
   await using proxy = await startProxy({ port: 0, upstream: upstream.url });

@@ -59,7 +59,7 @@ export async function forward(upstream: Upstream, request: ApiRequest, url: Pars
   }
   if (received.status >= 300 && received.status < 400) {
     const location = received.headers.get('location');
-    const to = location === null ? 'without a Location' : `to ${new URL(location, target).href}`;
+    const to = location === null ? 'without a Location' : `to ${absolute(location, target)}`;
     return {
       ...failed(
         'redirect',
@@ -76,6 +76,15 @@ export async function forward(upstream: Upstream, request: ApiRequest, url: Pars
 function pathBelowPrefix(pathname: string): string {
   const at = pathname.indexOf(`${API_PREFIX}/`);
   return at === -1 ? pathname : pathname.slice(at + API_PREFIX.length);
+}
+
+/** Where a Location points, resolved against the request's URL; as written when it is no URL. */
+function absolute(location: string, base: URL): string {
+  try {
+    return new URL(location, base).href;
+  } catch {
+    return JSON.stringify(location);
+  }
 }
 
 function passedBack(received: BoundedResponse): Answer {

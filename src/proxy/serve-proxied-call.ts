@@ -40,7 +40,13 @@ export function proxiedCalls(upstream: Upstream, summary: ProxySummary): ServeCa
 async function serveProxied(ctx: SandboxContext, upstream: Upstream, request: ApiRequest, url: ParsedUrl, route: ApiRoute | undefined, cutOff: AbortSignal | undefined): Promise<ServedRequest> {
   const call = route?.kind === 'call' ? route : undefined;
   const proxied: ProxiedNote = { upstream: upstream.origin, forwarded: false };
-  const body = request.body === null ? undefined : await readBody(request);
+  let body: string | typeof TOO_LARGE | undefined;
+  try {
+    body = request.body === null ? undefined : await readBody(request);
+  } catch {
+    // The client went away mid-body, or sent one that does not read to its end: nothing to forward.
+    return refused(new ApiError('VALIDATION_ERROR', API_BODY.unreadable), proxied);
+  }
   if (body === TOO_LARGE) {
     const served = answered(errorAnswer(new ApiError('PAYLOAD_TOO_LARGE', API_BODY.tooLarge)), proxied);
     proxied.inputProblems = [API_BODY.tooLarge];

@@ -6,6 +6,7 @@ import { startProxy, type RunningProxy } from '../proxy/start-proxy.js';
 import { flagValues, withFlags } from './option-flags.js';
 import type { CliIo } from './cli-io.js';
 import { CHAOS_FLAGS, chaosOf } from './chaos-options.js';
+import { isLoopbackHost } from '../server/host-names.js';
 import { runUntilStopped, servingOf } from './run-until-stopped.js';
 
 const { scenarioDirs: _scenarioDirs, ...PROXY_SERVER_OPTIONS } = SERVER_OPTIONS;
@@ -49,6 +50,9 @@ function formatProxyBanner({ url, origin, upstream }: RunningProxy, chaosRate: n
     `  summary    ${origin}/__sandbox/proxy  (exchanges, the service's contract breaks)`,
     `  readiness  ${origin}/__sandbox/readiness  (your client, graded on the real answers)`,
     ...(chaosRate ? [`  chaos      ${Math.round(chaosRate * 1000) / 10} % of API calls meet a fault in front of the upstream`] : []),
+    ...(upstream.startsWith('http:') && !isLoopbackHost(new URL(upstream).hostname)
+      ? ['', `Warning: the upstream speaks plain http on another machine: your real key travels to it unencrypted. Use its https:// address.`]
+      : []),
     '',
     'Press Ctrl+C to stop.',
     '',

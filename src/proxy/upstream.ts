@@ -15,7 +15,10 @@ export interface Upstream {
 /** The upstream of checked options; the CA file read now, so that a wrong path stops the start, not a request. */
 export function upstreamOf(base: string, options: { upstreamCa?: string; timeoutMs: number; maxBodyBytes: number }): Upstream {
   const upstream: Upstream = { base, origin: new URL(base).origin, timeoutMs: options.timeoutMs, maxBodyBytes: options.maxBodyBytes };
-  if (options.upstreamCa !== undefined) upstream.ca = readCa(options.upstreamCa);
+  if (options.upstreamCa !== undefined) {
+    if (!base.startsWith('https:')) throw new RangeError(`--upstream-ca is for an https:// upstream; ${base} speaks plain http: give its https:// address, or leave --upstream-ca out`);
+    upstream.ca = readCa(options.upstreamCa);
+  }
   return upstream;
 }
 

@@ -32,9 +32,21 @@ it.each([
   [['proxy', '--upstream', 'ftp://example.com/api/v1'], '--upstream must be an http:// or https:// base URL without user, query or fragment (got "ftp://example.com/api/v1")'],
   [['proxy', '--upstream', 'https://user:pw@example.com/api/v1'], '--upstream must be an http:// or https:// base URL'],
   [['proxy', '--upstream', 'https://example.com/api/v1', '--upstream-ca', '/nonexistent/ca.pem', '--port', '0'], 'cannot read the CA file of --upstream-ca /nonexistent/ca.pem: ENOENT'],
+  [['proxy', '--upstream', 'http://example.com/api/v1', '--upstream-ca', './ca.pem', '--port', '0'], '--upstream-ca is for an https:// upstream; http://example.com/api/v1 speaks plain http'],
 ])('esim-sandbox %j is refused with a message that says what to give', async (argv, message) => {
   let stderr = '';
   const code = await run(argv, { stderr: { write: (text: string) => (stderr += text) }, stdout: { write: () => true }, waitForStop: () => new Promise(() => {}) });
   expect(code).toBe(1);
   expect(stderr).toContain(message);
+});
+
+it('proxy --upstream http://<another machine> warns that the key would travel unencrypted', async () => {
+  const serving = servingIo();
+  const exited = run(['proxy', '--upstream', 'http://192.0.2.1/api/v1', '--port', '0'], serving.io);
+  try {
+    expect(await serving.banner).toContain('Warning: the upstream speaks plain http on another machine');
+  } finally {
+    serving.stop();
+    expect(await exited).toBe(0);
+  }
 });

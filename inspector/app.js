@@ -10,6 +10,7 @@ import { Field } from '/__sandbox/inspector/field.js';
 import { FaultsPanel } from '/__sandbox/inspector/faults-panel.js';
 import { ReadinessPanel } from '/__sandbox/inspector/readiness-panel.js';
 import { RequestsPanel } from '/__sandbox/inspector/requests-panel.js';
+import { ProxyBanner } from '/__sandbox/inspector/proxy-banner.js';
 import { isMarker } from '/__sandbox/inspector/rows.js';
 import { StatePanel } from '/__sandbox/inspector/state-panel.js';
 
@@ -30,9 +31,12 @@ function useDebounced(fn, ms) {
 
 function App() {
   const [locked, setLocked] = useState(undefined);
+  const [proxied, setProxied] = useState(false);
   const check = useCallback(async () => {
     try {
       await admin('/health');
+      // A proxy (esim-sandbox proxy) answers its summary; a sandbox has none.
+      setProxied(await admin('/proxy').then(() => true, () => false));
       setLocked(false);
     } catch (error) {
       setLocked(error instanceof AdminError && error.status === 401 ? true : error.message);
@@ -42,7 +46,7 @@ function App() {
   if (locked === undefined) return html`<p class="loading">Connecting…</p>`;
   if (locked === true) return html`<${TokenGate} onUnlock=${check} />`;
   if (typeof locked === 'string') return html`<p class="notice" role="alert">${locked}</p>`;
-  return html`<${Inspector} onLocked=${() => setLocked(true)} />`;
+  return html`<${Inspector} proxied=${proxied} onLocked=${() => setLocked(true)} />`;
 }
 
 /** Shown instead of everything else while the server wants a token this tab has not given. */
@@ -73,7 +77,7 @@ const wholeEntry = async (base, seq) => (await admin(`${base}/requests?since=${s
 
 const withEntry = (rows, entry) => [entry, ...rows.filter((row) => row.seq !== entry.seq)].sort((a, b) => b.seq - a.seq).slice(0, MAX_ROWS);
 
-function Inspector({ onLocked }) {
+function Inspector({ proxied, onLocked }) {
   const [sessionId, setSessionId] = useState('');
   const [sessions, setSessions] = useState([]);
   const [scenarios, setScenarios] = useState([]);
@@ -81,6 +85,7 @@ function Inspector({ onLocked }) {
   const [state, setState] = useState(undefined);
   const [readiness, setReadiness] = useState(undefined);
   const [faults, setFaults] = useState([]);
+  const [proxy, setProxy] = useState(undefined);
   const [selectedSeq, setSelectedSeq] = useState(undefined);
   const [search, setSearch] = useState('');
   const [notice, setNotice] = useState('');
@@ -98,7 +103,9 @@ function Inspector({ onLocked }) {
 
   const loadState = useCallback(async () => {
     try {
-      setState(await admin(`${base}/state`));
+      // A proxy holds no state of the imitation: its summary stands in for it.
+      if (proxied) setProxy(await admin('/proxy'));
+      else setState(await admin(`${base}/state`));
       setFaults(await admin(`${base}/faults`));
     } catch (error) {
       fail(error);
@@ -109,18 +116,20 @@ function Inspector({ onLocked }) {
     } catch {
       setReadiness(undefined);
     }
-  }, [base, fail]);
+  }, [base, fail, proxied]);
   const refreshState = useDebounced(loadState, 250);
 
   const loadSessions = useCallback(async () => {
+    if (proxied) return;
     try {
       setSessions(await admin('/sessions'));
     } catch (error) {
       fail(error);
     }
-  }, [fail]);
+  }, [fail, proxied]);
 
   useEffect(() => {
+    if (proxied) return undefined;
     admin('/scenarios').then(setScenarios, fail);
     void loadSessions();
     const timer = setInterval(loadSessions, 2000);
@@ -195,15 +204,16 @@ function Inspector({ onLocked }) {
   return html`
     <header>
       <h1>Sandbox inspector</h1>
-      <${Field} id="session" label="Session">
+      ${!proxied && html`<${Field} id="session" label="Session">
         <select id="session" value=${sessionId} onFocus=${loadSessions} onChange=${(event) => setSessionId(event.currentTarget.value)}>
           <option value="">Main sandbox</option>
           ${sessions.map((session) => html`<option value=${session.id}>${session.id} (${session.scenario})</option>`)}
           ${sessionId !== '' && !sessions.some((session) => session.id === sessionId) && html`<option value=${sessionId}>${sessionId}</option>`}
         </select>
-      <//>
-      <${Controls} scenarios=${scenarios} current=${state?.scenario} act=${act} />
+      <//>`}
+      ${!proxied && html`<${Controls} scenarios=${scenarios} current=${state?.scenario} act=${act} />`}
     </header>
+    ${proxy && html`<${ProxyBanner} proxy=${proxy} />`}
     ${notice && html`<p class="notice" role="alert">${notice}</p>`}
     ${undo &&
     html`<p class="undo" role="status">
@@ -237,7 +247,7 @@ function Inspector({ onLocked }) {
           onCancel=${(id) => admin(`${base}/faults/${id}`, { method: 'DELETE' }).then(loadState, fail)}
         />
         ${readiness && html`<${ReadinessPanel} report=${readiness} onOpen=${select} />`}
-        <${StatePanel} state=${state} />
+        ${!proxied && html`<${StatePanel} state=${state} />`}
       </aside>
     </main>
   `;

@@ -1,7 +1,7 @@
 // The detail of one request, beside the table: what was sent and answered, and what to do with it again.
 import { html, useEffect, useState } from '/__sandbox/inspector/vendor/standalone.module.js';
 import { admin } from '/__sandbox/inspector/admin.js';
-import { hintsOf, idempotencyKeyOf, pretty } from '/__sandbox/inspector/rows.js';
+import { hintsOf, idempotencyKeyOf, inputProblemsOf, pretty, upstreamProblemsOf } from '/__sandbox/inspector/rows.js';
 
 function Body({ part }) {
   if (!part) return html`<p class="muted">Not kept: the journal keeps the bodies of its latest requests only.</p>`;
@@ -58,7 +58,7 @@ export function DetailPanel({ entry, base, onClose, onShowOrder, onReplayed, fai
       <button type="button" class="secondary" onClick=${onClose} aria-label="Close the detail">Close</button>
     </div>
     <div class="actions">
-      <button type="button" onClick=${replay} disabled=${replaying || !entry.request}>Replay</button>
+      <button type="button" onClick=${replay} disabled=${replaying || !entry.request || entry.proxied !== undefined}>Replay</button>
       <${CopyAsCurl} base=${base} seq=${entry.seq} fail=${fail} />
     </div>
     <dl>
@@ -73,7 +73,16 @@ export function DetailPanel({ entry, base, onClose, onShowOrder, onReplayed, fai
       <dt>Duration</dt><dd>${entry.durationMs ?? '—'} ms</dd>
       <dt>Arrived</dt><dd>${entry.wallAt ?? '—'} (sandbox clock ${entry.at})</dd>
       <dt>API key</dt><dd>${entry.apiKey ?? 'none'}</dd>
+      ${entry.proxied &&
+      html`<dt>Upstream</dt><dd class="mono">${entry.proxied.upstream}</dd>
+        <dt>Forwarded</dt><dd>${entry.proxied.forwarded ? `yes, answered ${entry.proxied.upstreamStatus ?? 'nothing passed on'}` : 'no'}</dd>`}
     </dl>
+    ${upstreamProblemsOf(entry).length > 0 &&
+    html`<h3>The service's breaks of the contract</h3>
+      <ul class="hints">${upstreamProblemsOf(entry).map((problem) => html`<li>${problem}</li>`)}</ul>`}
+    ${inputProblemsOf(entry).length > 0 &&
+    html`<h3>Input problems (forwarded all the same)</h3>
+      <ul class="hints">${inputProblemsOf(entry).map((problem) => html`<li>${problem}</li>`)}</ul>`}
     ${hintsOf(entry).length > 0 &&
     html`<h3>Hints</h3>
       <ul class="hints">${hintsOf(entry).map((hint) => html`<li><span class="mono">${hint.code}</span>: ${hint.message}</li>`)}</ul>`}

@@ -1,7 +1,7 @@
 // The history table: requests and marker rows, newest first, with its search and filters.
 import { html, useMemo, useState } from '/__sandbox/inspector/vendor/standalone.module.js';
 import { Field } from '/__sandbox/inspector/field.js';
-import { hintsOf, idempotencyKeyOf, isError, isMarker, routeOf, shortKey, timeOf, visibleRows } from '/__sandbox/inspector/rows.js';
+import { hintsOf, idempotencyKeyOf, inputProblemsOf, isError, isMarker, routeOf, shortKey, timeOf, upstreamProblemsOf, visibleRows } from '/__sandbox/inspector/rows.js';
 
 export function RequestsPanel({ entries, selectedSeq, onSelect, search, onSearch, onClear, waitingFaults }) {
   const [route, setRoute] = useState('');
@@ -80,7 +80,9 @@ function RequestRow({ entry, selected, onSelect }) {
     <td>${entry.method}</td>
     <td class="path" title=${entry.url}>${entry.replayOf !== undefined && html`<span class="tag">replay of #${entry.replayOf}</span> `}${entry.url}</td>
     <td class="num status">${entry.status === 0 ? '—' : entry.status}</td>
-    <td class="code" title=${entry.errorMessage ?? ''}>${entry.errorCode ?? ''}${hintsOf(entry).map((hint) => html` <span class="tag hint" title=${hint.message}>hint: ${hint.code}</span>`)}</td>
+    <td class="code" title=${entry.errorMessage ?? ''}>${entry.errorCode ?? ''}${hintsOf(entry).map((hint) => html` <span class="tag hint" title=${hint.message}>hint: ${hint.code}</span>`)}${
+      inputProblemsOf(entry).length > 0 && html` <span class="tag hint" title=${inputProblemsOf(entry).join('\n')}>input problem</span>`}${
+      upstreamProblemsOf(entry).length > 0 && html` <span class="tag upstream" title=${upstreamProblemsOf(entry).join('\n')}>service: ${entry.proxied.breakKind}</span>`}</td>
     <td>${fault && html`<span class="badge" title=${entry.queuedFault !== undefined ? `one-off fault queued at #${entry.queuedFault}` : 'a fault of the scenario'}>${fault}</span>`}</td>
     <td class="mono" title=${key ?? ''}>${shortKey(key) ?? ''}</td>
     <td>${entry.reused === undefined ? '' : entry.reused ? 'yes' : 'no'}</td>

@@ -23,6 +23,10 @@ export function shortKey(key) {
 
 export const hintsOf = (entry) => (Array.isArray(entry.hints) ? entry.hints : []);
 
+/** Proxy mode: where the real service broke the contract, and what the request itself got wrong (forwarded all the same). */
+export const upstreamProblemsOf = (entry) => entry.proxied?.upstreamProblems ?? [];
+export const inputProblemsOf = (entry) => entry.proxied?.inputProblems ?? [];
+
 /** The text a search looks in: order id, idempotency key, error code and message, path, bodies, hints. */
 function searchableText(entry) {
   const parts = [entry.url, entry.orderId, idempotencyKeyOf(entry), entry.errorCode, entry.errorMessage, entry.fault];
@@ -31,6 +35,7 @@ function searchableText(entry) {
     if (part?.bodyText !== undefined) parts.push(part.bodyText);
   }
   for (const hint of hintsOf(entry)) parts.push(hint.code, hint.message);
+  parts.push(...upstreamProblemsOf(entry), ...inputProblemsOf(entry));
   return parts.filter(Boolean).join('\n').toLowerCase();
 }
 

@@ -41,6 +41,9 @@ import type { RenderedPayment, Sandbox, SandboxEvent, SandboxOptions, SandboxSta
 
 const QUEUED_FAULT = everyProblem(queuedFaultSchema);
 
+/** What serves one call of a sandbox, as `serveCall` does: it notes what it learns on the record, which the journal keeps. */
+export type ServeCall = typeof serveCall;
+
 /** A sandbox of the eSIM wholesale API: its own state, clock and seeded data, answering web-standard requests. */
 export function createSandbox(options: SandboxOptions = {}): Sandbox {
   return new CoreSandbox(options);
@@ -62,11 +65,16 @@ export class CoreSandbox implements Sandbox, AnswersApiRequests {
   readonly #files: ScenarioFileAccess;
   readonly #keeps: SandboxKeeps;
   readonly #listeners = new Listeners<SandboxEvent>();
+  readonly #serveCall: ServeCall;
 
-  /** `sessionId`: the session this sandbox is, whose key suffix every scenario it loads carries; `router`: the calls it answers. */
-  constructor(given: SandboxOptions, sessionId?: string, router: ApiRouter = API_ROUTER) {
+  /**
+   * `sessionId`: the session this sandbox is, whose key suffix every scenario it loads carries; `router`: the calls it
+   * answers; `serving`: what serves a call (a proxy's forwards it), journaled and told to the listeners all the same.
+   */
+  constructor(given: SandboxOptions, sessionId?: string, router: ApiRouter = API_ROUTER, serving: ServeCall = serveCall) {
     this.#sessionId = sessionId;
     this.#router = router;
+    this.#serveCall = serving;
     const options = checkOptions(SANDBOX_OPTIONS, given) as Required<SandboxOptions>;
     this.#keeps = {
       seed: given.seed === undefined ? undefined : options.seed,
@@ -120,7 +128,7 @@ export class CoreSandbox implements Sandbox, AnswersApiRequests {
     record.atMs = ctx.clock.now();
     record.replayOf = replayOf;
     record.tool = replayOf === undefined ? toolOfUserAgent(record.headers.get('user-agent')) : 'replay';
-    const serving = serveCall(ctx, record, route, record.atMs, cutOff);
+    const serving = this.#serveCall(ctx, record, route, record.atMs, cutOff);
     if (serving instanceof Promise) return serving.then((outcome) => this.#noted(ctx, record, outcome));
     return this.#noted(ctx, record, serving);
   }

@@ -21,7 +21,7 @@ import { parseFields } from './unknown-fields.js';
 import { methodRefusal } from './route-map.js';
 import { notFoundMessage } from './not-found-message.js';
 
-const FAULT_MESSAGES: Record<number, [code: 'INTERNAL_ERROR' | 'SERVICE_UNAVAILABLE', message: string]> = {
+export const FAULT_MESSAGES: Record<number, [code: 'INTERNAL_ERROR' | 'SERVICE_UNAVAILABLE', message: string]> = {
   500: ['INTERNAL_ERROR', 'The service failed to answer this request; retry later.'],
   503: ['SERVICE_UNAVAILABLE', 'The service is temporarily unavailable; retry later.'],
 };
@@ -200,7 +200,7 @@ function noted({ ctx, record, route }: Call, outcome: Outcome): Outcome {
  * The 429 of a rate-limit fault's window: the envelope and headers of the steady limit, nothing left to spend
  * until the window closes (`X-RateLimit-Limit` is the steady limit's, 0 without one).
  */
-function rateLimitFault(retryAfterS: number, ctx: SandboxContext): ApiError {
+export function rateLimitFault(retryAfterS: number, ctx: SandboxContext): ApiError {
   const status = { limit: ctx.rateLimiter?.rule.requests ?? 0, remaining: 0, resetSeconds: retryAfterS };
   return new ApiError('RATE_LIMITED', `rate limit reached; retry after ${retryAfterS} s`, {
     headers: { 'retry-after': String(retryAfterS), ...rateLimitHeaders(status) },

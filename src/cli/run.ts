@@ -2,6 +2,7 @@ import yargs from 'yargs';
 import { type CliIo, processIo } from './cli-io.js';
 import { exportCommand } from './export-command.js';
 import { openapiCommand } from './openapi-command.js';
+import { proxyCommand } from './proxy-command.js';
 import { packageVersion } from '../lib/package-version.js';
 import { readinessCommand } from './readiness-command.js';
 import { recordCommand } from './record-command.js';
@@ -25,6 +26,7 @@ export async function run(argv: string[], io: Partial<CliIo> = {}): Promise<numb
       .command(openapiCommand({ stdout, stderr, waitForStop }, result))
       .command(verifyCommand({ stdout, stderr, waitForStop }, result))
       .command(recordCommand({ stdout, stderr, waitForStop }, result))
+      .command(proxyCommand({ stdout, stderr, waitForStop }, result))
       .command(readinessCommand({ stdout, stderr, waitForStop }, result))
       .command(exportCommand({ stdout, stderr, waitForStop }, result))
       .demandCommand(1, 'Give a command, for example: esim-sandbox serve')
@@ -33,6 +35,7 @@ export async function run(argv: string[], io: Partial<CliIo> = {}): Promise<numb
       .example('$0 openapi --format yaml', 'Print the OpenAPI document of the API')
       .example('$0 verify --base-url https://api.example.com/api/v1', 'Check a deployment against the contract and the sandbox')
       .example('$0 record --base-url https://api.example.com/api/v1 --out recorded.json', 'Record what a key sees as a scenario')
+      .example('$0 proxy --upstream https://staging.example.com/api/v1', 'Check your client and the real service against the contract, both ways')
       .example('$0 readiness --format junit', 'Grade how your client handled the drill (serve --scenario readiness-drill)')
       .example('$0 export --url http://127.0.0.1:4010 --out state.json', 'Write the state of a running sandbox as a scenario')
       .strict()

@@ -3,12 +3,12 @@ import { SANDBOX_OPTIONS } from '../sandbox-options.js';
 import { SERVER_OPTIONS } from '../server/server-options.js';
 import { HOST_OPTIONS } from '../sessions/host-options.js';
 import { startServer } from '../server/start-server.js';
-import { ADMIN_TOKEN_ENV, adminTokenOf } from './admin-token-option.js';
+import { ADMIN_TOKEN_ENV } from './admin-token-option.js';
 import { flagValues, withFlags } from './option-flags.js';
 import type { CliIo } from './cli-io.js';
 import { CHAOS_FLAGS, chaosOf } from './chaos-options.js';
 import { formatServeBanner } from './serve-banner.js';
-import { openAdminWarning } from './serve-warning.js';
+import { runUntilStopped, servingOf } from './run-until-stopped.js';
 
 /** The options `serve` takes, each once: its flags are read from these tables. */
 export const SERVE_OPTIONS = { ...SERVER_OPTIONS, ...SANDBOX_OPTIONS, ...HOST_OPTIONS };
@@ -36,29 +36,7 @@ export function serveCommand(io: CliIo, result: { exitCode: number }): CommandMo
         .example(`${ADMIN_TOKEN_ENV}=s3cret $0 serve --host 0.0.0.0`, 'Serve on every interface, the admin API behind a token')
         .example('$0 serve --allowed-host sandbox.local', 'Also answer to http://sandbox.local:4010 (a name in /etc/hosts)')
         .example('$0 serve --shutdown-grace 30000', 'On SIGTERM, give requests in flight up to 30 s to be answered') as unknown as Argv<ServeArgs>,
-    handler: async (argv) => {
-      try {
-        const options = flagValues(argv, SERVE_OPTIONS);
-        const adminToken = options.adminToken ?? adminTokenOf(undefined);
-        const shutdownGraceMs = options.shutdownGraceMs ?? SERVER_OPTIONS.shutdownGraceMs.default;
-        const chaos = chaosOf(flagValues(argv, CHAOS_FLAGS));
-        // Listened for before the server starts: a signal sent as soon as the banner shows (or before) stops it
-        // gracefully, where Node's default would end the process mid-write.
-        const stopped = io.waitForStop();
-        const server = await startServer({ ...options, adminToken, ...(chaos !== undefined && { chaos }) });
-        const warning = openAdminWarning(options.host ?? SERVER_OPTIONS.host.default!, adminToken, ADMIN_TOKEN_ENV);
-        if (warning !== undefined) io.stderr.write(warning);
-        io.stdout.write(formatServeBanner(server, chaos ?? server.sandbox.scenario.chaos));
-        await stopped;
-        io.stdout.write(`Stopping: answering the requests in flight (up to ${shutdownGraceMs} ms; a second signal stops at once).\n`);
-        await server.close();
-        io.stdout.write('Sandbox stopped.\n');
-        result.exitCode = 0;
-      } catch (error) {
-        io.stderr.write(`esim-sandbox serve: ${error instanceof Error ? error.message : String(error)}\n`);
-        result.exitCode = 1;
-      }
-    },
+    handler: (argv) => runUntilStopped(io, result, 'serve', 'Sandbox', () => servingOf(argv, SERVE_OPTIONS, startServer, (server, chaos) => formatServeBanner(server, chaos ?? server.sandbox.scenario.chaos))),
   };
 }
 

@@ -11,6 +11,8 @@ export interface ReadLimits {
   urlOption?: string;
   /** Says what cut the time short when it is not the per-request limit (`the time budget (--budget 60 s)`). */
   timeoutName?: string;
+  /** Certificates (PEM) of the CAs an https server's certificate must chain to, instead of the system's. */
+  ca?: string;
   /** Sends through this fetch (an in-process target) instead of node:http / node:https. */
   fetch?: typeof fetch;
 }

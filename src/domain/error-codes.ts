@@ -17,13 +17,19 @@ export const ERROR_CODES = {
   CARD_DATA_INCOMPLETE: 409,
   INSUFFICIENT_BALANCE: 409,
   IDEMPOTENCY_KEY_MISMATCH: 409,
+  /** Standalone proxy: an admin route that manages the imitation's state, which a proxy does not answer from. */
+  PROXY_MODE: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   /** An `Expect` header other than `100-continue`; answered by the HTTP server only. */
   EXPECTATION_FAILED: 417,
   RATE_LIMITED: 429,
   INTERNAL_ERROR: 500,
+  /** Standalone proxy: the upstream could not be reached, redirected, or gave an answer it cannot pass on. */
+  BAD_GATEWAY: 502,
   SERVICE_UNAVAILABLE: 503,
+  /** Standalone proxy: the upstream did not answer (or finish its answer) within `--timeout`. */
+  GATEWAY_TIMEOUT: 504,
   /** Standalone server: a session or snapshot past the memory budget (`--memory-budget`). */
   INSUFFICIENT_STORAGE: 507,
 } as const;

@@ -2,6 +2,8 @@ import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http
 import { ApiError } from '../domain/api-error.js';
 import type { AdminApi } from '../admin/admin-api.js';
 import { errorAnswer } from '../api/envelope.js';
+import type { ApiRequest } from '../api/api-request.js';
+import type { Answer } from '../api/outcome.js';
 import { pathSpellingRefusal } from '../api/path-spelling.js';
 import type { ScenarioFileAccess } from '../scenarios/scenario-file-access.js';
 import type { CoreSandboxHost } from '../sessions/sandbox-host.js';
@@ -28,7 +30,12 @@ export interface RequestListenerOptions {
   maxStreams?: number;
   /** The memory sessions and snapshots may take the server to, in MiB. Default: 2048. */
   memoryBudgetMiB?: number;
+  /** Answers an admin request before the admin API does (proxy mode: its summary, its refusals). Default: none. */
+  adminFirst?: AdminFirst;
 }
+
+/** An answer to an admin request that the admin API then does not see; undefined passes the request on. */
+export type AdminFirst = (request: ApiRequest) => Answer | undefined;
 
 /**
  * The standalone server's request listener. A request's path is taken only written out (see `pathSpellingRefusal`),
@@ -44,7 +51,7 @@ export function createRequestListener(host: CoreSandboxHost, options: RequestLis
   );
   const docsApp = once(() => import('./docs-app.js').then(({ createDocsApp }) => createDocsApp(), withoutExpress));
   const admin = nodeAnswerHandler(async (request, req) =>
-    (await adminApi())(request, { origin: localOriginOf(req.socket), closing: options.closing }),
+    options.adminFirst?.(request) ?? (await adminApi())(request, { origin: localOriginOf(req.socket), closing: options.closing }),
   );
   const answerOptions = { cutOff: options.cutOff };
   /** The one dispatch: each area's handler. */

@@ -3,6 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { confinedFiles } from '../scenarios/scenario-dirs.js';
 import { CoreSandboxHost, type SandboxHost, type SandboxHostOptions } from '../sessions/sandbox-host.js';
 import type { Sandbox } from '../types.js';
+import type { ServeCall } from '../sandbox.js';
+import type { AdminFirst } from './request-listener.js';
 import { checkOptions } from '../lib/options/check-options.js';
 import type { OptionValues } from '../lib/options/option-kinds.js';
 import { SANDBOX_OPTIONS } from '../sandbox-options.js';
@@ -16,6 +18,15 @@ import { answerConnect, answerExpectationFailed, clientErrorAnswerer } from './t
  * sandbox's (`SANDBOX_OPTIONS`) and `maxSessions`, each defined once there with its default and range.
  */
 export type StartServerOptions = OptionValues<typeof SERVER_OPTIONS> & SandboxHostOptions;
+
+/**
+ * How a server serves when its sandboxes do not answer the API themselves (proxy mode, src/proxy): what serves each
+ * call (journaled, graded and shown as the sandbox's own calls are), and what answers an admin request first.
+ */
+export interface ServerMode {
+  serveCall?: ServeCall;
+  adminFirst?: AdminFirst;
+}
 
 export interface RunningServer {
   /** Base URL of the imitated API, ending in `/api/v1`, e.g. `http://127.0.0.1:4010/api/v1`. */
@@ -44,7 +55,7 @@ export interface RunningServer {
  * Starts the standalone HTTP sandbox. Rejects with a readable message when the scenario is invalid or the
  * address cannot be listened on.
  */
-export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
+export async function startServer(options: StartServerOptions = {}, mode: ServerMode = {}): Promise<RunningServer> {
   const {
     port,
     host,
@@ -66,7 +77,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   }
   const { maxScenarioBytes } = checkOptions(SANDBOX_OPTIONS, options);
   const scenarioFiles = confinedFiles(scenarioDirs ?? [], maxScenarioBytes);
-  const sandboxHost = new CoreSandboxHost(options);
+  const sandboxHost = new CoreSandboxHost(options, mode.serveCall);
   const server: Server = createServer({
     // A request without Host is answered by the listener, with the error envelope instead of a bare 400.
     requireHostHeader: false,
@@ -89,6 +100,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       memoryBudgetMiB,
       closing: closing.signal,
       cutOff: shutdown.cutOff,
+      adminFirst: mode.adminFirst,
     })),
   );
   server.on('checkExpectation', shutdown.following(answerExpectationFailed));

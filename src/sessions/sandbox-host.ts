@@ -2,7 +2,8 @@ import { fetchOutcome, type AnswerOptions, type AnswersApiRequests, type Outcome
 import type { RequestRecord } from '../state/request-record.js';
 import { errorAnswer } from '../api/envelope.js';
 import { ApiError } from '../domain/api-error.js';
-import { CoreSandbox } from '../sandbox.js';
+import { CoreSandbox, type ServeCall } from '../sandbox.js';
+import { API_ROUTER } from '../api/route-map.js';
 import { checkOptions } from '../lib/options/check-options.js';
 import type { OptionValues } from '../lib/options/option-kinds.js';
 import { HOST_OPTIONS } from './host-options.js';
@@ -72,11 +73,14 @@ export class CoreSandboxHost implements SandboxHost, AnswersApiRequests {
   readonly #options: SandboxHostOptions;
   readonly #sessions = new Map<string, LiveSession>();
   #created = 0;
+  readonly #serveCall: ServeCall | undefined;
 
-  constructor(options: SandboxHostOptions) {
+  /** `serveCall`: what serves each call of its sandboxes, when not the sandbox's own (a proxy's forwarder). */
+  constructor(options: SandboxHostOptions, serveCall?: ServeCall) {
     this.maxSessions = checkOptions(HOST_OPTIONS, options).maxSessions!;
-    this.main = new CoreSandbox(options);
+    this.main = new CoreSandbox(options, undefined, API_ROUTER, serveCall);
     this.#options = options;
+    this.#serveCall = serveCall;
   }
 
   fetch(request: Request, options?: AnswerOptions): Promise<Response> {
@@ -109,7 +113,7 @@ export class CoreSandboxHost implements SandboxHost, AnswersApiRequests {
       );
     }
     const id = sessionIdOf(this.#created + 1);
-    const sandbox = new CoreSandbox({ ...this.#options, scenario: scenario ?? this.main.scenario, seed: seed ?? this.#options.seed }, id);
+    const sandbox = new CoreSandbox({ ...this.#options, scenario: scenario ?? this.main.scenario, seed: seed ?? this.#options.seed }, id, API_ROUTER, this.#serveCall);
     const end = new AbortController();
     const session: LiveSession = { id, sandbox, apiKeys: () => sessionKeyMap(sandbox.scenario), end, ended: end.signal };
     this.#created += 1;

@@ -45,7 +45,31 @@ export interface RequestFacts {
   queuedFault?: number;
   /** Mistakes in the request the real service would let pass without a word. */
   hints?: JournalHint[];
+  /** Proxy mode: the exchange with the real service this request was forwarded to (or kept from, by a fault). */
+  proxied?: ProxiedNote;
 }
+
+/**
+ * What a proxy (`esim-sandbox proxy`) notes of a request it forwards: where to, what the upstream answered, and who
+ * broke the contract — the client (`inputProblems`, the request still forwarded) or the service (`upstreamProblems`).
+ */
+export interface ProxiedNote {
+  /** The upstream's origin, e.g. `https://api.example.com`. */
+  upstream: string;
+  /** Whether the request reached the upstream: false when a fault answered in its place, or it could not be sent. */
+  forwarded: boolean;
+  /** The status the upstream answered; absent when it gave none the proxy could pass on. */
+  upstreamStatus?: number;
+  /** What the sandbox's input checks refuse in the request: the real service would refuse or misread it. */
+  inputProblems?: string[];
+  /** Where the upstream's answer breaks the contract, or why none could be passed on (a redirect, a timeout, …). */
+  upstreamProblems?: string[];
+  /** The kind of the upstream's break: `contract`, `redirect`, `unreachable`, `timeout`, `unreadable`. */
+  breakKind?: UpstreamBreak;
+}
+
+/** How an upstream failed the contract or the proxy: what `GET /__sandbox/proxy` counts breaks by. */
+export type UpstreamBreak = 'contract' | 'redirect' | 'unreachable' | 'timeout' | 'unreadable';
 
 export interface JournalEntry extends RequestFacts {
   /**

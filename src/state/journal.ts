@@ -2,7 +2,7 @@ import { fnv1a32 } from '../lib/fnv1a.js';
 import { maskApiKey } from '../lib/mask-api-key.js';
 import { RecentMemo } from '../lib/recent-memo.js';
 import { journalAnswerHeaders, journalBody, journalHeaders, keptAnswerBody } from './journal-exchange.js';
-import type { HistoryEntry, JournalEntry, JournalMarker, JournalQuery, MarkerNote } from './journal-entry.js';
+import type { HistoryEntry, JournalEntry, JournalMarker, JournalQuery, MarkerNote, ProxiedNote } from './journal-entry.js';
 import { NO_HEADERS, RequestRecord } from './request-record.js';
 
 export type * from './journal-entry.js';
@@ -254,6 +254,7 @@ function entryOf(record: RequestRecord, key: KeyView | null, exchange: boolean):
     ...(record.replayOf !== undefined && { replayOf: record.replayOf }),
     ...(record.tool !== undefined && { tool: record.tool }),
     ...(record.hints !== undefined && { hints: record.hints.map((hint) => ({ ...hint })) }),
+    ...(record.proxied !== undefined && { proxied: proxiedCopy(record.proxied) }),
     durationMs: Math.round(record.durationMs * 1000) / 1000,
     ...(exchange && {
       request: { headers: journalHeaders(record.headers), ...journalBody(record.bodyText, record.bodyTruncated) },
@@ -279,4 +280,12 @@ function memo<T>(map: Map<string, T>, key: string, make: (key: string) => T): T 
     map.set(key, (value = make(key)));
   }
   return value;
+}
+
+function proxiedCopy(note: ProxiedNote): ProxiedNote {
+  return {
+    ...note,
+    ...(note.inputProblems && { inputProblems: [...note.inputProblems] }),
+    ...(note.upstreamProblems && { upstreamProblems: [...note.upstreamProblems] }),
+  };
 }

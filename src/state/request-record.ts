@@ -1,6 +1,6 @@
 import type { ParsedUrl } from '../lib/parsed-url.js';
 import type { HeaderList } from './journal-exchange.js';
-import type { FaultEffect, JournalHint, OrderRequestNote, RequestTool } from './journal-entry.js';
+import type { FaultEffect, JournalHint, OrderRequestNote, ProxiedNote, RequestTool } from './journal-entry.js';
 
 /** A request's headers as the record reads them: a web `Headers`, or the HTTP server's raw list read the same way. */
 export interface RecordHeaders extends HeaderList {
@@ -52,6 +52,8 @@ export class RequestRecord {
   clampedLimit: { asked: number; used: number } | undefined = undefined;
   replayOf: number | undefined = undefined;
   tool: RequestTool | undefined = undefined;
+  /** In proxy mode: what the upstream was asked and answered, and what broke on either side. */
+  proxied: ProxiedNote | undefined = undefined;
   /** The headers and body of the answer made, also one a fault kept from the client; undefined when none was made. */
   answerHeaders: Record<string, string> | undefined = undefined;
   /** As answered; as the journal keeps it once noted (QR images shortened, at most 64 KiB: `answerBodyTruncated`). */

@@ -20,6 +20,7 @@ export const DOC_FILES = [
   'docs/command-line.md',
   'docs/performance.md',
   'docs/development.md',
+  'docs/proxy.md',
 ];
 
 /** The Markdown files of docs/ as they are on disk, for a test that every one is in `DOC_FILES`. */

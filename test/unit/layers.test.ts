@@ -12,7 +12,7 @@ const src = path.resolve(import.meta.dirname, '../../src');
  * (bounded in size and time, no redirect followed), on general helpers only. `src/sandbox.ts` and `src/types.ts` are the sandbox layer;
  * `src/index.ts` is the public entry point and may import any layer but the adapters.
  */
-const LAYERS = ['cli', 'verify', 'server', 'vitest', 'msw', 'admin', 'sessions', 'sandbox', 'api', 'openapi', 'domain', 'state', 'scenarios', 'contract', 'client', 'lib'];
+const LAYERS = ['cli', 'proxy', 'verify', 'server', 'vitest', 'msw', 'admin', 'sessions', 'sandbox', 'api', 'openapi', 'domain', 'state', 'scenarios', 'contract', 'client', 'lib'];
 const ADAPTERS = new Set(['cli', 'server', 'vitest', 'msw']);
 
 function layerOf(file: string): string {

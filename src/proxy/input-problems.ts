@@ -1,0 +1,42 @@
+import type { RequestRecord } from '../state/request-record.js';
+import { isJsonMediaType } from '../api/json-media-type.js';
+import type { ParsedUrl } from '../lib/parsed-url.js';
+import { readQuery } from '../api/query.js';
+import { parseJsonText } from '../api/read-json-body.js';
+import { API_BODY, resolveLimit } from '../api/request-rules.js';
+import type { CallRoute, RouteFacts } from '../api/route.js';
+import { methodRefusal } from '../api/route-map.js';
+import { parseFields } from '../api/unknown-fields.js';
+import { ApiError } from '../domain/api-error.js';
+import type { SandboxContext } from '../domain/context.js';
+
+/**
+ * What the sandbox's own input checks refuse in a request to `route`, each as its 400 (or 405, 415) would say it:
+ * the method, the query by the call's rules (`limit` in range), and a body's type, JSON and fields. The key, scope
+ * and the references (a productId) are the real service's to judge. What a check learns for the hints (fields a
+ * scenario ignores) goes to `facts`. Nothing is refused here: the request is forwarded all the same.
+ */
+export function inputProblems(ctx: SandboxContext, request: RequestRecord, url: ParsedUrl, route: CallRoute, body: string | undefined, facts: RouteFacts): string[] {
+  const problems: string[] = [];
+  const check = (run: () => void) => {
+    try {
+      run();
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      problems.push(error.message);
+    }
+  };
+  const refusal = methodRefusal(route, request.method);
+  if (refusal) return [refusal.message];
+  check(() => {
+    const query = parseFields(route.query, readQuery(url), ctx.behavior, facts) as { limit?: number };
+    resolveLimit(query.limit, ctx.behavior, facts);
+  });
+  const rules = route.body;
+  if (rules) {
+    const contentType = request.headers.get('content-type') ?? '';
+    if (!isJsonMediaType(contentType)) problems.push(API_BODY.wrongType!(contentType ? `got ${JSON.stringify(contentType)}` : 'none was sent'));
+    check(() => parseFields(rules, parseJsonText(body ?? '', API_BODY), ctx.behavior, facts));
+  }
+  return problems;
+}

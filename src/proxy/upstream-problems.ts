@@ -1,0 +1,29 @@
+import type { RequestRecord } from '../state/request-record.js';
+import type { ParsedUrl } from '../lib/parsed-url.js';
+import type { CallRoute } from '../api/route.js';
+import type { BoundedResponse } from '../client/bounded-read.js';
+import { contractProblems } from '../verify/contract-problems.js';
+import { qrImagesUnasked } from '../verify/qr-image-rules.js';
+
+/**
+ * Where the upstream's answer to a call breaks the contract, by verify's own checks (src/verify): the status one
+ * the spec allows, JSON, the envelope, every field and type, no field the spec does not list, and the QR rule
+ * (`qrBase64Url` only when asked for). A request of another method than the call's (a 405 for the service to
+ * give) is not judged. Also gives the body parsed, when it is JSON.
+ */
+export function upstreamProblems(request: RequestRecord, url: ParsedUrl, call: CallRoute | undefined, body: string | undefined, received: BoundedResponse): { problems: string[]; json: unknown } {
+  const json = parseJson(received.text);
+  if (!call || request.method !== call.method) return { problems: [], json };
+  const answer = { status: received.status, headers: Object.fromEntries(received.headers), body: received.text, json };
+  const problems = contractProblems(call.method, call.path, answer);
+  if (json !== undefined) problems.push(...qrImagesUnasked({ method: call.method, path: url.search, key: 'caller', body: parseJson(body ?? '') }, answer));
+  return { problems, json };
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,121 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { gzipSync } from 'node:zlib';
+import { afterEach, expect, it } from 'vitest';
+import { startProxy } from '../../src/proxy/start-proxy.js';
+import { FULL_ACCESS } from '../support/modes.js';
+
+const ACCOUNT = '8d4b3cde-a72c-4320-bde3-f1a196918388';
+const BALANCE = { accountId: ACCOUNT, totalTopupsThb: 1000, totalPurchasesThb: 0, balanceThb: 1000 };
+
+const servers: Server[] = [];
+afterEach(async () => {
+  for (const server of servers.splice(0)) {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
+});
+
+/** A stand-in for the upstream, answering every request with `handle`; counts what it receives. */
+async function standIn(handle: (req: IncomingMessage, res: ServerResponse) => void): Promise<{ url: string; received: string[] }> {
+  const received: string[] = [];
+  const server = createServer((req, res) => {
+    received.push(`${req.method} ${req.url} ${req.headers['x-api-key'] ?? ''}`);
+    handle(req, res);
+  });
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1`, received };
+}
+
+const json = (status: number, body: unknown) => (_req: IncomingMessage, res: ServerResponse) => {
+  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+};
+
+async function getBalanceThrough(upstreamUrl: string, options: { timeoutMs?: number; maxBodyBytes?: number } = {}) {
+  const proxy = await startProxy({ port: 0, upstream: upstreamUrl, ...options });
+  try {
+    const response = await fetch(`${proxy.url}/getBalance`, { headers: { 'x-api-key': FULL_ACCESS } });
+    const body = await response.text();
+    return { status: response.status, body, entry: proxy.sandbox.journal().at(-1)!, summary: proxy.summary(), readiness: proxy.sandbox.readiness() };
+  } finally {
+    await proxy[Symbol.asyncDispose]();
+  }
+}
+
+it.each([
+  ['a field of the wrong type', 200, { success: true, data: { ...BALANCE, balanceThb: '1000' } }, 'data.balanceThb: expected a number, got "1000"'],
+  ['a field the spec does not list', 200, { success: true, data: { ...BALANCE, currency: 'THB' } }, 'data.currency: a field the spec does not list'],
+  ['a status the spec does not allow', 201, { success: true, data: BALANCE }, 'status 201 is not documented for getBalance'],
+  ['an error outside the envelope', 500, { message: 'boom' }, 'error: missing, the spec requires it'],
+])("an upstream answering %s: passed back as it came, journaled as the service's break, summarized, the client not blamed", async (_what, status, body, problem) => {
+  const upstream = await standIn(json(status, body));
+  const through = await getBalanceThrough(upstream.url);
+  expect(through.status).toBe(status);
+  expect(JSON.parse(through.body)).toEqual(body);
+  expect(through.entry.proxied).toMatchObject({ forwarded: true, upstreamStatus: status, breakKind: 'contract' });
+  expect(through.entry.proxied!.upstreamProblems).toEqual(expect.arrayContaining([expect.stringContaining(problem)]));
+  expect(through.entry.proxied!.inputProblems).toBeUndefined();
+  expect(through.entry.hints).toBeUndefined();
+  expect(through.summary.breaks).toEqual({ total: 1, byKind: { contract: 1 } });
+  expect(through.readiness.checks.find((check) => check.id === 'valid-requests')!.status).not.toBe('fail');
+});
+
+it('an upstream that redirects: 502 saying where it pointed; the redirect target receives nothing, the key goes nowhere else', async () => {
+  const elsewhere = await standIn(json(200, { success: true, data: BALANCE }));
+  const upstream = await standIn((_req, res) => res.writeHead(302, { location: `${elsewhere.url}/getBalance` }).end());
+  const through = await getBalanceThrough(upstream.url);
+  expect(through.status).toBe(502);
+  const { error } = JSON.parse(through.body);
+  expect(error.code).toBe('BAD_GATEWAY');
+  expect(error.message).toContain(`answered 302, a redirect to ${elsewhere.url}/getBalance; the proxy follows no redirect`);
+  expect(elsewhere.received).toEqual([]);
+  expect(upstream.received).toEqual([`GET /api/v1/getBalance ${FULL_ACCESS}`]);
+  expect(through.entry.proxied).toMatchObject({ breakKind: 'redirect', upstreamStatus: 302 });
+  expect(through.summary.breaks.byKind).toEqual({ redirect: 1 });
+});
+
+it('an upstream that drips its answer: 504 once --timeout is out', async () => {
+  const upstream = await standIn((_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    const drip = setInterval(() => res.write(' '), 50);
+    res.on('close', () => clearInterval(drip));
+  });
+  const through = await getBalanceThrough(upstream.url, { timeoutMs: 400 });
+  expect(through.status).toBe(504);
+  const { error } = JSON.parse(through.body);
+  expect(error.code).toBe('GATEWAY_TIMEOUT');
+  expect(error.message).toMatch(/then did not finish it within 0\.4 s \(--timeout\)/);
+  expect(through.summary.breaks.byKind).toEqual({ timeout: 1 });
+});
+
+it.each([
+  ['declares a huge body', (_req: IncomingMessage, res: ServerResponse) => res.writeHead(200, { 'content-length': String(64 * 1024 * 1024) }).end(), 'is too large: it declares 67108864 bytes'],
+  ['sends a huge body', (_req: IncomingMessage, res: ServerResponse) => res.writeHead(200).end(Buffer.alloc(2 * 1024 * 1024, 32)), 'is too large: it went past the limit of 65536 bytes'],
+  [
+    'sends a gzip bomb',
+    (_req: IncomingMessage, res: ServerResponse) => res.writeHead(200, { 'content-encoding': 'gzip' }).end(gzipSync(Buffer.alloc(32 * 1024 * 1024, 32))),
+    'unpacks to more than 65536 bytes: a decompression bomb',
+  ],
+])('an upstream that %s: 502 saying why, within --max-body-bytes', async (_what, handle, message) => {
+  const upstream = await standIn(handle);
+  const through = await getBalanceThrough(upstream.url, { maxBodyBytes: 64 * 1024 });
+  expect(through.status).toBe(502);
+  const { error } = JSON.parse(through.body);
+  expect(error).toMatchObject({ code: 'BAD_GATEWAY' });
+  expect(error.message).toContain(message);
+  expect(through.entry.proxied).toMatchObject({ breakKind: 'unreadable' });
+});
+
+it('an upstream that is down: 502 naming it', async () => {
+  const upstream = await standIn(json(200, {}));
+  const url = upstream.url;
+  const server = servers.pop()!;
+  await new Promise((resolve) => server.close(resolve));
+  const through = await getBalanceThrough(url);
+  expect(through.status).toBe(502);
+  const { error } = JSON.parse(through.body);
+  expect(error.message).toContain(`cannot connect to ${new URL(url).origin}: connection refused`);
+  expect(error.message).toContain('--upstream');
+  expect(through.entry.proxied).toMatchObject({ forwarded: false, breakKind: 'unreachable' });
+});

@@ -43,6 +43,44 @@ const lazyMessageEvent: Plugin = {
     });
   },
 };
+const recordKeysFile = fileURLToPath(new URL('./record-keys.ts', import.meta.url));
+
+/**
+ * A dependency that calls `crypto.randomUUID()` for keys of its own (@msw/data, for each record it creates) gets
+ * the stand-in of record-keys.ts in place of the global, so that building the store does not load Web Crypto.
+ */
+const recordKeysWithoutCrypto: Plugin = {
+  name: 'record-keys-without-crypto',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]node_modules[\\/]@msw[\\/]data[\\/].*\.mjs$/ }, ({ path }) => {
+      const source = readFileSync(path, 'utf8');
+      if (!/\bcrypto\.randomUUID\(\)/.test(source)) return undefined;
+      return { contents: `import { crypto } from ${JSON.stringify(recordKeysFile)};\n${source}`, loader: 'js' };
+    });
+  },
+};
+
+/**
+ * Node's crypto, as our modules import it (`import { createHash } from 'node:crypto'`), loaded at the first read
+ * of one of its exports rather than as the importing module loads: ~4 ms of CPU before `serve` answers, which
+ * uses it only for an admin token sent, a verify run or a recorded scenario. Each export is a getter of the same
+ * name; a `require` in a dependency (express's, on the /docs page) gets the module itself.
+ */
+const cryptoOnFirstUse: Plugin = {
+  name: 'crypto-on-first-use',
+  setup(build) {
+    const names = Object.getOwnPropertyNames(process.getBuiltinModule('node:crypto'));
+    build.onResolve({ filter: /^(node:)?crypto$/ }, ({ path, kind }) => (kind === 'import-statement' ? { path, namespace: 'crypto-on-first-use' } : undefined));
+    build.onLoad({ filter: /.*/, namespace: 'crypto-on-first-use' }, () => ({
+      contents:
+        'let loaded;\n' +
+        'const load = () => (loaded ??= process.getBuiltinModule("node:crypto"));\n' +
+        `for (const name of ${JSON.stringify(names)}) Object.defineProperty(module.exports, name, { enumerable: true, get: () => load()[name] });\n`,
+      loader: 'js',
+    }));
+  },
+};
+
 /**
  * string-width builds an Intl.Segmenter and Unicode-property regular expressions as it loads: ~30 ms for the
  * three copies under yargs, which measures text only to lay out help and error messages, never printed by a
@@ -97,7 +135,7 @@ const program = await build({
   outfile: `${outdir}program.cjs`,
   // Resolved at run time from the package folder: served as files, or a peer dependency.
   external: ['swagger-ui-dist', 'msw'],
-  plugins: [lazyMessageEvent, stringWidthOnFirstCall],
+  plugins: [lazyMessageEvent, recordKeysWithoutCrypto, cryptoOnFirstUse, stringWidthOnFirstCall],
   // Without comments the script is ASCII (a comment's dash made V8 hold all of it as two-byte text) and 25 % smaller:
   // read in ~5 ms instead of ~11.
   minifyWhitespace: true,

@@ -5,6 +5,7 @@ import { DerivedTextCache } from './lib/derived-text-cache.js';
 import type { BoundedQrImageCache } from './lib/qr-image.js';
 import { SerialQueue } from './lib/serial-queue.js';
 import { RevisionMemo } from './lib/revision-memo.js';
+import type { RenderedJson } from './lib/rendered-json.js';
 import type { Chaos, ResolvedScenario } from './scenarios/scenario-schema.js';
 import { SandboxClock, type ClockMode } from './state/clock.js';
 import type { SeededRandom } from './state/seeded-random.js';
@@ -34,8 +35,15 @@ const RENDERED_ORDER_BYTES = 32 * 1024 * 1024;
 /** The rendered JSON of products in their price tiers kept per state: ~600 bytes each, ~13,000 of them. */
 const RENDERED_PRODUCT_BYTES = 8 * 1024 * 1024;
 
-/** The characters of getProducts' pages, and of getOrders' pages, kept per state before each starts afresh. */
-const KEPT_PAGE_CHARS = 8 * 1024 * 1024;
+/**
+ * What getProducts' pages, and getOrders' pages, may weigh per state before each starts afresh: 8 Mi characters
+ * of pages, each kept with the text of its answer's envelope and that envelope's UTF-8 bytes once answered (JSON
+ * of ASCII: a byte a character each, so three bytes a character of the page).
+ */
+const KEPT_PAGE_BYTES = 3 * 8 * 1024 * 1024;
+
+/** The bytes a page weighs once answered: its text, its envelope's text and the envelope's UTF-8 bytes. */
+const answeredPageBytes = (page: RenderedJson<unknown>) => 3 * page.text.length;
 
 /** The sandbox clock of a scenario, moving as chosen at run time or else as the scenario says. */
 export function clockOf(scenario: ResolvedScenario, keeps: SandboxKeeps): SandboxClock {
@@ -54,8 +62,8 @@ export function contextOf(scenario: ResolvedScenario, store: Store, clock: Sandb
     qrImages: keeps.qrImages,
     renderedOrders: new DerivedTextCache(RENDERED_ORDER_BYTES),
     renderedProducts: new DerivedTextCache(RENDERED_PRODUCT_BYTES),
-    productsPages: new RevisionMemo(KEPT_PAGE_CHARS, (page) => page.text.length),
-    ordersPages: new RevisionMemo(KEPT_PAGE_CHARS, ({ page }) => page.text.length),
+    productsPages: new RevisionMemo(KEPT_PAGE_BYTES, answeredPageBytes),
+    ordersPages: new RevisionMemo(KEPT_PAGE_BYTES, ({ page }) => answeredPageBytes(page)),
     renderedBalances: new Map(),
     trailingYearCounts: new Map(),
     rateLimiter: scenario.behavior.rateLimit && new RateLimiter(scenario.behavior.rateLimit, keeps.wallClock),

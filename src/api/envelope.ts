@@ -14,7 +14,7 @@ export function jsonAnswer(status: number, body: unknown, headers?: Record<strin
 export function successAnswer(data: unknown): Answer {
   if (!(data instanceof RenderedJson)) return jsonAnswer(200, { success: true, data });
   // Made once per rendered value: a page asked for again is the same value (see `renderedList`).
-  return { status: 200, headers: { 'content-type': JSON_CONTENT_TYPE }, body: data.wrapped(successEnvelope) };
+  return { status: 200, headers: { 'content-type': JSON_CONTENT_TYPE }, body: data.wrapped(successEnvelope), bytes: data.wrappedBytes(successEnvelope) };
 }
 
 const successEnvelope = (text: string) => `{"success":true,"data":${text}}`;

@@ -12,6 +12,11 @@ export interface Answer {
   /** Lower-case names. */
   headers: Record<string, string>;
   body: string;
+  /**
+   * The UTF-8 bytes of `body`, when they are kept with it (the envelope of a rendered value, such as a page asked
+   * again): transports use them as they are instead of encoding `body`. Code that changes `body` leaves them out.
+   */
+  bytes?: Uint8Array<ArrayBuffer>;
 }
 
 /**
@@ -74,11 +79,12 @@ export function outcomeToResponse(outcome: Outcome, method?: string): Response {
     stream.cancel();
     return new Response(null, { status, headers });
   }
-  const { status, headers, body } = outcome;
+  const { status, headers, body, bytes } = outcome;
   if (status === 204) return new Response(null, { status, headers });
   if (method === 'HEAD') {
-    const length = String(new TextEncoder().encode(body).byteLength);
+    const length = String((bytes ?? new TextEncoder().encode(body)).byteLength);
     return new Response(null, { status, headers: { ...headers, 'content-length': length } });
   }
-  return new Response(body, { status, headers });
+  // Kept bytes are copied by the Response (a reader cannot change them), which costs less than encoding the text.
+  return new Response(bytes ?? body, { status, headers });
 }

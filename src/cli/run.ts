@@ -17,6 +17,7 @@ export async function run(argv: string[], io: Partial<CliIo> = {}): Promise<numb
   const result = { exitCode: 0 };
   let helpOrVersion = '';
   const parser = yargs();
+  skipHelpLayout(parser);
   try {
     await parser
       .scriptName('esim-sandbox')
@@ -63,6 +64,16 @@ export async function run(argv: string[], io: Partial<CliIo> = {}): Promise<numb
   }
   if (helpOrVersion) stdout.write(`${helpOrVersion}\n`);
   return result.exitCode;
+}
+
+/**
+ * yargs lays out the help of the command it runs right after starting its handler, to print it should the command
+ * fail later: ~10 ms of a `serve` that has yet to answer. Our failures print their message and a pointer to
+ * `--help` (the fail hook above), never that help, so the layout is skipped; `--help` itself is laid out as before.
+ */
+function skipHelpLayout(parser: ReturnType<typeof yargs>): void {
+  const internals = parser as unknown as { getInternalMethods(): { getUsageInstance(): { cacheHelpMessage(): void } } };
+  internals.getInternalMethods().getUsageInstance().cacheHelpMessage = () => {};
 }
 
 /** Arguments yargs refused; thrown from its fail hook so that no command runs. */

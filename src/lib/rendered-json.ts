@@ -5,6 +5,7 @@
 export class RenderedJson<T> {
   declare readonly value?: T;
   #wrapped: string | undefined;
+  #wrappedBytes: Uint8Array<ArrayBuffer> | undefined;
 
   constructor(readonly text: string) {}
 
@@ -15,6 +16,14 @@ export class RenderedJson<T> {
    */
   wrapped(wrap: (text: string) => string): string {
     return (this.#wrapped ??= wrap(this.text));
+  }
+
+  /**
+   * The UTF-8 bytes of `wrapped(wrap)`, encoded at the first call and given as they are after: a transport writes
+   * or wraps them instead of encoding the text on each read (1.75 MB of a getOrders page: ~1 ms a read).
+   */
+  wrappedBytes(wrap: (text: string) => string): Uint8Array<ArrayBuffer> {
+    return (this.#wrappedBytes ??= new TextEncoder().encode(this.wrapped(wrap)));
   }
 }
 

@@ -132,7 +132,7 @@ const HTTP_WHITESPACE_AROUND = /^[\t\n\r ]+|[\t\n\r ]+$/g;
  */
 export function writeAnswer(answer: Answer, res: ServerResponse): void {
   lingerIfBodyUnread(res);
-  const body = ENCODED.get(answer.body);
+  const body = answer.bytes ?? ENCODED.get(answer.body);
   res.writeHead(answer.status, headerListOf(answer.headers, answer.status === 204 ? undefined : body.byteLength));
   res.end(body);
 }
@@ -149,7 +149,8 @@ function headerListOf(headers: Record<string, string>, length: number | undefine
 
 /**
  * Bodies as UTF-8, encoded once and written as they are: a string body would be measured, joined to the head
- * and encoded on each write, and the same body answered again (a page kept whole, up to 2 MiB) is encoded once.
+ * and encoded on each write, and the same body answered again (up to 2 MiB) is encoded once. A rendered page or
+ * balance brings its own bytes (`answer.bytes`, kept by its sandbox) and is not looked for here.
  */
 const ENCODED = new RecentMemo(8, 2 * 1024 * 1024, (text) => Buffer.from(text, 'utf8'));
 

@@ -20,7 +20,12 @@ export interface ServeProcess {
  * (a FIFO opened for reading) leaves the test able to time out and stop it.
  */
 export async function serveProcess(...args: string[]): Promise<ServeProcess> {
-  const child = spawn(process.execPath, [bin, 'serve', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  return serveProcessWith([], ...args);
+}
+
+/** `serveProcess`, with options for Node itself before the command (`--require <file>`). */
+export async function serveProcessWith(nodeArgs: string[], ...args: string[]): Promise<ServeProcess> {
+  const child = spawn(process.execPath, [...nodeArgs, bin, 'serve', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout.setEncoding('utf8').on('data', (text: string) => (output += text));
   child.stderr.setEncoding('utf8').on('data', (text: string) => (output += text));

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { cli } from '../support/cli.js';
-import { bin, serveProcess } from '../support/serve-process.js';
+import { bin, serveProcess, serveProcessWith } from '../support/serve-process.js';
 
 
 describe('the esim-sandbox binary (the bundled command)', () => {
@@ -41,6 +41,43 @@ describe('the esim-sandbox binary (the bundled command)', () => {
       const later = await order();
       expect(later.reused).toBe(false);
       expect(later.purchaseOrderId).not.toBe(first.purchaseOrderId);
+    } finally {
+      await stop();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  // The bundle loads Node's crypto when something uses it (an admin token checked), not to build the store or answer.
+  it('answers its first request without loading Node’s crypto, and checks an admin token with it later', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'esim-bin-'));
+    const preload = path.join(dir, 'tell-crypto.cjs');
+    await writeFile(
+      preload,
+      "const http = require('node:http');\nconst emit = http.Server.prototype.emit;\nlet told = false;\n" +
+        "http.Server.prototype.emit = function (event, req, res) {\n" +
+        "  if (event === 'request' && !told) { told = true; res.on('finish', () => process.stderr.write(`crypto loaded: ${process.moduleLoadList.some((name) => /^NativeModule (internal\\/)?crypto/.test(name))}\\n`)); }\n" +
+        '  return emit.apply(this, arguments);\n};\n',
+    );
+    const { url, output, stop } = await serveProcessWith(['--require', preload], '--admin-token', 'bin-admin-token-1');
+    try {
+      const headers = { 'x-api-key': 'sk_test_full_access', 'content-type': 'application/json' };
+      expect((await fetch(`${url}/getBalance`, { headers })).status).toBe(200);
+      while (!output().includes('crypto loaded:')) await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(output()).toContain('crypto loaded: false');
+      const state = (token: string) => fetch(new URL('/__sandbox/state', url), { headers: { 'x-admin-token': token } });
+      expect((await state('not-the-token')).status).toBe(401);
+      expect((await state('bin-admin-token-1')).status).toBe(200);
+      // Records made after start are told apart as before: two orders, each found by its id.
+      const products = (await (await fetch(`${url}/getProducts`, { headers })).json()).data as Array<{ id: string }>;
+      const ids: string[] = [];
+      for (const quantity of [1, 2]) {
+        const body = JSON.stringify({ productId: products[0]!.id, quantity });
+        ids.push((await (await fetch(`${url}/createOrder`, { method: 'POST', headers, body })).json()).data.purchaseOrderId);
+      }
+      for (const [index, id] of ids.entries()) {
+        const status = await (await fetch(`${url}/getOrderStatus?purchaseOrderId=${id}`, { headers })).json();
+        expect(status.data.items).toHaveLength(index + 1);
+      }
     } finally {
       await stop();
       await rm(dir, { recursive: true, force: true });

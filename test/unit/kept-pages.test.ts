@@ -32,4 +32,22 @@ describe('a page asked for again', () => {
     const bodies = sandbox.journal().filter((entry) => entry.url?.endsWith('/getOrders?limit=1')).map((entry) => JSON.stringify(entry.response!.body));
     expect(bodies).toEqual([first, first, next]);
   });
+
+  it('answers the kept bytes of a page as its text, to GET and HEAD, and not after the page changed', async () => {
+    const sandbox = createSandbox();
+    const head = new Request(get('/getOrders?limit=50'), { method: 'HEAD' });
+    const first = await sandbox.fetch(get('/getOrders?limit=50'));
+    const text = await first.text();
+    expect(first.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    // The Response copies what it was given: reading and changing its bytes leaves the kept ones as they were.
+    const again = new Uint8Array(await (await sandbox.fetch(get('/getOrders?limit=50'))).arrayBuffer());
+    expect(new TextDecoder().decode(again)).toBe(text);
+    again.fill(32);
+    expect(await (await sandbox.fetch(get('/getOrders?limit=50'))).text()).toBe(text);
+    expect((await sandbox.fetch(head)).headers.get('content-length')).toBe(String(new TextEncoder().encode(text).byteLength));
+    await sandbox.fetch(order(1));
+    const after = await (await sandbox.fetch(get('/getOrders?limit=50'))).text();
+    expect(after).not.toBe(text);
+    expect(JSON.parse(after).data).toHaveLength(JSON.parse(text).data.length + 1);
+  });
 });

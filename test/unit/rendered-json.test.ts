@@ -21,3 +21,16 @@ describe('RenderedJson.wrapped', () => {
     expect(made).toBe(1);
   });
 });
+
+describe('RenderedJson.wrappedBytes', () => {
+  it('encodes the carrying text as UTF-8 once, and gives the very same bytes after', () => {
+    const value = new RenderedJson<object>('{"name":"ä"}');
+    let made = 0;
+    const wrap = (text: string) => `{"data":${text},"n":${++made}}`;
+    const bytes = value.wrappedBytes(wrap);
+    expect(new TextDecoder().decode(bytes)).toBe('{"data":{"name":"ä"},"n":1}');
+    expect(bytes.byteLength).toBe(value.wrapped(wrap).length + 1);
+    expect(value.wrappedBytes(wrap)).toBe(bytes);
+    expect(made).toBe(1);
+  });
+});

@@ -2,7 +2,7 @@ import type { Argv, CommandModule } from 'yargs';
 import { SANDBOX_OPTIONS } from '../sandbox-options.js';
 import { SERVER_OPTIONS } from '../server/server-options.js';
 import { PROXY_OPTIONS } from '../proxy/proxy-options.js';
-import { startProxy, type RunningProxy } from '../proxy/start-proxy.js';
+import type { RunningProxy } from '../proxy/start-proxy.js';
 import { flagValues, withFlags } from './option-flags.js';
 import type { CliIo } from './cli-io.js';
 import { CHAOS_FLAGS, chaosOf } from './chaos-options.js';
@@ -36,7 +36,7 @@ export function proxyCommand(io: CliIo, result: { exitCode: number }): CommandMo
         .example('$0 proxy --upstream https://staging.example.com/api/v1', 'Point your client at http://127.0.0.1:4010/api/v1 with your real key')
         .example('$0 proxy --upstream https://staging.example.com/api/v1 --chaos 0.05 --chaos-seed 7', 'Let 5 % of the calls meet a fault in front of the service')
         .example('$0 proxy --upstream https://staging.internal/api/v1 --upstream-ca ./ca.pem', 'Trust a private CA for the upstream') as unknown as Argv<ProxyArgs>,
-    handler: (argv) => runUntilStopped(io, result, 'proxy', 'Proxy', () => servingOf(argv, PROXY_COMMAND_OPTIONS, startProxy, (proxy, chaos) => formatProxyBanner(proxy, chaos?.rate))),
+    handler: (argv) => runUntilStopped(io, result, 'proxy', 'Proxy', () => servingOf(argv, PROXY_COMMAND_OPTIONS, startProxyLater, (proxy, chaos) => formatProxyBanner(proxy, chaos?.rate))),
   };
 }
 
@@ -58,3 +58,9 @@ function formatProxyBanner({ url, origin, upstream }: RunningProxy, chaosRate: n
     '',
   ].join('\n');
 }
+
+/**
+ * `startProxy`, loaded when the command runs: it reads the upstream through node:https, whose load brings Node's
+ * crypto and TLS, and the other commands (serve first) start without them.
+ */
+const startProxyLater: typeof import('../proxy/start-proxy.js').startProxy = async (options) => (await import('../proxy/start-proxy.js')).startProxy(options);

@@ -1,4 +1,4 @@
-import type { BoundedResponse, ReadLimits } from './bounded-read.js';
+import type { BoundedResponse, ReadLimits } from './read-limits.js';
 import { describeNetworkError, ServiceUnreachable } from './network-error.js';
 import { bomb, contentEncoding, describeBodyError, tooLarge } from './read-messages.js';
 

@@ -2,7 +2,7 @@ import http from 'node:http';
 import https from 'node:https';
 import type { IncomingMessage } from 'node:http';
 import type { Readable } from 'node:stream';
-import type { BoundedResponse, ReadLimits } from './bounded-read.js';
+import type { BoundedResponse, ReadLimits } from './read-limits.js';
 import { codingsOf, decodersFor, MAX_CODINGS } from './decoders.js';
 import { answerHasBody, headersOf, requestHeaders } from './http-headers.js';
 import { describeNetworkError, ServiceUnreachable } from './network-error.js';

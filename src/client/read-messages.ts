@@ -1,5 +1,5 @@
 import { byteSize } from '../lib/byte-size.js';
-import type { ReadLimits } from './bounded-read.js';
+import type { ReadLimits } from './read-limits.js';
 
 /** The words of a refused or broken answer body, shared by both readers so that each cause reads the same. */
 

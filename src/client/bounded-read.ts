@@ -1,3 +1,4 @@
+import type { Agent } from 'node:http';
 import { fetchRead } from './fetch-read.js';
 import { httpRead } from './http-read.js';
 
@@ -13,6 +14,8 @@ export interface ReadLimits {
   timeoutName?: string;
   /** Certificates (PEM) of the CAs an https server's certificate must chain to, instead of the system's. */
   ca?: string;
+  /** The connections node:http / node:https reuse (a keep-alive agent kept by the caller); Node's global agent without. */
+  agent?: Agent;
   /** Sends through this fetch (an in-process target) instead of node:http / node:https. */
   fetch?: typeof fetch;
 }

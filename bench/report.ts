@@ -5,6 +5,7 @@ import type { LargePageResult } from './sections/large-page.ts';
 import type { InProcessResult } from './sections/in-process.ts';
 import type { HostileCase } from './sections/hostile-answers.ts';
 import type { OversizeCase } from './sections/oversize-bodies.ts';
+import type { ProxyResult } from './sections/proxy.ts';
 import type { SoakResult } from './sections/soak.ts';
 import { snapshotsTable, type SnapshotCase } from './sections/snapshots.ts';
 import { fastPathTable, type FastPathCase } from './sections/fast-path.ts';
@@ -33,6 +34,7 @@ export interface BenchResults {
   /** The figures of the abuse probes, each with its target. */
   abuse?: Target[];
   realTime?: RealTimeCase[];
+  proxy?: ProxyResult;
   targets: Target[];
 }
 
@@ -67,6 +69,8 @@ const time = (ms: number) => (ms < 1 ? `${n(ms * 1000)} µs` : `${round(ms, 2)} 
 const READ_ROUTE_FLOORS: Record<(typeof READ_ROUTES)[number], number> = { getBalance: 0.7, getProducts: 0.7, 'getOrders?limit=50': 0.6 };
 /** The most time the 1.75 MB page may take, as a share of `JSON.stringify` of the same data. */
 const LARGE_PAGE_CEILING = 0.5;
+/** The least throughput of getBalance through the proxy, as a share of a minimal node:http forwarding proxy's. */
+const PROXY_FLOOR = 0.7;
 /** The most a p50 latency may grow from 100 orders to the largest state measured. */
 const GROWTH_CEILING = 1.5;
 
@@ -150,6 +154,10 @@ export function targetsOf(results: Omit<BenchResults, 'targets'>): Target[] {
     const errors = oversize.reduce((sum, row) => sum + row.errors, 0);
     targets.push({ name: 'oversize bodies answered 413 (not reset), fetch and curl', target: '0 errors', measured: `${errors} of ${n(attempts)}`, met: errors === 0 });
   }
+  if (results.proxy) {
+    const value = throughputRatio(results.proxy.ours, results.proxy.minimal);
+    targets.push({ name: 'getBalance through the proxy vs a minimal node:http forwarding proxy', target: `≥ ${PROXY_FLOOR}×`, measured: `${round(value, 2)}×`, met: value >= PROXY_FLOOR });
+  }
   if (results.abuse) targets.push(...results.abuse);
   return targets;
 }
@@ -184,6 +192,16 @@ export function binaryTable(binary: BinaryResult): string {
     lines.push(`| \`esim-sandbox ${command.name}\` | ${command.binaryMs} ms | ${command.npmMs} ms | ${ratio(command.binaryMs, command.npmMs)} |`);
   }
   return lines.join('\n');
+}
+
+/** getBalance through our proxy and through a minimal node:http forwarding proxy, in markdown. */
+export function proxyTable(proxy: ProxyResult): string {
+  const figures = (route: LoadResult) => `${n(route.requestsPerSecond)} req/s · ${route.p50Ms} ms · ${route.p99Ms} ms${route.cpuUsPerRequest === undefined ? '' : ` · ${round(route.cpuUsPerRequest, 1)} µs`}`;
+  return [
+    `| \`getBalance\` (${n(proxy.responseBytes)} B) forwarded to a sandbox server: throughput · p50 · p99 (10 connections) · proxy CPU per request | \`esim-sandbox proxy\` | minimal node:http proxy (keep-alive agent, piped answer) | ratio (median of ${proxy.ours.rounds.length} paired rounds) |`,
+    '|---|---|---|---|',
+    `| | ${figures(proxy.ours)} | ${figures(proxy.minimal)} | ${round(throughputRatio(proxy.ours, proxy.minimal), 2)}×${cpuRatio(proxy.ours, proxy.minimal)} |`,
+  ].join('\n');
 }
 
 /** The tables README.md's Performance section shows, in markdown. */
@@ -255,6 +273,7 @@ export function markdown(results: BenchResults): string {
   if (results.snapshots) lines.push('', snapshotsTable(results.snapshots));
   if (results.fastPath) lines.push('', fastPathTable(results.fastPath));
   if (results.realTime) lines.push('', realTimeTable(results.realTime));
+  if (results.proxy) lines.push('', proxyTable(results.proxy));
   lines.push('', '| target | wanted | measured | met |', '|---|---|---|---|');
   for (const target of results.targets) lines.push(`| ${target.name} | ${target.target} | ${target.measured} | ${target.met ? 'yes' : '**no**'} |`);
   return lines.join('\n');

@@ -1,5 +1,5 @@
 // npm run bench [-- --soak [--soak-seconds 60] [--soak-warmup 30]] [-- --quick] [-- --busy 2]
-//   [-- --sections startup,binary,http,page,in-process,fast-path,growth,snapshots,soak,oversize,abuse,large-session,hostile,real-time]
+//   [-- --sections startup,binary,http,page,in-process,fast-path,growth,snapshots,soak,oversize,abuse,large-session,hostile,real-time,proxy]
 // (real-time: BENCH_BASELINE_BIN=<an earlier build's bin/esim-sandbox.js> measures it alongside)
 // Measures the sandbox against baselines run alongside it (see README.md, "Performance"), prints markdown
 // tables and, for a full run, writes bench/results/latest.json. The servers run in child processes; the
@@ -25,6 +25,7 @@ import { measureSnapshots } from './sections/snapshots.ts';
 import { measureFastPath } from './sections/fast-path.ts';
 import { measureStartup } from './sections/startup.ts';
 import { measureRealTime } from './sections/real-time.ts';
+import { measureProxy } from './sections/proxy.ts';
 
 const ALL = ['startup', 'binary', 'http', 'page', 'in-process', 'growth'];
 const { values } = parseArgs({
@@ -118,6 +119,10 @@ if (sections.has('real-time')) {
   log('getBalance with hints on and off, chaos off, a hint on every request' + (process.env.BENCH_BASELINE_BIN ? ', and an earlier build' : ''));
   // Many short rounds, a multiple of the 6 targets (each round starts with another), each against the bare server's.
   results.realTime = await measureRealTime({ warmupSeconds: 1, rounds: quick ? 6 : 12, roundSeconds: 2 }, process.env.BENCH_BASELINE_BIN);
+}
+if (sections.has('proxy')) {
+  log('getBalance through esim-sandbox proxy and through a minimal node:http forwarding proxy, in front of one sandbox server');
+  results.proxy = await measureProxy(load);
 }
 
 await busy.stop();

@@ -13,3 +13,4 @@ export const BARE_READY = /listening on (http:\/\/\S+)/;
 
 export const KEY = 'sk_test_full_access';
 export const AUTH = { 'x-api-key': KEY };
+export const PROXY_SERVERS = `${ROOT}bench/proxy-servers.mjs`;

@@ -46,6 +46,7 @@ export async function forward(upstream: Upstream, request: RequestRecord, url: P
       maxBodyBytes: upstream.maxBodyBytes,
       timeoutMs: upstream.timeoutMs,
       urlOption: '--upstream',
+      agent: upstream.agent,
       ...(upstream.ca !== undefined && { ca: upstream.ca }),
     });
   } catch (error) {

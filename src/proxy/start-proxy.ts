@@ -5,7 +5,7 @@ import { proxyAdmin } from './proxy-admin.js';
 import { PROXY_OPTIONS } from './proxy-options.js';
 import { ProxySummary, type ProxySummaryView } from './proxy-summary.js';
 import { proxiedCalls } from './serve-proxied-call.js';
-import { upstreamOf } from './upstream.js';
+import { closeUpstream, upstreamOf } from './upstream.js';
 
 /** The options of `startProxy`: the server's and its sandbox's (`startServer`), and the proxy's own (`PROXY_OPTIONS`). */
 export type StartProxyOptions = StartServerOptions & OptionValues<typeof PROXY_OPTIONS>;
@@ -26,6 +26,19 @@ export async function startProxy(options: StartProxyOptions): Promise<RunningPro
   if (base === undefined) throw new RangeError(`upstream is required: the base URL of the service to forward to, e.g. upstream: "${PROXY_OPTIONS.upstream.example}"`);
   const upstream = upstreamOf(base, { ...(upstreamCa !== undefined && { upstreamCa }), timeoutMs, maxBodyBytes });
   const summary = new ProxySummary(upstream.base);
-  const server = await startServer(options, { serveCall: proxiedCalls(upstream, summary), adminFirst: proxyAdmin(summary) });
-  return Object.assign(server, { upstream: upstream.base, summary: () => summary.view() });
+  let server: RunningServer;
+  try {
+    server = await startServer(options, { serveCall: proxiedCalls(upstream, summary), adminFirst: proxyAdmin(summary) });
+  } catch (error) {
+    closeUpstream(upstream);
+    throw error;
+  }
+  // The upstream's connections are let go once the server has answered its last call.
+  const { close, [Symbol.asyncDispose]: dispose } = server;
+  return Object.assign(server, {
+    upstream: upstream.base,
+    summary: () => summary.view(),
+    close: () => close().finally(() => closeUpstream(upstream)),
+    [Symbol.asyncDispose]: () => dispose.call(server).finally(() => closeUpstream(upstream)),
+  });
 }

@@ -16,11 +16,13 @@ export function upstreamProblems(request: RequestRecord, url: ParsedUrl, call: C
   if (!call || request.method !== call.method) return { problems: [], json };
   const answer = { status: received.status, headers: Object.fromEntries(received.headers), body: received.text, json };
   const problems = contractProblems(call.method, call.path, answer);
-  if (json !== undefined) problems.push(...qrImagesUnasked({ method: call.method, path: url.search, key: 'caller', body: parseJson(body ?? '') }, answer));
+  if (json !== undefined) problems.push(...qrImagesUnasked({ method: call.method, path: url.search, key: 'caller', body: parseJson(body) }, answer));
   return { problems, json };
 }
 
-function parseJson(text: string): unknown {
+/** `text` parsed; undefined when it is not JSON. An empty body (a GET's) is not tried: a throw per call costs. */
+function parseJson(text: string | undefined): unknown {
+  if (text === undefined || text === '') return undefined;
   try {
     return JSON.parse(text);
   } catch {

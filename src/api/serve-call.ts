@@ -176,7 +176,15 @@ function answered({ record }: Call, answer: Answer, { limit, faults, heldS }: Ca
 
 /** The outcome once the request's body is noted: its order request and hints on the record, a hint header on the answer. */
 function noted({ ctx, record, route }: Call, outcome: Outcome): Outcome {
-  const call = route?.kind === 'call' ? route : undefined;
+  noteOrderAndHints(ctx, record, route?.kind === 'call' ? route : undefined);
+  return outcome;
+}
+
+/**
+ * What the journal keeps of a request once its body is noted (`bodyText`): createOrder's fields, and the hints (a
+ * hint header on the answer made too). The proxy notes its forwarded calls with it as well.
+ */
+export function noteOrderAndHints(ctx: SandboxContext, record: RequestRecord, call: CallRoute | undefined): void {
   if (record.bodyText !== undefined && call?.name === 'createOrder' && record.method === 'POST') {
     record.orderRequest = orderRequestNote(record.bodyTruncated ? undefined : record.bodyText, record.json);
   }
@@ -193,7 +201,6 @@ function noted({ ctx, record, route }: Call, outcome: Outcome): Outcome {
   });
   if (hints && ctx.hintHeader && record.answerHeaders) record.answerHeaders['x-sandbox-hint'] = hintHeader(hints);
   if (hints) record.hints = hints;
-  return outcome;
 }
 
 /**

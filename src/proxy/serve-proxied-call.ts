@@ -1,15 +1,13 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { orderRequestNote } from '../api/order-request-note.js';
 import { errorAnswer } from '../api/envelope.js';
 import { NETWORK_ERROR, type Answer, type Outcome } from '../api/outcome.js';
 import { readLimitedBody, TOO_LARGE } from '../api/read-limited-body.js';
 import { API_BODY } from '../api/request-rules.js';
 import type { ApiRoute, CallRoute } from '../api/route.js';
-import { FAULT_MESSAGES, rateLimitFault } from '../api/serve-call.js';
+import { FAULT_MESSAGES, noteOrderAndHints, rateLimitFault } from '../api/serve-call.js';
 import { ApiError } from '../domain/api-error.js';
 import type { SandboxContext } from '../domain/context.js';
 import type { CallFaults } from '../domain/fault-plan.js';
-import { hintHeader, hintsOf } from '../domain/hints.js';
 import type { ServeCall } from '../sandbox.js';
 import { JOURNAL_BODY_MAX_BYTES } from '../state/journal-exchange.js';
 import type { ProxiedNote } from '../state/journal.js';
@@ -150,28 +148,15 @@ function answered(record: RequestRecord, answer: Answer): Answer {
   return answer;
 }
 
-/** What the journal notes of the request itself: createOrder's fields, its hints, its body (at most 64 KiB). */
+/**
+ * What the journal notes of the request itself: its body (at most 64 KiB), then createOrder's fields and its hints,
+ * as the sandbox's pipeline notes them.
+ */
 function noteRequest(ctx: SandboxContext, record: RequestRecord, call: CallRoute | undefined, body: string | undefined): void {
-  const orderRequest = body !== undefined && call?.name === 'createOrder' && record.method === 'POST' ? orderRequestNote(body, undefined) : undefined;
-  if (orderRequest !== undefined) record.orderRequest = orderRequest;
-  const { url } = record;
-  const hints = hintsOf({
-    route: call?.name,
-    apiKey: record.apiKey,
-    headers: record.headers,
-    queryNames: url.search === '' ? undefined : url.searchParams,
-    bodyIdempotencyKey: orderRequest?.idempotencyKey !== undefined,
-    ignoredQueryParameters: record.ignoredQueryParameters,
-    ignoredBodyFields: record.ignoredBodyFields,
-    clampedLimit: record.clampedLimit,
-  });
-  if (hints) {
-    record.hints = hints;
-    if (ctx.hintHeader && record.answerHeaders) record.answerHeaders['x-sandbox-hint'] = hintHeader(hints);
-  }
   if (body !== undefined && body !== '') {
     const truncated = Buffer.byteLength(body) > JOURNAL_BODY_MAX_BYTES;
     record.bodyText = truncated ? body.slice(0, JOURNAL_BODY_MAX_BYTES) : body;
     record.bodyTruncated = truncated;
   }
+  noteOrderAndHints(ctx, record, call);
 }

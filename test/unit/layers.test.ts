@@ -1,8 +1,9 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { SRC, sourceFiles } from '../support/source-files.js';
 
-const src = path.resolve(import.meta.dirname, '../../src');
+const src = SRC;
 
 /**
  * Layers point one way, from the command line (and the verify client it runs) down to the general helpers;
@@ -18,14 +19,6 @@ const ADAPTERS = new Set(['cli', 'server', 'vitest', 'msw']);
 function layerOf(file: string): string {
   const relative = path.relative(src, file).split(path.sep);
   return relative.length === 1 ? 'sandbox' : relative[0]!;
-}
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(full);
-    return entry.name.endsWith('.ts') ? [full] : [];
-  });
 }
 
 function relativeImports(file: string): string[] {

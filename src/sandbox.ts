@@ -1,11 +1,9 @@
-import { fetchOutcome, type AnswerOptions, type AnswersApiRequests, type Outcome } from './api/outcome.js';
-import { describingAnswer } from './api/describe-api.js';
+import { fetchOutcome, type AnswerOptions, type AnswersApiRequests, type Reply } from './api/outcome.js';
 import { everyProblem, parseInput } from './api/parse-input.js';
 import { renderPayment } from './api/render.js';
 import { API_ROUTER, type ApiRouter } from './api/route-map.js';
-import type { ApiRoute } from './api/route.js';
 import { replayRequest } from './api/replay-request.js';
-import { serveCall } from './api/serve-call.js';
+import { serveCall, type CallServer, type ServedInstead } from './api/serve-call.js';
 import { summarizeState } from './api/summarize-state.js';
 import { buildStore } from './domain/build-store.js';
 import { ApiError } from './domain/api-error.js';
@@ -18,7 +16,6 @@ import { sessionApiKey, withoutSessionKeys, withSessionKeys } from './domain/ses
 import { topUp } from './domain/topup.js';
 import { LatestPromise } from './lib/latest-promise.js';
 import { Listeners } from './lib/listeners.js';
-import { toolOfUserAgent } from './lib/tool-user-agent.js';
 import { checkOptions } from './lib/options/check-options.js';
 import { BoundedQrImageCache } from './lib/qr-image.js';
 import { clockOf, contextOf, type SandboxKeeps } from './sandbox-context.js';
@@ -29,7 +26,6 @@ import { loadScenario } from './scenarios/load-scenario.js';
 import { localFiles, type ScenarioFileAccess } from './scenarios/scenario-file-access.js';
 import type { ResolvedScenario, ScenarioFile } from './scenarios/scenario-schema.js';
 import { checkChaos } from './scenarios/chaos-option.js';
-import { logFailure } from './lib/log-failure.js';
 import { checkClockMode, type ClockMode, type SandboxClock } from './state/clock.js';
 import { Journal, keyIdOf, type HistoryEntry, type JournalEntry, type JournalQuery, type MarkerKind, type RequestAsSent } from './state/journal.js';
 import type { RequestRecord } from './state/request-record.js';
@@ -40,9 +36,6 @@ import { maskApiKey } from './lib/mask-api-key.js';
 import type { RenderedPayment, Sandbox, SandboxEvent, SandboxOptions, SandboxState, ScenarioSource, TopupInput } from './types.js';
 
 const QUEUED_FAULT = everyProblem(queuedFaultSchema);
-
-/** What serves one call of a sandbox, as `serveCall` does: it notes what it learns on the record, which the journal keeps. */
-export type ServeCall = typeof serveCall;
 
 /** A sandbox of the eSIM wholesale API: its own state, clock and seeded data, answering web-standard requests. */
 export function createSandbox(options: SandboxOptions = {}): Sandbox {
@@ -61,20 +54,18 @@ export class CoreSandbox implements Sandbox, AnswersApiRequests {
   readonly #journal: Journal;
   readonly #wallClock: () => number;
   readonly #sessionId: string | undefined;
-  readonly #router: ApiRouter;
   readonly #files: ScenarioFileAccess;
   readonly #keeps: SandboxKeeps;
   readonly #listeners = new Listeners<SandboxEvent>();
-  readonly #serveCall: ServeCall;
+  readonly #calls: CallServer;
 
   /**
    * `sessionId`: the session this sandbox is, whose key suffix every scenario it loads carries; `router`: the calls it
-   * answers; `serving`: what serves a call (a proxy's forwards it), journaled and told to the listeners all the same.
+   * answers; `servedInstead`: what serves a call in its place (a proxy forwards it), journaled and told to the
+   * listeners all the same.
    */
-  constructor(given: SandboxOptions, sessionId?: string, router: ApiRouter = API_ROUTER, serving: ServeCall = serveCall) {
+  constructor(given: SandboxOptions, sessionId?: string, router: ApiRouter = API_ROUTER, servedInstead?: ServedInstead) {
     this.#sessionId = sessionId;
-    this.#router = router;
-    this.#serveCall = serving;
     const options = checkOptions(SANDBOX_OPTIONS, given) as Required<SandboxOptions>;
     this.#keeps = {
       seed: given.seed === undefined ? undefined : options.seed,
@@ -86,6 +77,15 @@ export class CoreSandbox implements Sandbox, AnswersApiRequests {
     };
     this.#journal = new Journal(options.journalSize, options.journalBodies);
     this.#wallClock = options.wallClock;
+    this.#calls = {
+      router,
+      readyState: () => this.#readyState(),
+      liveState: () => this.#liveState(),
+      journal: this.#journal,
+      listeners: this.#listeners,
+      wallClock: options.wallClock,
+      servedInstead,
+    };
     this.#files = localFiles(options.maxScenarioBytes);
     this.#scenario = this.#load(options.scenario);
     this.#ready.set(this.#start(this.#scenario));
@@ -108,45 +108,9 @@ export class CoreSandbox implements Sandbox, AnswersApiRequests {
     return fetchOutcome(this, request, options);
   }
 
-  /**
-   * The OpenAPI document and OPTIONS on a route describe the API rather than call it: no key, no journal
-   * entry, no clock step, no rate limit or fault. Every other request is a call, HEAD included (a GET whose
-   * body the transport leaves out). Answered in the same turn when nothing waits (a read), else a promise.
-   */
-  answer(record: RequestRecord, options: AnswerOptions = {}): Outcome | Promise<Outcome> {
-    const route = this.#router.routeAt(record.url.pathname, options.basePath);
-    const described = describingAnswer(route, record.method, record.url);
-    if (described) return described;
-    record.wallMs = this.#wallClock();
-    const live = this.#live();
-    if (live instanceof Promise) return live.then((ctx) => this.#serve(ctx, record, route, options));
-    return this.#serve(live, record, route, options);
-  }
-
-  /** A call served on the state built, then kept in the journal and told to the listeners. */
-  #serve(ctx: SandboxContext, record: RequestRecord, route: ApiRoute | undefined, { replayOf, cutOff }: AnswerOptions): Outcome | Promise<Outcome> {
-    record.atMs = ctx.clock.now();
-    record.replayOf = replayOf;
-    record.tool = replayOf === undefined ? toolOfUserAgent(record.headers.get('user-agent')) : 'replay';
-    const serving = this.#serveCall(ctx, record, route, record.atMs, cutOff);
-    if (serving instanceof Promise) return serving.then((outcome) => this.#noted(ctx, record, outcome));
-    return this.#noted(ctx, record, serving);
-  }
-
-  #noted(ctx: SandboxContext, record: RequestRecord, outcome: Outcome): Outcome {
-    if (record.status >= 200 && record.status < 300) ctx.clock.step();
-    // The answer is made, and an order it tells of is committed: a failure to keep it in the journal or to tell
-    // the listeners goes to the log, never into the client's answer (it once turned a charged order into a
-    // connection closed without a word) nor into later requests.
-    try {
-      record.durationMs = this.#wallClock() - record.wallMs;
-      this.#journal.add(record);
-      const entry = this.#listeners.size > 0 ? this.#journal.latest() : undefined;
-      if (entry) this.#listeners.emit({ type: 'request', entry });
-    } catch (error) {
-      logFailure(`noting ${record.method} ${record.url.url.href} (answered ${record.status}) in the journal`, error);
-    }
-    return outcome;
+  /** The request's outcome, given to `reply` by the request pipeline (src/api/serve-call.ts). */
+  answer(record: RequestRecord, reply: Reply, options: AnswerOptions = {}): void {
+    serveCall(this.#calls, record, options, reply);
   }
 
   journal(query?: JournalQuery): JournalEntry[] {
@@ -181,7 +145,7 @@ export class CoreSandbox implements Sandbox, AnswersApiRequests {
 
   async queueFault(input: QueuedFaultInput): Promise<QueuedFault> {
     const valid = parseInput(QUEUED_FAULT, input);
-    const ctx = await this.#live();
+    const ctx = await this.#liveState();
     const text = queuedFaultText(valid);
     ctx.faults.checkRoom();
     const marker = this.#mark('fault', text);
@@ -191,11 +155,11 @@ export class CoreSandbox implements Sandbox, AnswersApiRequests {
   }
 
   async queuedFaults(): Promise<readonly QueuedFault[]> {
-    return (await this.#live()).faults.queued();
+    return (await this.#liveState()).faults.queued();
   }
 
   async cancelFault(id: number): Promise<boolean> {
-    return (await this.#live()).faults.cancel(id);
+    return (await this.#liveState()).faults.cancel(id);
   }
 
   /** Notes a marker row in the history, and tells the listeners. */
@@ -236,9 +200,9 @@ export class CoreSandbox implements Sandbox, AnswersApiRequests {
   }
 
   async topup(input: TopupInput): Promise<RenderedPayment> {
-    const ctx = await this.#live();
+    const ctx = await this.#liveState();
     const apiKey = this.#sessionId === undefined || input.apiKey === undefined ? input.apiKey : sessionApiKey(input.apiKey, this.#sessionId);
-    const rendered = renderPayment(await ctx.writes.run(() => topUp(ctx, { ...input, apiKey })));
+    const rendered = renderPayment(await ctx.writes.run(async () => topUp(ctx, { ...input, apiKey })));
     this.#listeners.emit({ type: 'topup', payment: rendered });
     return rendered;
   }
@@ -273,18 +237,18 @@ export class CoreSandbox implements Sandbox, AnswersApiRequests {
   }
 
   async state(): Promise<SandboxState> {
-    return summarizeState(await this.#live());
+    return summarizeState(await this.#liveState());
   }
 
   async exportScenario(): Promise<ScenarioFile> {
-    const ctx = await this.#live();
-    const exported = await ctx.writes.run(() => exportScenario(ctx, this.#keeps.seed ?? ctx.scenario.seed));
+    const ctx = await this.#liveState();
+    const exported = await ctx.writes.run(async () => exportScenario(ctx, this.#keeps.seed ?? ctx.scenario.seed));
     return this.#sessionId === undefined ? exported : withoutSessionKeys(exported);
   }
 
   async snapshot(): Promise<SandboxSnapshot> {
-    const ctx = await this.#live();
-    return ctx.writes.run(() => takeSnapshot(ctx));
+    const ctx = await this.#liveState();
+    return ctx.writes.run(async () => takeSnapshot(ctx));
   }
 
   restore(snapshot: SandboxSnapshot): Promise<void> {
@@ -310,31 +274,30 @@ export class CoreSandbox implements Sandbox, AnswersApiRequests {
     if (this.#disposed) return;
     this.#disposed = true;
     await this.#ready.promise.catch(() => undefined);
-    await this.#context?.writes.run(() => undefined);
+    await this.#context?.writes.run(async () => undefined);
     this.#journal.clear();
     this.#keeps.qrImages.clear();
     this.#context = undefined as unknown as SandboxContext;
   }
 
   /**
-   * The state to answer from, once it is built, and up to date with the clock: an order whose provisioning
-   * time the clock has reached (by requests or by hand) turns `confirmed` in its collection first. Without
-   * waiting when the state is built and nothing is due, as for most requests.
+   * The state to answer from when it is built and up to date with the clock, as for most requests; undefined when an
+   * order whose provisioning time the clock has reached (by requests or by hand) must turn `confirmed` first, or
+   * the state is still being built: `#liveState` then.
    */
-  #live(): SandboxContext | Promise<SandboxContext> {
+  #readyState(): SandboxContext | undefined {
     this.#checkLive();
-    if (this.#ready.resolved) {
-      const ctx = this.#context;
-      if (!ctx.store.hasProvisioningDue(ctx.clock.now())) return ctx;
-    }
-    return this.#liveOnceReady();
+    if (!this.#ready.resolved) return undefined;
+    const ctx = this.#context;
+    return ctx.store.hasProvisioningDue(ctx.clock.now()) ? undefined : ctx;
   }
 
-  async #liveOnceReady(): Promise<SandboxContext> {
+  async #liveState(): Promise<SandboxContext> {
+    this.#checkLive();
     await this.#ready.promise;
     const ctx = this.#context;
     const now = ctx.clock.now();
-    if (ctx.store.hasProvisioningDue(now)) await ctx.writes.run(() => ctx.store.provisionDue(now));
+    if (ctx.store.hasProvisioningDue(now)) await ctx.writes.run(async () => ctx.store.provisionDue(now));
     return ctx;
   }
 

@@ -1,5 +1,6 @@
 import { CoreSandbox } from '../../dist/sandbox.js';
 import { recordOf } from '../../dist/api/api-request.js';
+import type { Outcome } from '../../dist/api/outcome.js';
 import { median, round } from '../lib/stats.ts';
 
 export interface LargePageResult {
@@ -33,7 +34,8 @@ export async function measureLargePage(runs: number): Promise<LargePageResult> {
   await using sandbox = new CoreSandbox({ scenario: 'default', seed: 1 });
   await placeOrders(sandbox);
   const answer = async () => {
-    const outcome = await sandbox.answer(recordOf(new Request(PAGE, { headers: HEADERS })));
+    const record = recordOf(new Request(PAGE, { headers: HEADERS }));
+    const outcome = await new Promise<Outcome>((answered, failed) => sandbox.answer(record, { answered, failed }));
     if (typeof outcome !== 'object' || !('body' in outcome) || outcome.status !== 200) throw new Error('the page was not answered 200');
     return Buffer.byteLength(outcome.body);
   };

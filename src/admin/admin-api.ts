@@ -1,4 +1,4 @@
-import { allowHeader, optionsAnswer, servesMethod } from '../api/allow-header.js';
+import { methodNotAllowed, optionsAnswer, servesMethod } from '../api/method-answers.js';
 import type { ApiRequest } from '../api/api-request.js';
 import { errorAnswer, successAnswer, toErrorAnswer } from '../api/envelope.js';
 import { isStreamed, type Answer, type StreamedAnswer } from '../api/outcome.js';
@@ -15,7 +15,6 @@ import type { AdminRoute } from './admin-route.js';
 import { clockRoutes } from './clock-routes.js';
 import { faultRoutes } from './fault-routes.js';
 import { historyRoutes } from './history-routes.js';
-import { INSPECTOR_PAGE, inspectorAnswer, isInspectorPath } from './inspector-files.js';
 import { matchPath } from './match-path.js';
 import { scenarioRoutes } from './scenario-routes.js';
 import { sessionRoutes } from './session-routes.js';
@@ -61,9 +60,9 @@ export type AdminApi = (request: ApiRequest, info?: AdminRequestInfo) => Promise
 
 /**
  * The `/__sandbox/*` admin API of a host: the sandbox routes act on its main sandbox, and again under
- * `/sessions/:sessionId` on that session's; `/sessions` creates, lists and deletes sessions; `/` and
- * `/inspector/*` are the inspector page and its files. HEAD is answered as GET (the transport leaves the body
- * out), OPTIONS with 204 and `Allow`. A path is taken only written out (`pathSpellingRefusal`); a write that takes
+ * `/sessions/:sessionId` on that session's; `/sessions` creates, lists and deletes sessions (the inspector's page
+ * and files are the server's inspector area: `inspectorRequest`). HEAD is answered as GET (the transport leaves the
+ * body out), OPTIONS with 204 and `Allow`. A path is taken only written out (`pathSpellingRefusal`); a write that takes
  * no input is refused a body other than none or `{}` before its route runs.
  */
 export function createAdminApi(host: SandboxHost, options: AdminApiOptions = {}): AdminApi {
@@ -78,7 +77,6 @@ export function createAdminApi(host: SandboxHost, options: AdminApiOptions = {})
       const misspelt = pathSpellingRefusal(url.pathname);
       if (misspelt) throw misspelt;
       checkPathEncoding(url.pathname);
-      if (isInspectorPath(url.pathname)) return inspectorRequest(request.method, url.pathname);
       const path = pathUnderPrefix(url.pathname);
       const matches = routes.flatMap((route) => {
         const params = path === undefined ? undefined : matchPath(route.path, path);
@@ -90,12 +88,9 @@ export function createAdminApi(host: SandboxHost, options: AdminApiOptions = {})
       }
       const methods = matches.map(({ route }) => route.method);
       if (request.method === 'OPTIONS') return optionsAnswer(methods);
-      const match = matches.find(({ route }) => servesMethod(route.method, request.method));
-      if (!match) {
-        throw new ApiError('METHOD_NOT_ALLOWED', `${url.pathname} answers ${methods.join(', ')}, not ${request.method}.`, {
-          headers: { allow: allowHeader(methods) },
-        });
-      }
+      const refusal = methodNotAllowed(methods, request.method, () => `${url.pathname} answers ${methods.join(', ')}, not ${request.method}.`);
+      if (refusal) throw refusal;
+      const match = matches.find(({ route }) => servesMethod(route.method, request.method))!;
       if (!match.route.takesBody && !READS.has(request.method)) {
         checkNoInput(await readJsonBody(request, ADMIN_BODY), `${request.method} ${url.pathname}`);
       }
@@ -124,20 +119,6 @@ const NEVER = new AbortController().signal;
 
 /** Methods that change nothing, and whose body (if any) no route reads. */
 const READS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
-
-/**
- * The inspector's page and files answer GET and HEAD, and OPTIONS; any other method is refused there, never
- * passed on to an admin route.
- */
-function inspectorRequest(method: string, pathname: string): Answer {
-  if (method === 'OPTIONS') return optionsAnswer(['GET']);
-  if (method !== 'GET' && method !== 'HEAD') {
-    throw new ApiError('METHOD_NOT_ALLOWED', `${pathname} is a file of the inspector page: it answers GET and HEAD, not ${method}.`, {
-      headers: { allow: allowHeader(['GET']) },
-    });
-  }
-  return inspectorAnswer(pathname) ?? errorAnswer(new ApiError('NOT_FOUND', `No inspector file at ${pathname}; the inspector is at ${INSPECTOR_PAGE}.`));
-}
 
 /** `/__sandbox/health/` → `/health`; undefined for a path outside the admin API. */
 function pathUnderPrefix(pathname: string): string | undefined {

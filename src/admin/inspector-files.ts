@@ -1,5 +1,8 @@
 import path from 'node:path';
+import { errorAnswer } from '../api/envelope.js';
+import { methodNotAllowed, optionsAnswer } from '../api/method-answers.js';
 import type { Answer } from '../api/outcome.js';
+import { ApiError } from '../domain/api-error.js';
 import { packageRoot, readPackageText, vendorFolder } from '../lib/package-files.js';
 import { ADMIN_PREFIX } from './admin-prefix.js';
 
@@ -44,8 +47,19 @@ export function isInspectorPath(pathname: string): boolean {
   return pathname.toLowerCase() === INSPECTOR_PAGE || inspectorFileOf(pathname) !== undefined;
 }
 
+/**
+ * The answer to a request for the page or one of its files (`isInspectorPath`): GET and HEAD, and OPTIONS; any
+ * other method is refused there, never passed on to an admin route.
+ */
+export function inspectorRequest(method: string, pathname: string): Answer {
+  if (method === 'OPTIONS') return optionsAnswer(['GET']);
+  const refusal = methodNotAllowed(['GET'], method, () => `${pathname} is a file of the inspector page: it answers GET and HEAD, not ${method}.`);
+  if (refusal) return errorAnswer(refusal);
+  return inspectorAnswer(pathname) ?? errorAnswer(new ApiError('NOT_FOUND', `No inspector file at ${pathname}; the inspector is at ${INSPECTOR_PAGE}.`));
+}
+
 /** The inspector's answer to a GET or HEAD of `pathname`; undefined when the page has no such file. */
-export function inspectorAnswer(pathname: string): Answer | undefined {
+function inspectorAnswer(pathname: string): Answer | undefined {
   if (pathname.toLowerCase() === INSPECTOR_PAGE) {
     const headers = { 'content-security-policy': CONTENT_SECURITY_POLICY, 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' };
     return fileAnswer(path.join(packageRoot, 'inspector', 'index.html'), headers);

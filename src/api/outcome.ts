@@ -53,18 +53,29 @@ export interface AnswerOptions {
 }
 
 /**
- * The one way the sandbox, the session host and each session answer a request: `answer(record) →
- * outcome`, the request read once into its record (`recordOf`, or the HTTP server's own reader). Internal to the package: the HTTP server writes the outcome to the socket, and `fetch` (the
- * public way, used by msw and in-process callers) turns it into a `Response` with `fetchOutcome`.
+ * Where an outcome goes: the transport that read the request. Given once, `answered` in the same turn when nothing
+ * waits (a read), or `failed` when no answer could be made (the connection is then closed, the failure logged).
+ */
+export interface Reply {
+  answered(outcome: Outcome): void;
+  failed(error: unknown): void;
+}
+
+/**
+ * The one way the sandbox, the session host and each session answer a request: `answer(record, reply)`, the
+ * request read once into its record (`recordOf`, or the HTTP server's own reader), the outcome given to `reply`.
+ * Internal to the package: the HTTP server writes the outcome to the socket, and `fetch` (the public way, used by
+ * msw and in-process callers) turns it into a `Response` with `fetchOutcome`.
  */
 export interface AnswersApiRequests {
-  /** The outcome of the request `record` was read from: in the same turn when nothing waits (a read), else a promise. */
-  answer(record: RequestRecord, options?: AnswerOptions): Outcome | Promise<Outcome>;
+  answer(record: RequestRecord, reply: Reply, options?: AnswerOptions): void;
 }
 
 /** `fetch` over `answer`: the outcome of `request` as a web `Response`. */
-export async function fetchOutcome(target: AnswersApiRequests, request: Request, options?: AnswerOptions): Promise<Response> {
-  return outcomeToResponse(await target.answer(recordOf(request), options), request.method);
+export function fetchOutcome(target: AnswersApiRequests, request: Request, options?: AnswerOptions): Promise<Response> {
+  return new Promise<Outcome>((answered, failed) => target.answer(recordOf(request), { answered, failed }, options)).then((outcome) =>
+    outcomeToResponse(outcome, request.method),
+  );
 }
 
 /**

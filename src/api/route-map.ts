@@ -1,5 +1,5 @@
-import { ApiError } from '../domain/api-error.js';
-import { allowHeader, servesMethod } from './allow-header.js';
+import type { ApiError } from '../domain/api-error.js';
+import { methodNotAllowed, servesMethod } from './method-answers.js';
 import { CALLS } from './calls/index.js';
 import { DOCUMENT } from './openapi-document.js';
 import type { ApiRoute, CallRoute } from './route.js';
@@ -36,7 +36,5 @@ function routePathOf(pathname: string, basePath?: string): string | null {
 /** The 405 for a method `route` does not take (a GET route takes HEAD too); undefined when it takes it. */
 export function methodRefusal(route: ApiRoute, method: string): ApiError | undefined {
   if (servesMethod(route.method, method)) return undefined;
-  return new ApiError('METHOD_NOT_ALLOWED', `${route.path} takes ${route.method}, not ${method}`, {
-    headers: { allow: allowHeader([route.method]) },
-  });
+  return methodNotAllowed([route.method], method, () => `${route.path} takes ${route.method}, not ${method}`);
 }

@@ -41,20 +41,34 @@ export interface CallInput<Query, Body> {
  * faulted. Its query (and body) are parsed by its rules before `handle` runs. Write one with `defineCall` in a
  * file of src/api/calls and add it to the list there (docs/development.md, "Adding a call").
  */
-export interface CallDefinition<N extends string = string, Q extends z.ZodObject = z.ZodObject, B extends z.ZodObject | undefined = z.ZodObject | undefined>
-  extends DocumentedCall {
+export type CallDefinition<N extends string = string, Q extends z.ZodObject = z.ZodObject, B extends z.ZodObject | undefined = z.ZodObject | undefined> = CallBase<
+  N,
+  Q
+> &
+  (B extends z.ZodObject
+    ? {
+        /** Read by API_BODY's rules, then parsed by these. */
+        body: FieldRules<B>;
+        /** A call that takes a body waits for it, and answers with a promise. */
+        handle(ctx: SandboxContext, input: CallInput<z.output<Q>, z.output<B>>): Promise<CallAnswer<N>>;
+      }
+    : {
+        body?: undefined;
+        /** A call without a body answers at once. */
+        handle(ctx: SandboxContext, input: CallInput<z.output<Q>, undefined>): CallAnswer<N>;
+      });
+
+/** What every call has, whether it takes a body or not. */
+export interface CallBase<N extends string, Q extends z.ZodObject> extends DocumentedCall {
   name: N;
   path: `/${N}`;
   scope: Scope;
   /** For a list of records taken a page at a time (`limit`): what one record is called. */
   records?: string;
   query: FieldRules<Q>;
-  /** Read by API_BODY's rules, then parsed by these. */
-  body?: B extends z.ZodObject ? FieldRules<B> : undefined;
-  handle(ctx: SandboxContext, input: CallInput<z.output<Q>, B extends z.ZodObject ? z.output<B> : undefined>): CallAnswer<N> | Promise<CallAnswer<N>>;
 }
 
-/** A call as the router holds it. */
+/** A call as the router holds it: one that takes no body, or one that does. */
 export type CallRoute = CallDefinition & { kind: 'call' };
 
 /** A call with its types checked: the handler's input is what its rules parse, its answer what the document says. */

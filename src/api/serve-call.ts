@@ -6,10 +6,14 @@ import { rateLimitHeaders, type RateLimitStatus } from '../domain/rate-limit.js'
 import { hintHeader, hintsOf } from '../domain/hints.js';
 import type { CallFaults } from '../domain/fault-plan.js';
 import { JOURNAL_BODY_MAX_BYTES } from '../state/journal-exchange.js';
+import type { Journal, JournalEntry } from '../state/journal.js';
 import type { RequestRecord } from '../state/request-record.js';
-import { NETWORK_ERROR, type Answer, type Outcome } from './outcome.js';
+import { logFailure } from '../lib/log-failure.js';
+import { toolOfUserAgent } from '../lib/tool-user-agent.js';
+import { NETWORK_ERROR, type Answer, type AnswerOptions, type Outcome, type Reply } from './outcome.js';
 import { captureBody } from './body-capture.js';
-import { errorAnswer, successAnswer, toErrorAnswer } from './envelope.js';
+import { errorAnswer, jsonAnswer, successAnswer, toErrorAnswer } from './envelope.js';
+import { optionsAnswer } from './method-answers.js';
 import { orderRequestNote } from './order-request-note.js';
 import { checkPathEncoding } from './path-encoding.js';
 import { pathSpellingRefusal } from './path-spelling.js';
@@ -17,8 +21,9 @@ import { readQuery } from './query.js';
 import { parseJsonText, readBodyText } from './read-json-body.js';
 import { API_BODY } from './request-rules.js';
 import type { ApiRoute, CallRoute } from './route.js';
+import type { ParsedUrl } from '../lib/parsed-url.js';
 import { parseFields } from './unknown-fields.js';
-import { methodRefusal } from './route-map.js';
+import { methodRefusal, type ApiRouter } from './route-map.js';
 import { notFoundMessage } from './not-found-message.js';
 
 export const FAULT_MESSAGES: Record<number, [code: 'INTERNAL_ERROR' | 'SERVICE_UNAVAILABLE', message: string]> = {
@@ -26,21 +31,104 @@ export const FAULT_MESSAGES: Record<number, [code: 'INTERNAL_ERROR' | 'SERVICE_U
   503: ['SERVICE_UNAVAILABLE', 'The service is temporarily unavailable; retry later.'],
 };
 
+/** What the pipeline needs of the sandbox a call is for. */
+export interface CallServer {
+  readonly router: ApiRouter;
+  /** The state to serve from, when it is built and up to date with the clock; undefined when the call waits for `liveState`. */
+  readyState(): SandboxContext | undefined;
+  /** The state once it is built, an order whose provisioning time has come turned `confirmed` first. */
+  liveState(): Promise<SandboxContext>;
+  readonly journal: Journal;
+  /** Who hears of each request kept (the sandbox's listeners). */
+  readonly listeners: { readonly size: number; emit(event: { type: 'request'; entry: JournalEntry }): void };
+  wallClock(): number;
+  /** What serves a call in the sandbox's place (a proxy forwards it), journaled all the same; undefined: the sandbox's own calls. */
+  readonly servedInstead: ServedInstead | undefined;
+}
+
+/** A call served in the sandbox's place, noting on the record what it learns as the pipeline does. */
+export type ServedInstead = (ctx: SandboxContext, record: RequestRecord, route: ApiRoute | undefined, cutOff: AbortSignal | undefined) => Promise<Outcome>;
+
 /**
- * One call of the imitated API, read top to bottom: faults (latency, drop, error, rate-limit window), rate limit,
- * then the route (its path taken only written out, as the standalone server takes it), method, key, KYC, scope,
- * the call's query and body by the call's rules, the call's own handler, and the envelope. Everything learnt is
- * noted on `record`, which the sandbox's journal then keeps as it is; `route` is the route its path names, if any.
- * Served in the same turn when nothing waits (a read without latency), else a promise: a read then costs no
- * promise of its own at each step, and no closure.
+ * One request to the imitated API, read top to bottom: the route its path names (OPTIONS and the OpenAPI document
+ * are answered there, as descriptions, not calls); the state, once live; faults (latency, drop, error, rate-limit
+ * window), rate limit; the path as written, method, key, KYC, scope; the call's query and body by the call's rules;
+ * the call's own handler; the envelope; then the journal, which keeps `record` as it is, and the listeners.
+ * The outcome goes to `reply` in the same turn when nothing waits (a read without latency): a read costs no
+ * promise and no closure at any step. Only this file knows that a step may give a value or a promise.
  */
-export function serveCall(ctx: SandboxContext, record: RequestRecord, route: ApiRoute | undefined, now: number, cutOff?: AbortSignal): Outcome | Promise<Outcome> {
+export function serveCall(server: CallServer, record: RequestRecord, options: AnswerOptions, reply: Reply): void {
+  let outcome: Outcome | Promise<Outcome>;
+  try {
+    outcome = routed(server, record, options);
+  } catch (error) {
+    return reply.failed(error);
+  }
+  if (outcome instanceof Promise) outcome.then((done) => reply.answered(done), (error: unknown) => reply.failed(error));
+  else reply.answered(outcome);
+}
+
+/** The route; a description is answered at once, a call once the state is live. */
+function routed(server: CallServer, record: RequestRecord, options: AnswerOptions): Outcome | Promise<Outcome> {
+  const route = server.router.routeAt(record.url.pathname, options.basePath);
+  const described = describingAnswer(route, record.method, record.url);
+  if (described) return described;
+  record.wallMs = server.wallClock();
+  const ready = server.readyState();
+  if (ready) return journaled(server, ready, record, route, options);
+  return server.liveState().then((ctx) => journaled(server, ctx, record, route, options));
+}
+
+/**
+ * The answer to a request that describes the API rather than calls it: OPTIONS on a route (204 and `Allow`), and
+ * the OpenAPI document (GET and HEAD; another method gets the 405 of any route). It needs no key, and makes no
+ * journal entry, no clock step, and meets no rate limit or fault. Undefined for a call, HEAD included (a GET whose
+ * body the transport leaves out), and for a path that is no route.
+ */
+function describingAnswer(route: ApiRoute | undefined, method: string, url: ParsedUrl): Answer | undefined {
+  if (!route) return undefined;
+  if (method === 'OPTIONS') return optionsAnswer([route.method]);
+  if (route.kind === 'call') return undefined;
+  const refusal = methodRefusal(route, method);
+  return refusal ? errorAnswer(refusal) : jsonAnswer(200, route.handle(url));
+}
+
+/** A call served on the live state, then kept in the journal and told to the listeners. */
+function journaled(server: CallServer, ctx: SandboxContext, record: RequestRecord, route: ApiRoute | undefined, { replayOf, cutOff }: AnswerOptions): Outcome | Promise<Outcome> {
+  record.atMs = ctx.clock.now();
+  record.replayOf = replayOf;
+  record.tool = replayOf === undefined ? toolOfUserAgent(record.headers.get('user-agent')) : 'replay';
+  const { servedInstead } = server;
+  const outcome = servedInstead ? servedInstead(ctx, record, route, cutOff) : served(ctx, record, route, cutOff);
+  if (outcome instanceof Promise) return outcome.then((done) => kept(server, ctx, record, done));
+  return kept(server, ctx, record, outcome);
+}
+
+/**
+ * The journal step: a success moves the clock a step, the record is kept and told. The answer is made, and an order
+ * it tells of is committed: a failure to keep it or to tell the listeners goes to the log, never into the client's
+ * answer (it once turned a charged order into a connection closed without a word) nor into later requests.
+ */
+function kept(server: CallServer, ctx: SandboxContext, record: RequestRecord, outcome: Outcome): Outcome {
+  if (record.status >= 200 && record.status < 300) ctx.clock.step();
+  try {
+    record.durationMs = server.wallClock() - record.wallMs;
+    server.journal.add(record);
+    const entry = server.listeners.size > 0 ? server.journal.latest() : undefined;
+    if (entry) server.listeners.emit({ type: 'request', entry });
+  } catch (error) {
+    logFailure(`noting ${record.method} ${record.url.url.href} (answered ${record.status}) in the journal`, error);
+  }
+  return outcome;
+}
+
+/** The sandbox's own call: its body noted even when a fault or a refusal comes before the route reads it. */
+function served(ctx: SandboxContext, record: RequestRecord, route: ApiRoute | undefined, cutOff: AbortSignal | undefined): Outcome | Promise<Outcome> {
   if (route?.kind === 'call') record.route = route.name;
-  // A body is noted even when a fault or a refusal comes before the route reads it: which order a lost
-  // createOrder asked for is what tells a retry from a new order.
+  // Which order a lost createOrder asked for is what tells a retry from a new order.
   const captured = record.body === null ? undefined : captureBody(record, JOURNAL_BODY_MAX_BYTES);
   if (captured) record.body = captured.body;
-  const call: Call = { ctx, record, route, now, cutOff };
+  const call: Call = { ctx, record, route, now: record.atMs, cutOff };
   const outcome = faultsFirst(call);
   if (captured === undefined) return outcome instanceof Promise ? outcome.then((done) => noted(call, done)) : noted(call, outcome);
   return Promise.resolve(outcome).then(async (done) => {
@@ -129,19 +217,14 @@ function routeAnswer({ ctx, record, route, now }: Call): Answer | Promise<Answer
   if (refusal) throw refusal;
   const caller = authorize(ctx.store, record.apiKey, route.scope);
   const query = parseFields(route.query, readQuery(url), ctx.behavior, record);
-  const input: Parameters<CallRoute['handle']>[1] = { caller, query, body: undefined, now, facts: record };
-  const { body } = route;
-  if (body) {
-    return readBodyText(record, API_BODY).then(async (text) => {
-      const json = parseJsonText(text, API_BODY);
-      record.json = json;
-      input.body = parseFields(body, json, ctx.behavior, record);
-      return successAnswer(await route.handle(ctx, input));
-    });
-  }
-  const data = route.handle(ctx, input);
   // Only a call that takes a body waits (for it): a read is answered in the same turn.
-  return data instanceof Promise ? data.then(successAnswer) : successAnswer(data);
+  if (!route.body) return successAnswer(route.handle(ctx, { caller, query, body: undefined, now, facts: record }));
+  const { body } = route;
+  return readBodyText(record, API_BODY).then(async (text) => {
+    const json = parseJsonText(text, API_BODY);
+    record.json = json;
+    return successAnswer(await route.handle(ctx, { caller, query, body: parseFields(body, json, ctx.behavior, record), now, facts: record }));
+  });
 }
 
 /** What the end of a call needs besides its answer. */

@@ -2,7 +2,8 @@
 export class SerialQueue {
   #tail: Promise<unknown> = Promise.resolve();
 
-  run<T>(task: () => T | Promise<T>): Promise<T> {
+  /** `task`'s result, once every task queued before it has settled. */
+  run<T>(task: () => Promise<T>): Promise<T> {
     const result = this.#tail.then(task);
     this.#tail = result.catch(() => undefined);
     return result;

@@ -4,11 +4,10 @@ import { NETWORK_ERROR, type Answer, type Outcome } from '../api/outcome.js';
 import { readLimitedBody, TOO_LARGE } from '../api/read-limited-body.js';
 import { API_BODY } from '../api/request-rules.js';
 import type { ApiRoute, CallRoute } from '../api/route.js';
-import { FAULT_MESSAGES, noteOrderAndHints, rateLimitFault } from '../api/serve-call.js';
+import { FAULT_MESSAGES, noteOrderAndHints, rateLimitFault, type ServedInstead } from '../api/serve-call.js';
 import { ApiError } from '../domain/api-error.js';
 import type { SandboxContext } from '../domain/context.js';
 import type { CallFaults } from '../domain/fault-plan.js';
-import type { ServeCall } from '../sandbox.js';
 import { JOURNAL_BODY_MAX_BYTES } from '../state/journal-exchange.js';
 import type { ProxiedNote } from '../state/journal.js';
 import type { RequestRecord } from '../state/request-record.js';
@@ -26,8 +25,8 @@ import type { Upstream } from './upstream.js';
  * and closes the client's connection once the upstream has answered), then the request forwarded and the answer
  * checked against the contract. Everything learnt is noted on the record, which the sandbox's journal keeps.
  */
-export function proxiedCalls(upstream: Upstream, summary: ProxySummary): ServeCall {
-  return (ctx, record, route, _now, cutOff) =>
+export function proxiedCalls(upstream: Upstream, summary: ProxySummary): ServedInstead {
+  return (ctx, record, route, cutOff) =>
     serveProxied(ctx, upstream, record, route, cutOff).then((outcome) => {
       summary.count(record);
       return outcome;

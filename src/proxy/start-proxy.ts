@@ -28,7 +28,7 @@ export async function startProxy(options: StartProxyOptions): Promise<RunningPro
   const summary = new ProxySummary(upstream.base);
   let server: RunningServer;
   try {
-    server = await startServer(options, { serveCall: proxiedCalls(upstream, summary), adminFirst: proxyAdmin(summary) });
+    server = await startServer(options, { servedInstead: proxiedCalls(upstream, summary), adminFirst: proxyAdmin(summary) });
   } catch (error) {
     closeUpstream(upstream);
     throw error;

@@ -3,17 +3,11 @@ import type { ApiRequest } from '../api/api-request.js';
 import { RequestRecord, type RecordHeaders } from '../state/request-record.js';
 import { logFailure } from '../lib/log-failure.js';
 import { RecentMemo } from '../lib/recent-memo.js';
-import { isStreamed, NETWORK_ERROR, type Answer, type Outcome, type StreamedAnswer } from '../api/outcome.js';
+import { isStreamed, NETWORK_ERROR, type Answer, type Outcome, type Reply, type StreamedAnswer } from '../api/outcome.js';
 import { lingerIfBodyUnread } from './lingering-close.js';
 import { requestBodyStream } from './request-body-stream.js';
 import { parsedUrlOf } from './parsed-urls.js';
 import type { ParsedUrl } from '../lib/parsed-url.js';
-
-/**
- * How the admin API answers: a request in, an outcome out (the imitated API answers a record: `nodeCallHandler`).
- * `req` is there for what only the transport knows (the server's own address).
- */
-export type AnswerHandler = (request: ApiRequest, req: IncomingMessage) => Outcome | Promise<Outcome>;
 
 /**
  * A Node request as the admin API reads it. Headers are looked up in Node's raw list when asked for, as
@@ -38,11 +32,16 @@ class NodeApiRequest implements ApiRequest {
   }
 }
 
+/** A Node request as the admin API and the inspector read it (`NodeApiRequest`). */
+export function nodeApiRequestOf(req: IncomingMessage): ApiRequest {
+  return new NodeApiRequest(req);
+}
+
 /**
  * A call of the imitated API read straight into its record: the URL, the key and the header list read once, the
  * body a stream not read yet (none without a body).
  */
-function nodeRecordOf(req: IncomingMessage): RequestRecord {
+export function nodeRecordOf(req: IncomingMessage): RequestRecord {
   return new RequestRecord(req.method ?? 'GET', parsedUrlOf(urlOf(req)), new RawHeaders(req.rawHeaders), hasBody(req) ? requestBodyStream(req) : null);
 }
 
@@ -155,30 +154,37 @@ function headerListOf(headers: Record<string, string>, length: number | undefine
 const ENCODED = new RecentMemo(8, 2 * 1024 * 1024, (text) => Buffer.from(text, 'utf8'));
 
 /**
- * A Node request listener over `handler`: the outcome is written as it is, without building a `Response`, in
- * the same turn when the handler has it at once (a read); `NETWORK_ERROR` closes the connection without an
- * answer, and so does a failure no answer was made for.
+ * A Node request listener: the request read by `read` (`nodeRecordOf` for a call of the imitated API,
+ * `nodeApiRequestOf` for the rest), answered by `answer`, whose outcome is written as it is, without building a
+ * `Response`, in the same turn when it is given at once (a read); `NETWORK_ERROR` closes the connection without an
+ * answer, and so does a failure no answer was made for. `req` is there for what only the transport knows (the
+ * server's own address).
  */
-export function nodeAnswerHandler(handler: AnswerHandler) {
-  return nodeOutcomeHandler((req) => handler(new NodeApiRequest(req), req));
-}
-
-/** `nodeAnswerHandler` for the calls of the imitated API: each request read once into the record it is answered from. */
-export function nodeCallHandler(handler: (record: RequestRecord) => Outcome | Promise<Outcome>) {
-  return nodeOutcomeHandler((req) => handler(nodeRecordOf(req)));
-}
-
-function nodeOutcomeHandler(outcomeOf: (req: IncomingMessage) => Outcome | Promise<Outcome>) {
+export function nodeHandler<R>(read: (req: IncomingMessage) => R, answer: (request: R, reply: Reply, req: IncomingMessage) => void) {
   return (req: IncomingMessage, res: ServerResponse): void => {
-    let outcome: Outcome | Promise<Outcome>;
+    const reply = new NodeReply(req, res);
     try {
-      outcome = outcomeOf(req);
+      answer(read(req), reply, req);
     } catch (error) {
-      return unanswered(error, req, res);
+      reply.failed(error);
     }
-    if (outcome instanceof Promise) outcome.then((done) => writeOutcome(done, req, res), (error: unknown) => unanswered(error, req, res));
-    else writeOutcome(outcome, req, res);
   };
+}
+
+/** Where the outcome of a Node request goes: its response. */
+class NodeReply implements Reply {
+  constructor(
+    private readonly req: IncomingMessage,
+    private readonly res: ServerResponse,
+  ) {}
+
+  answered(outcome: Outcome): void {
+    writeOutcome(outcome, this.req, this.res);
+  }
+
+  failed(error: unknown): void {
+    unanswered(error, this.req, this.res);
+  }
 }
 
 /**

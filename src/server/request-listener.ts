@@ -5,10 +5,11 @@ import { errorAnswer } from '../api/envelope.js';
 import type { ApiRequest } from '../api/api-request.js';
 import type { Answer } from '../api/outcome.js';
 import { pathSpellingRefusal } from '../api/path-spelling.js';
+import { inspectorRequest } from '../admin/inspector-files.js';
 import type { ScenarioFileAccess } from '../scenarios/scenario-file-access.js';
 import type { CoreSandboxHost } from '../sessions/sandbox-host.js';
 import { areaOf, type Area } from './areas.js';
-import { hasBody, nodeAnswerHandler, nodeCallHandler, writeAnswer } from './node-bridge.js';
+import { hasBody, nodeApiRequestOf, nodeHandler, nodeRecordOf, writeAnswer } from './node-bridge.js';
 import { guardPolicy, refusalOf, type GuardPolicy } from './request-guard.js';
 import { localOriginOf } from './server-origin.js';
 import { refuseMissingHost } from './transport-answers.js';
@@ -40,9 +41,8 @@ export type AdminFirst = (request: ApiRequest) => Answer | undefined;
 /**
  * The standalone server's request listener. A request's path is taken only written out (see `pathSpellingRefusal`),
  * and its area is decided from it once; then it passes the guard (`Host`, `Origin`, admin token and content type);
- * then its area answers it. The imitated API and the admin API answer with
- * outcomes written straight to the socket, on plain `node:http` (the admin API answers the inspector's files
- * too); the reference page is an express app.
+ * then its area answers it. The imitated API, the admin API and the inspector's page and files answer with
+ * outcomes written straight to the socket, on plain `node:http`; the reference page is an express app.
  * The admin API and the page are loaded on first use, so that start-up does not wait for them.
  */
 export function createRequestListener(host: CoreSandboxHost, options: RequestListenerOptions = {}): RequestListener {
@@ -50,25 +50,31 @@ export function createRequestListener(host: CoreSandboxHost, options: RequestLis
     import('../admin/admin-api.js').then(({ createAdminApi }) => createAdminApi(host, { scenarioFiles: options.scenarioFiles, maxStreams: options.maxStreams, memoryBudgetMiB: options.memoryBudgetMiB })),
   );
   const docsApp = once(() => import('./docs-app.js').then(({ createDocsApp }) => createDocsApp(), withoutExpress));
-  const admin = nodeAnswerHandler(async (request, req) =>
-    options.adminFirst?.(request) ?? (await adminApi())(request, { origin: localOriginOf(req.socket), closing: options.closing }),
-  );
   const answerOptions = { cutOff: options.cutOff };
-  /** The one dispatch: each area's handler. */
-  const areas: Record<Area, (req: IncomingMessage, res: ServerResponse) => void | Promise<void>> = {
-    api: nodeCallHandler((record) => host.answer(record, answerOptions)),
-    admin,
-    inspector: admin,
-    docs: async (req, res) => {
-      try {
-        (await docsApp())(req, res);
-      } catch (error) {
-        res.destroy(error as Error);
-      }
-    },
+  /** The one dispatch: each area's handler, each answering with an outcome given to its reply (a listener for the page). */
+  const areas: Record<Area, (req: IncomingMessage, res: ServerResponse) => void> = {
+    api: nodeHandler(nodeRecordOf, (record, reply) => host.answer(record, reply, answerOptions)),
+    admin: nodeHandler(nodeApiRequestOf, (request, reply, req) => {
+      const first = options.adminFirst?.(request);
+      if (first) return reply.answered(first);
+      const info = { origin: localOriginOf(req.socket), closing: options.closing };
+      adminApi()
+        .then((answer) => answer(request, info))
+        .then(
+          (outcome) => reply.answered(outcome),
+          (error: unknown) => reply.failed(error),
+        );
+    }),
+    // The listener decided the area from the path as written: the page and its files, by their own names only.
+    inspector: nodeHandler(
+      (req) => req,
+      (req, reply) => reply.answered(inspectorRequest(req.method ?? 'GET', pathOf(req.url ?? '/'))),
+    ),
+    docs: (req, res) =>
+      void docsApp()
+        .then((app) => app(req, res))
+        .catch((error: unknown) => res.destroy(error as Error)),
   };
-  /** Each area's handler closes the connection on a failure no answer was made for (a bug, a module that would not load). */
-  const answer = (area: Area, req: IncomingMessage, res: ServerResponse) => void areas[area](req, res);
 
   let policy: GuardPolicy | undefined;
   const policyOf = () =>
@@ -88,8 +94,15 @@ export function createRequestListener(host: CoreSandboxHost, options: RequestLis
     const guarded = { area, method: req.method ?? 'GET', headers: req.headers, encrypted, hasBody: hasBody(req) };
     const refused = refusalOf(guarded, policyOf());
     if (refused) return writeAnswer(errorAnswer(refused), res);
-    answer(area, req, res);
+    // Each area's handler closes the connection on a failure no answer was made for (a bug, a module that would not load).
+    areas[area](req, res);
   };
+}
+
+/** The path of a request target, without its query. */
+function pathOf(target: string): string {
+  const query = target.indexOf('?');
+  return query === -1 ? target : target.slice(0, query);
 }
 
 /** `load()` on the first call; the same promise after. */

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { confinedFiles } from '../scenarios/scenario-dirs.js';
 import { CoreSandboxHost, type SandboxHost, type SandboxHostOptions } from '../sessions/sandbox-host.js';
 import type { Sandbox } from '../types.js';
-import type { ServeCall } from '../sandbox.js';
+import type { ServedInstead } from '../api/serve-call.js';
 import type { AdminFirst } from './request-listener.js';
 import { checkOptions } from '../lib/options/check-options.js';
 import type { OptionValues } from '../lib/options/option-kinds.js';
@@ -24,7 +24,7 @@ export type StartServerOptions = OptionValues<typeof SERVER_OPTIONS> & SandboxHo
  * call (journaled, graded and shown as the sandbox's own calls are), and what answers an admin request first.
  */
 export interface ServerMode {
-  serveCall?: ServeCall;
+  servedInstead?: ServedInstead;
   adminFirst?: AdminFirst;
 }
 
@@ -77,7 +77,7 @@ export async function startServer(options: StartServerOptions = {}, mode: Server
   }
   const { maxScenarioBytes } = checkOptions(SANDBOX_OPTIONS, options);
   const scenarioFiles = confinedFiles(scenarioDirs ?? [], maxScenarioBytes);
-  const sandboxHost = new CoreSandboxHost(options, mode.serveCall);
+  const sandboxHost = new CoreSandboxHost(options, mode.servedInstead);
   const server: Server = createServer({
     // A request without Host is answered by the listener, with the error envelope instead of a bare 400.
     requireHostHeader: false,

@@ -1,8 +1,9 @@
-import { fetchOutcome, type AnswerOptions, type AnswersApiRequests, type Outcome } from '../api/outcome.js';
+import { fetchOutcome, type AnswerOptions, type AnswersApiRequests, type Reply } from '../api/outcome.js';
 import type { RequestRecord } from '../state/request-record.js';
 import { errorAnswer } from '../api/envelope.js';
 import { ApiError } from '../domain/api-error.js';
-import { CoreSandbox, type ServeCall } from '../sandbox.js';
+import { CoreSandbox } from '../sandbox.js';
+import type { ServedInstead } from '../api/serve-call.js';
 import { API_ROUTER } from '../api/route-map.js';
 import { checkOptions } from '../lib/options/check-options.js';
 import type { OptionValues } from '../lib/options/option-kinds.js';
@@ -73,23 +74,24 @@ export class CoreSandboxHost implements SandboxHost, AnswersApiRequests {
   readonly #options: SandboxHostOptions;
   readonly #sessions = new Map<string, LiveSession>();
   #created = 0;
-  readonly #serveCall: ServeCall | undefined;
+  readonly #servedInstead: ServedInstead | undefined;
 
-  /** `serveCall`: what serves each call of its sandboxes, when not the sandbox's own (a proxy's forwarder). */
-  constructor(options: SandboxHostOptions, serveCall?: ServeCall) {
+  /** `servedInstead`: what serves each call of its sandboxes, when not the sandbox's own (a proxy's forwarder). */
+  constructor(options: SandboxHostOptions, servedInstead?: ServedInstead) {
     this.maxSessions = checkOptions(HOST_OPTIONS, options).maxSessions!;
-    this.main = new CoreSandbox(options, undefined, API_ROUTER, serveCall);
+    this.main = new CoreSandbox(options, undefined, API_ROUTER, servedInstead);
     this.#options = options;
-    this.#serveCall = serveCall;
+    this.#servedInstead = servedInstead;
   }
 
   fetch(request: Request, options?: AnswerOptions): Promise<Response> {
     return fetchOutcome(this, request, options);
   }
 
-  answer(record: RequestRecord, options?: AnswerOptions): Outcome | Promise<Outcome> {
+  answer(record: RequestRecord, reply: Reply, options?: AnswerOptions): void {
     const target = this.#targetOf(record.apiKey);
-    return target instanceof ApiError ? errorAnswer(target) : target.answer(record, options);
+    if (target instanceof ApiError) reply.answered(errorAnswer(target));
+    else target.answer(record, reply, options);
   }
 
   /** The sandbox a request goes to: a session's for a session key, else the main one. */
@@ -113,7 +115,7 @@ export class CoreSandboxHost implements SandboxHost, AnswersApiRequests {
       );
     }
     const id = sessionIdOf(this.#created + 1);
-    const sandbox = new CoreSandbox({ ...this.#options, scenario: scenario ?? this.main.scenario, seed: seed ?? this.#options.seed }, id, API_ROUTER, this.#serveCall);
+    const sandbox = new CoreSandbox({ ...this.#options, scenario: scenario ?? this.main.scenario, seed: seed ?? this.#options.seed }, id, API_ROUTER, this.#servedInstead);
     const end = new AbortController();
     const session: LiveSession = { id, sandbox, apiKeys: () => sessionKeyMap(sandbox.scenario), end, ended: end.signal };
     this.#created += 1;

@@ -6,7 +6,7 @@ import { createSandbox, type Sandbox } from 'esim-wholesale-sandbox';
 import { startServer, type RunningServer } from 'esim-wholesale-sandbox/server';
 import { eventStream, type EventStreamOptions } from '../../src/admin/event-stream.js';
 import { readableOf, type AnswerSink } from '../../src/api/answer-stream.js';
-import { nodeAnswerHandler } from '../../src/server/node-bridge.js';
+import { nodeApiRequestOf, nodeHandler } from '../../src/server/node-bridge.js';
 import { sendRaw } from '../support/raw-http.js';
 
 const KEY = 'sk_test_full_access';
@@ -134,7 +134,7 @@ describe('an event stream whose client stops reading', () => {
     const sandbox = createSandbox({ journalBodies: 1000 });
     const boundBytes = 256 * 1024;
     let ended = 0;
-    const node = createServer(nodeAnswerHandler(async () => eventStream(sandbox, { closing: NEVER, boundBytes, onEnd: () => (ended += 1) })));
+    const node = createServer(nodeHandler(nodeApiRequestOf, (_request, reply) => reply.answered(eventStream(sandbox, { closing: NEVER, boundBytes, onEnd: () => (ended += 1) }))));
     let res: ServerResponse | undefined;
     node.on('request', (_req, response: ServerResponse) => (res = response));
     node.listen(0, '127.0.0.1');

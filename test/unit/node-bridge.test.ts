@@ -5,7 +5,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ApiRequest } from '../../src/api/api-request.js';
 import type { AnswerSink, AnswerStream } from '../../src/api/answer-stream.js';
 import { NETWORK_ERROR, type Answer, type Outcome } from '../../src/api/outcome.js';
-import { type AnswerHandler, nodeAnswerHandler } from '../../src/server/node-bridge.js';
+import { nodeApiRequestOf, nodeHandler } from '../../src/server/node-bridge.js';
+
+/** What these tests answer with: an outcome at once, or a promise of one. */
+type AnswerHandler = (request: ApiRequest) => Outcome | Promise<Outcome>;
 
 let server: Server | undefined;
 
@@ -16,7 +19,13 @@ afterEach(async () => {
 });
 
 async function serve(handler: AnswerHandler): Promise<number> {
-  server = createServer(nodeAnswerHandler(handler));
+  server = createServer(
+    nodeHandler(nodeApiRequestOf, (request, reply) => {
+      const outcome = handler(request);
+      if (outcome instanceof Promise) outcome.then((done) => reply.answered(done), (error: unknown) => reply.failed(error));
+      else reply.answered(outcome);
+    }),
+  );
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
   return (server.address() as AddressInfo).port;

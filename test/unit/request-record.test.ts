@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { recordOf, type ApiRequest } from '../../src/api/api-request.js';
+import type { Outcome } from '../../src/api/outcome.js';
 import { CoreSandboxHost } from '../../src/sessions/sandbox-host.js';
 import { Journal } from '../../src/state/journal.js';
 import { NO_HEADERS, RequestRecord } from '../../src/state/request-record.js';
@@ -27,6 +28,11 @@ afterEach(async () => {
   vi.restoreAllMocks();
 });
 
+/** The outcome `host` gives a record. */
+function outcomeOf(host: CoreSandboxHost, record: RequestRecord): Promise<Outcome> {
+  return new Promise((answered, failed) => host.answer(record, { answered, failed }));
+}
+
 function newHost(): CoreSandboxHost {
   const host = new CoreSandboxHost({ scenario: 'default', seed: 1 });
   hosts.push(host);
@@ -37,7 +43,7 @@ describe('the request record', () => {
   it('reads the x-api-key header once per call: the session, the rate limit, the key check, the hints and the journal read the record', async () => {
     const host = newHost();
     const read = counted(new Request('http://sandbox.test/api/v1/getBalance', { headers: { 'x-api-key': FULL_ACCESS } }));
-    const outcome = await host.answer(recordOf(read.request));
+    const outcome = await outcomeOf(host, recordOf(read.request));
     expect(outcome).toMatchObject({ status: 200 });
     expect(read.lookups.get('x-api-key')).toBe(1);
     expect(host.main.journal().at(-1)).toMatchObject({ route: 'getBalance', status: 200, apiKey: '************cess', keyId: expect.any(String) });
@@ -45,7 +51,7 @@ describe('the request record', () => {
     const session = host.createSession();
     const sessionKey = Object.keys(session.apiKeys()).find((key) => key.startsWith(FULL_ACCESS))!;
     const inSession = counted(new Request('http://sandbox.test/api/v1/getOrders?limit=1', { headers: { 'x-api-key': sessionKey } }));
-    expect(await host.answer(recordOf(inSession.request))).toMatchObject({ status: 200 });
+    expect(await outcomeOf(host, recordOf(inSession.request))).toMatchObject({ status: 200 });
     expect(inSession.lookups.get('x-api-key')).toBe(1);
   });
 
@@ -54,7 +60,7 @@ describe('the request record', () => {
     const text = JSON.stringify({ productId: PRODUCT, quantity: 1, idempotencyKey: 'record-parse-0001' });
     const parse = vi.spyOn(JSON, 'parse');
     const send = (headers: Record<string, string>) =>
-      host.answer(recordOf(new Request('http://sandbox.test/api/v1/createOrder', { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: text })));
+      outcomeOf(host, recordOf(new Request('http://sandbox.test/api/v1/createOrder', { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: text })));
     expect(await send({ 'x-api-key': FULL_ACCESS })).toMatchObject({ status: 200 });
     expect(parse.mock.calls.filter(([parsed]) => parsed === text)).toHaveLength(1);
     parse.mockClear();

@@ -43,7 +43,7 @@ export const createOrder = defineCall({
   errors: ['400', '409'],
   async handle(ctx, { caller, body: { productId, quantity, idempotencyKey, includeQrImages = false }, now, facts }) {
     const orderRequest = { productId, quantity, ...(idempotencyKey !== undefined && { idempotencyKey }), includeQrImages };
-    const { order, reused } = await ctx.writes.run(() => placeOrder(ctx, caller, orderRequest, now));
+    const { order, reused } = await ctx.writes.run(async () => placeOrder(ctx, caller, orderRequest, now));
     facts.orderId = order.id;
     facts.reused = reused;
 

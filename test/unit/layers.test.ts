@@ -40,6 +40,12 @@ describe('layers of src/', () => {
     expect(upward).toEqual([]);
   });
 
+  it('is the order docs/development.md gives in "The rooms"', () => {
+    const page = readFileSync(path.join(src, '..', 'docs', 'development.md'), 'utf8');
+    const written = /<!-- layers -->\n(.*)\n<!-- \/layers -->/.exec(page)?.[1];
+    expect(written, 'docs/development.md lists the layers between <!-- layers --> markers').toBe(LAYERS.map((layer) => `\`${layer}\``).join(' → '));
+  });
+
   it('keeps lib/ free of the project: general helpers import nothing of ours outside lib/', () => {
     const inward = sourceFiles(path.join(src, 'lib')).flatMap((file) =>
       relativeImports(file)

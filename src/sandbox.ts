@@ -2,7 +2,7 @@ import { fetchOutcome, type AnswerOptions, type AnswersApiRequests, type Reply }
 import { everyProblem, parseInput } from './api/parse-input.js';
 import { renderPayment } from './api/render.js';
 import { API_ROUTER, type ApiRouter } from './api/route-map.js';
-import { replayRequest } from './api/replay-request.js';
+import { replayRequest } from './api/api-request.js';
 import { serveCall, type CallServer, type ServedInstead } from './api/serve-call.js';
 import { summarizeState } from './api/summarize-state.js';
 import { buildStore } from './domain/build-store.js';

@@ -2,8 +2,7 @@ import { methodNotAllowed, optionsAnswer, servesMethod } from '../api/method-ans
 import type { ApiRequest } from '../api/api-request.js';
 import { errorAnswer, successAnswer, toErrorAnswer } from '../api/envelope.js';
 import { isStreamed, type Answer, type StreamedAnswer } from '../api/outcome.js';
-import { checkPathEncoding } from '../api/path-encoding.js';
-import { pathSpellingRefusal } from '../api/path-spelling.js';
+import { checkPathEncoding, pathSpellingRefusal } from '../api/path-spelling.js';
 import { readBodyText, readJsonBody } from '../api/read-json-body.js';
 import { ApiError } from '../domain/api-error.js';
 import { ScenarioError } from '../scenarios/scenario-error.js';

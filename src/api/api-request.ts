@@ -1,5 +1,6 @@
 import { ParsedUrl } from '../lib/parsed-url.js';
 import { RequestRecord } from '../state/request-record.js';
+import type { RequestAsSent } from '../state/journal.js';
 
 /**
  * What the sandbox reads of a request. A web `Request` is one; the HTTP server passes its own, which looks
@@ -25,4 +26,15 @@ export type BodySource = Pick<ApiRequest, 'headers' | 'body'>;
 /** A request read once into the record the sandbox answers it from and its journal keeps. */
 export function recordOf(request: ApiRequest): RequestRecord {
   return new RequestRecord(request.method, request.parsedUrl ?? new ParsedUrl(new URL(request.url)), request.headers, request.body);
+}
+
+/** Headers of the connection the request came on rather than of the request: the new request has its own. */
+const CONNECTION_HEADERS: ReadonlySet<string> = new Set(['host', 'content-length', 'connection', 'keep-alive', 'transfer-encoding']);
+
+/** A request as it was sent, to be answered again: same method, path, query, headers and body. */
+export function replayRequest(sent: RequestAsSent): Request {
+  const headers = new Headers();
+  for (const [name, value] of sent.headers) if (!CONNECTION_HEADERS.has(name)) headers.append(name, value);
+  const hasBody = sent.body !== undefined && sent.method !== 'GET' && sent.method !== 'HEAD';
+  return new Request(new URL(sent.url, 'http://sandbox.replay'), { method: sent.method, headers, ...(hasBody && { body: sent.body }) });
 }

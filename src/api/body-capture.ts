@@ -1,5 +1,5 @@
 import type { BodySource } from './api-request.js';
-import { readLimitedBody, TOO_LARGE } from './read-limited-body.js';
+import { readLimitedBody, TOO_LARGE } from './read-json-body.js';
 
 /** A request whose body is copied as it is read, so that the body can be noted whoever reads it, or nobody. */
 export interface CapturedBody {

@@ -3,6 +3,9 @@ import { ApiError } from '../domain/api-error.js';
 import { describeValue } from '../lib/describe-value.js';
 import { jsonPreview } from '../lib/json-preview.js';
 import { validate } from '../scenarios/describe-issue.js';
+import type { ParsedUrl } from '../lib/parsed-url.js';
+import type { Behavior } from '../scenarios/scenario-schema.js';
+import type { RouteFacts } from './route.js';
 
 /**
  * The rules of one input (a request body, a query string): the zod schema that parses it, and how the
@@ -95,4 +98,37 @@ export function everyProblem<S extends z.ZodType>(schema: S): InputRules<S> {
       return problems.map(({ path, message }) => `${path === '' ? 'body' : path.slice(1)}: ${message}`).join('; ');
     },
   };
+}
+
+/** The query string as one value per name; a parameter sent twice is refused rather than guessed at. */
+export function readQuery(url: ParsedUrl): Record<string, string> {
+  // Most reads send no query: the same empty one for each, without iterating search parameters.
+  if (url.search === '') return NO_QUERY;
+  const query: Record<string, string> = Object.create(null);
+  for (const [name, value] of url.searchParams) {
+    if (Object.hasOwn(query, name)) {
+      throw new ApiError('VALIDATION_ERROR', `query parameter ${jsonPreview(name)} is given more than once; send it once`);
+    }
+    query[name] = value;
+  }
+  return query;
+}
+
+const NO_QUERY: Record<string, string> = Object.freeze(Object.create(null));
+
+/**
+ * `input` as `rules` parse it, after the scenario's switch for fields the route does not take: refused by the
+ * rules (`reject`, the default), or left out and noted in `facts` for a hint (`ignore`).
+ */
+export function parseFields<S extends z.ZodType>(rules: FieldRules<S>, input: unknown, behavior: Behavior, facts: RouteFacts): z.output<S> {
+  const mode = rules.place === 'query' ? behavior.unknownQueryParameter : behavior.unknownBodyField;
+  if (mode === 'reject' || typeof input !== 'object' || input === null || Array.isArray(input) || isEmptyRecord(input)) return parseInput(rules, input);
+  const known: Record<string, unknown> = {};
+  const unknown: string[] = [];
+  for (const [name, value] of Object.entries(input)) {
+    if (rules.names.includes(name)) known[name] = value;
+    else unknown.push(name);
+  }
+  if (unknown.length > 0) facts[rules.place === 'query' ? 'ignoredQueryParameters' : 'ignoredBodyFields'] = unknown;
+  return parseInput(rules, known);
 }

@@ -1,9 +1,11 @@
 import { accountTier } from '../domain/account-pricing.js';
 import type { SandboxContext } from '../domain/context.js';
-import type { AccountRecord } from '../state/records.js';
-import { renderedList, type RenderedJson } from '../lib/rendered-json.js';
-import { renderedProduct } from './rendered-product.js';
+import type { ActiveTier } from '../domain/tier-pricing.js';
+import type { DerivedTextCache } from '../lib/derived-text-cache.js';
+import { RenderedJson, renderedList } from '../lib/rendered-json.js';
+import type { AccountRecord, ProductRecord } from '../state/records.js';
 import type { CallData } from './route.js';
+import { renderProduct } from './render.js';
 
 type ProductsPage = RenderedJson<CallData<'getProducts'>>;
 
@@ -27,4 +29,13 @@ function makePage(ctx: SandboxContext, account: AccountRecord, trailingQty: numb
     if (product.active) products.push(renderedProduct(ctx.renderedProducts, product, accountTier(account, product, trailingQty)));
   }
   return renderedList(products);
+}
+
+/**
+ * A product as getProducts shows it, from the JSON kept for it: rendered once per version of its record (a
+ * sale replaces the record) and per price tier (which depends on the account and on its orders).
+ */
+export function renderedProduct(cache: DerivedTextCache, product: ProductRecord, tier: ActiveTier): RenderedJson<ReturnType<typeof renderProduct>> {
+  const variant = `${tier.unitPrice} ${tier.minTrailingYearQty}`;
+  return new RenderedJson(cache.get(`${product.id} ${variant}`, product, variant, () => ({ text: JSON.stringify(renderProduct(product, tier)) })).text);
 }

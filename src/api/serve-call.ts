@@ -15,16 +15,13 @@ import { captureBody } from './body-capture.js';
 import { errorAnswer, jsonAnswer, successAnswer, toErrorAnswer } from './envelope.js';
 import { optionsAnswer } from './method-answers.js';
 import { orderRequestNote } from './order-request-note.js';
-import { checkPathEncoding } from './path-encoding.js';
-import { pathSpellingRefusal } from './path-spelling.js';
-import { readQuery } from './query.js';
+import { checkPathEncoding, pathSpellingRefusal } from './path-spelling.js';
+import { readQuery, parseFields } from './parse-input.js';
 import { parseJsonText, readBodyText } from './read-json-body.js';
 import { API_BODY } from './request-rules.js';
 import type { ApiRoute, CallRoute } from './route.js';
 import type { ParsedUrl } from '../lib/parsed-url.js';
-import { parseFields } from './unknown-fields.js';
-import { methodRefusal, type ApiRouter } from './route-map.js';
-import { notFoundMessage } from './not-found-message.js';
+import { methodRefusal, type ApiRouter, notFoundMessage } from './route-map.js';
 
 export const FAULT_MESSAGES: Record<number, [code: 'INTERNAL_ERROR' | 'SERVICE_UNAVAILABLE', message: string]> = {
   500: ['INTERNAL_ERROR', 'The service failed to answer this request; retry later.'],

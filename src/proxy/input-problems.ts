@@ -1,12 +1,10 @@
 import type { RequestRecord } from '../state/request-record.js';
-import { isJsonMediaType } from '../api/json-media-type.js';
+import { isJsonMediaType, parseJsonText } from '../api/read-json-body.js';
 import type { ParsedUrl } from '../lib/parsed-url.js';
-import { readQuery } from '../api/query.js';
-import { parseJsonText } from '../api/read-json-body.js';
+import { readQuery, parseFields } from '../api/parse-input.js';
 import { API_BODY, resolveLimit } from '../api/request-rules.js';
 import type { CallRoute, RouteFacts } from '../api/route.js';
 import { methodRefusal } from '../api/route-map.js';
-import { parseFields } from '../api/unknown-fields.js';
 import { ApiError } from '../domain/api-error.js';
 import type { SandboxContext } from '../domain/context.js';
 

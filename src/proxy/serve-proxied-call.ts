@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { errorAnswer } from '../api/envelope.js';
 import { NETWORK_ERROR, type Answer, type Outcome } from '../api/outcome.js';
-import { readLimitedBody, TOO_LARGE } from '../api/read-limited-body.js';
+import { readLimitedBody, TOO_LARGE } from '../api/read-json-body.js';
 import { API_BODY } from '../api/request-rules.js';
 import type { ApiRoute, CallRoute } from '../api/route.js';
 import { FAULT_MESSAGES, noteOrderAndHints, rateLimitFault, type ServedInstead } from '../api/serve-call.js';

@@ -1,7 +1,7 @@
-import express, { type Router } from 'express';
+import path from 'node:path';
+import express, { type RequestHandler, type Router } from 'express';
 import { DOCUMENT_ROUTE } from '../contract/route-table.js';
-import { vendorFolder } from '../lib/package-files.js';
-import { servePackageFolder } from './serve-package-folder.js';
+import { inSingleExecutable, packageFolderEntries, readPackageFile, vendorFolder } from '../lib/package-files.js';
 
 /** The key the reference page is authorised with, so that "Try it out" works at once. */
 export const DOCS_API_KEY = 'sk_test_full_access';
@@ -59,4 +59,20 @@ export function apiDocs(): Router {
   });
   router.use(servePackageFolder(swaggerUiDir));
   return router;
+}
+
+/**
+ * The files of a folder of the package (or of a dependency of it) at their names, for GET and HEAD: from disk
+ * through `express.static`, or, in the single-file executable, from the files it carries of that folder, with
+ * the type of their extension. Only the folder's own files, not its subfolders; other paths go to the next
+ * handler.
+ */
+export function servePackageFolder(dir: string): RequestHandler {
+  if (!inSingleExecutable) return express.static(dir, { index: false, redirect: false });
+  const names = new Set(packageFolderEntries(dir));
+  return (req, res, next) => {
+    const name = req.path.slice(1);
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || !names.has(name)) return next();
+    res.type(path.extname(name) || 'application/octet-stream').send(readPackageFile(path.join(dir, name)));
+  };
 }

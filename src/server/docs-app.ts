@@ -1,7 +1,7 @@
 import express, { type ErrorRequestHandler, type Express } from 'express';
 import { errorAnswer, toErrorAnswer } from '../api/envelope.js';
 import { ApiError } from '../domain/api-error.js';
-import { checkPathEncoding } from '../api/path-encoding.js';
+import { checkPathEncoding } from '../api/path-spelling.js';
 import { apiDocs } from './api-docs.js';
 import { DOCS_PREFIX } from './areas.js';
 import { writeAnswer } from './node-bridge.js';

@@ -1,4 +1,4 @@
-import { isIP } from 'node:net';
+import { isIP, type Socket } from 'node:net';
 
 /** A host as a URL names it: a DNS name or IPv4 address, or an IPv6 address in brackets; lower case. */
 const HOST_NAME = /^(?:\[[0-9a-f:.]+\]|[a-z0-9_-]+(?:\.[a-z0-9_-]+)*)$/;
@@ -26,4 +26,16 @@ export function normalizeHostName(name: string): string | undefined {
 /** The host name of a `Host` header value, lower case and without its port; undefined when it is no host. */
 export function hostNameOfHeader(value: string): string | undefined {
   return HOST_HEADER.exec(value.trim().toLowerCase())?.[1];
+}
+
+/**
+ * The origin of this server as a connection reached it: the local address and port of the socket
+ * (`http://127.0.0.1:4010`), never a name from the request. On a server listening on every interface it
+ * is the interface the client came in on; an IPv4 client of an IPv6 socket shows as plain IPv4.
+ */
+export function localOriginOf(socket: Socket): string {
+  const scheme = 'encrypted' in socket && socket.encrypted ? 'https' : 'http';
+  const address = (socket.localAddress ?? '127.0.0.1').replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '');
+  const host = address.includes(':') ? `[${address}]` : address;
+  return `${scheme}://${host}:${socket.localPort}`;
 }

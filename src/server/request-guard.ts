@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { checkAdminToken } from '../admin/admin-token.js';
-import { isJsonMediaType } from '../api/json-media-type.js';
+import { isJsonMediaType } from '../api/read-json-body.js';
 import { ApiError } from '../domain/api-error.js';
 import { truncateText } from '../lib/json-preview.js';
 import { RecentMemo } from '../lib/recent-memo.js';

@@ -11,7 +11,7 @@ import type { CoreSandboxHost } from '../sessions/sandbox-host.js';
 import { areaOf, type Area } from './areas.js';
 import { hasBody, nodeApiRequestOf, nodeHandler, nodeRecordOf, writeAnswer } from './node-bridge.js';
 import { guardPolicy, refusalOf, type GuardPolicy } from './request-guard.js';
-import { localOriginOf } from './server-origin.js';
+import { localOriginOf } from './host-names.js';
 import { refuseMissingHost } from './transport-answers.js';
 
 export interface RequestListenerOptions {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { accountTrailingYearQty } from '../../src/domain/account-pricing.js';
 import { buildStore } from '../../src/domain/build-store.js';
-import { ordersPage } from '../../src/api/orders-page.js';
+import { ordersPage } from '../../src/api/rendered-orders.js';
 import { productsPage } from '../../src/api/products-page.js';
-import { renderedBalance } from '../../src/api/rendered-balance.js';
+import { renderedBalance } from '../../src/api/calls/get-balance.js';
 import { clockOf, contextOf, type SandboxKeeps } from '../../src/sandbox-context.js';
 import { BoundedQrImageCache } from '../../src/lib/qr-image.js';
 import { loadScenario } from '../../src/scenarios/load-scenario.js';

@@ -1,4 +1,7 @@
-import { renderedBalance } from '../rendered-balance.js';
+import type { SandboxContext } from '../../domain/context.js';
+import { RenderedJson } from '../../lib/rendered-json.js';
+import type { Ledger } from '../../state/store.js';
+import { renderBalance, type RenderedBalance } from '../render.js';
 import { queryRules } from '../request-rules.js';
 import { defineCall } from '../route.js';
 
@@ -13,3 +16,15 @@ export const getBalance = defineCall({
   success: 'BalanceEnvelope',
   handle: (ctx, { caller }) => renderedBalance(ctx, caller.account.id, ctx.store.ledger(caller.account.id)),
 });
+
+/**
+ * getBalance's data, rendered again only when the ledger's sums have moved: a client polling its balance gets
+ * the same JSON, and the same envelope and bytes after it (see `successAnswer` and `writeAnswer`).
+ */
+export function renderedBalance(ctx: SandboxContext, accountId: string, ledger: Ledger): RenderedJson<RenderedBalance> {
+  const last = ctx.renderedBalances.get(accountId);
+  if (last !== undefined && last.topups === ledger.topups && last.purchases === ledger.purchases) return last.rendered as RenderedJson<RenderedBalance>;
+  const rendered = new RenderedJson<RenderedBalance>(JSON.stringify(renderBalance(accountId, ledger)));
+  ctx.renderedBalances.set(accountId, { topups: ledger.topups, purchases: ledger.purchases, rendered });
+  return rendered;
+}

@@ -1,6 +1,6 @@
 import { ApiError } from '../../domain/api-error.js';
 import { orderStatus } from '../render.js';
-import { renderedOrder } from '../rendered-order.js';
+import { renderedOrder } from '../rendered-orders.js';
 import { queryRules } from '../request-rules.js';
 import { defineCall } from '../route.js';
 

@@ -1,6 +1,5 @@
 import { renderedList } from '../../lib/rendered-json.js';
-import { renderedOrder } from '../rendered-order.js';
-import { ordersPage } from '../orders-page.js';
+import { renderedOrder, ordersPage } from '../rendered-orders.js';
 import { queryRules, resolveLimit } from '../request-rules.js';
 import { defineCall } from '../route.js';
 

@@ -1,7 +1,6 @@
 import type { Argv, CommandModule } from 'yargs';
-import type { CliIo } from './cli-io.js';
 import { maskSecrets } from '../lib/mask-api-key.js';
-import { maskedIo } from './masked-io.js';
+import { maskedIo, type CliIo } from './cli-io.js';
 import { EXPORT_OPTIONS } from '../client/client-limits.js';
 import { clientOptions, messageOf, parseClientArgs } from './service-options.js';
 

@@ -1,15 +1,22 @@
 import yargs from 'yargs';
+import { EXPORT_OPTIONS } from '../client/client-limits.js';
+import { closestName } from '../lib/closest-name.js';
+import { packageVersion } from '../lib/package-version.js';
+import { READINESS_OPTIONS } from '../readiness-options.js';
+import { SERVICE_OPTIONS } from '../verify/fidelity-options.js';
+import { CHAOS_FLAGS } from './chaos-options.js';
 import { type CliIo, processIo } from './cli-io.js';
 import { exportCommand } from './export-command.js';
 import { openapiCommand } from './openapi-command.js';
-import { proxyCommand } from './proxy-command.js';
-import { packageVersion } from '../lib/package-version.js';
+import { PROXY_COMMAND_OPTIONS, proxyCommand } from './proxy-command.js';
 import { readinessCommand } from './readiness-command.js';
 import { recordCommand } from './record-command.js';
 import { scenariosCommand } from './scenarios-command.js';
-import { serveCommand } from './serve-command.js';
-import { unknownFlagHints } from './unknown-flag-hint.js';
+import { SERVE_OPTIONS, serveCommand } from './serve-command.js';
 import { verifyCommand } from './verify-command.js';
+
+/** The option lists the docs show, by the name of their block (`<!-- options:serve -->`). */
+export const OPTION_LISTS = { serve: SERVE_OPTIONS, chaos: CHAOS_FLAGS, service: SERVICE_OPTIONS, export: EXPORT_OPTIONS, readiness: READINESS_OPTIONS, proxy: PROXY_COMMAND_OPTIONS } as const;
 
 /** Runs the `esim-sandbox` command line (arguments without the node and script paths); resolves to the exit code. */
 export async function run(argv: string[], io: Partial<CliIo> = {}): Promise<number> {
@@ -78,3 +85,22 @@ function skipHelpLayout(parser: ReturnType<typeof yargs>): void {
 
 /** Arguments yargs refused; thrown from its fail hook so that no command runs. */
 class UsageError extends Error {}
+
+/**
+ * A line for each flag of `argv` the command does not know but has a close name for: `--prot: did you mean
+ * --port?`. Printed under whatever yargs refused, an unknown argument or a required one that the misspelt flag
+ * was meant to give. `known` are the option names of the command that ran (their camelCase twins left out).
+ */
+function unknownFlagHints(known: readonly string[], argv: readonly string[]): string[] {
+  const flags = known.filter((name) => name.length > 1 && /^[a-z0-9-]+$/.test(name));
+  const hints: string[] = [];
+  for (const arg of argv) {
+    if (arg === '--') break;
+    if (!arg.startsWith('--')) continue;
+    const name = arg.slice(2).split('=')[0]!;
+    if (known.includes(name) || (name.startsWith('no-') && known.includes(name.slice(3)))) continue;
+    const meant = closestName(name, flags);
+    if (meant !== undefined) hints.push(`--${name}: did you mean --${meant}?`);
+  }
+  return hints;
+}

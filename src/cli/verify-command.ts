@@ -1,6 +1,5 @@
 import type { Argv, CommandModule } from 'yargs';
-import type { CliIo } from './cli-io.js';
-import { maskedIo } from './masked-io.js';
+import { maskedIo, type CliIo } from './cli-io.js';
 import { API_KEY_ENV, cannotCheck, messageOf, parseServiceArgs, outputOptions, serviceOptions, type ServiceArgs } from './service-options.js';
 
 interface VerifyArgs extends ServiceArgs {

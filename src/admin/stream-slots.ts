@@ -23,10 +23,6 @@ export class StreamSlots {
     checkMaxStreams(max);
   }
 
-  get open(): number {
-    return this.#open;
-  }
-
   /** Takes a slot; the function returned gives it back (once, however often called). Throws a 503 when all are taken. */
   take(): () => void {
     if (this.#open >= this.max) {

@@ -80,7 +80,11 @@ class SandboxEventStream implements AnswerStream {
   }
 
   cancel(): void {
-    this.#stop();
+    if (this.#stopped) return;
+    this.#stopped = true;
+    fanoutOf(this.#sandbox).leave(this);
+    this.#options.closing.removeEventListener('abort', this.#end);
+    this.#options.onEnd?.();
   }
 
   /** An event, as UTF-8 (the same bytes for every stream); `row`: the `seq` of a history row (a request or a marker). */
@@ -112,17 +116,9 @@ class SandboxEventStream implements AnswerStream {
 
   readonly #end = (): void => {
     if (this.#stopped) return;
-    this.#stop();
+    this.cancel();
     this.#sink?.end();
   };
-
-  #stop(): void {
-    if (this.#stopped) return;
-    this.#stopped = true;
-    fanoutOf(this.#sandbox).leave(this);
-    this.#options.closing.removeEventListener('abort', this.#end);
-    this.#options.onEnd?.();
-  }
 }
 
 /**

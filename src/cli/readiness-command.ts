@@ -7,7 +7,7 @@ import { READ_OPTIONS } from '../client/client-limits.js';
 import { ADMIN_TOKEN_ENV, adminTokenOf, parseAdminToken } from './admin-token-option.js';
 import { maskedIo, type CliIo } from './cli-io.js';
 import { flagValues, withFlags } from './option-flags.js';
-import { clientOptions, parseClientArgs } from './service-options.js';
+import { clientOptions, parseClientArgs, parseJson } from './service-options.js';
 import { READINESS_OPTIONS } from '../readiness-options.js';
 
 const FORMATS = ['table', 'json', 'junit'] as const;
@@ -108,14 +108,6 @@ async function fetchReport(origin: string, session: string | undefined, key: str
   }
   if (!isReport(body.data)) throw new Error(`${origin}${path} answered no readiness report: is it an esim-sandbox of this version?`);
   return body.data;
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
 }
 
 function isReport(value: unknown): value is ReadinessReport {

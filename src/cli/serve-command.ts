@@ -13,10 +13,8 @@ import { runUntilStopped, servingOf } from './run-until-stopped.js';
 /** The options `serve` takes, each once: its flags are read from these tables. */
 export const SERVE_OPTIONS = { ...SERVER_OPTIONS, ...SANDBOX_OPTIONS, ...HOST_OPTIONS };
 
-type ServeArgs = Record<string, unknown>;
-
 /** `esim-sandbox serve`: starts the standalone server and runs until stopped. Sets `result.exitCode`. */
-export function serveCommand(io: CliIo, result: { exitCode: number }): CommandModule<object, ServeArgs> {
+export function serveCommand(io: CliIo, result: { exitCode: number }): CommandModule<object, Record<string, unknown>> {
   return {
     command: 'serve',
     describe: 'Start the sandbox as an HTTP server',
@@ -35,7 +33,7 @@ export function serveCommand(io: CliIo, result: { exitCode: number }): CommandMo
         .example('$0 serve --scenario-dir ./scenarios', 'Let POST /__sandbox/scenario {"name": "my-scenario"} load ./scenarios/my-scenario.json')
         .example(`${ADMIN_TOKEN_ENV}=s3cret $0 serve --host 0.0.0.0`, 'Serve on every interface, the admin API behind a token')
         .example('$0 serve --allowed-host sandbox.local', 'Also answer to http://sandbox.local:4010 (a name in /etc/hosts)')
-        .example('$0 serve --shutdown-grace 30000', 'On SIGTERM, give requests in flight up to 30 s to be answered') as unknown as Argv<ServeArgs>,
+        .example('$0 serve --shutdown-grace 30000', 'On SIGTERM, give requests in flight up to 30 s to be answered') as unknown as Argv<Record<string, unknown>>,
     handler: (argv) => runUntilStopped(io, result, 'serve', 'Sandbox', () => servingOf(argv, SERVE_OPTIONS, startServer, (server, chaos) => formatServeBanner(server, chaos ?? server.sandbox.scenario.chaos))),
   };
 }

@@ -2,6 +2,7 @@ import type { Argv } from 'yargs';
 import { checkOptions } from '../lib/options/check-options.js';
 import { OUTPUT_OPTIONS, type READ_OPTIONS } from '../client/client-limits.js';
 import { SERVICE_OPTIONS } from '../verify/fidelity-options.js';
+import { maskedIo, type CliIo } from './cli-io.js';
 import { flagValues, withFlags } from './option-flags.js';
 
 /** The options `verify` and `record` share, as parsed: checked by `parseServiceArgs`. */
@@ -19,9 +20,9 @@ export function serviceOptions<T>(yargs: Argv<T>) {
 }
 
 /** The service options, checked; the key from --api-key, else from the environment. */
-export function parseServiceArgs(argv: ServiceArgs, env: NodeJS.ProcessEnv = process.env) {
+function parseServiceArgs(argv: ServiceArgs) {
   const options = flagValues(argv, SERVICE_OPTIONS);
-  const fromEnv = env[API_KEY_ENV];
+  const fromEnv = process.env[API_KEY_ENV];
   const apiKey = options.apiKey ?? (fromEnv === undefined || fromEnv === '' ? undefined : flagValues({ 'api-key': fromEnv }, SERVICE_OPTIONS).apiKey);
   if (apiKey === undefined) throw new Error(`give the API key with --api-key <key> or in $${API_KEY_ENV} (which keeps it out of the process list)`);
   return { ...options, baseUrl: options.baseUrl!, apiKey };
@@ -45,13 +46,38 @@ export function parseClientArgs<Table extends typeof READ_OPTIONS>(argv: Record<
   return checkOptions(table, flagValues(argv, table)) as Required<ReturnType<typeof flagValues<Table>>>;
 }
 
-/** Exit code 2: the service could not be checked (unreachable, too slow, too large an answer, not the API). */
-export function cannotCheck(error: unknown): boolean {
-  const name = (error as Error | undefined)?.name;
-  return name === 'ServiceUnreachable' || name === 'NotTheApi' || name === 'KeyRefused';
+/**
+ * How `verify` and `record` run: every key given masked in what they print (a server's echo of it too), their
+ * options checked, then `body`, which answers the exit code. A failure is printed; its exit code is 2 when the
+ * service could not be checked (unreachable, too slow, too large an answer, not the API), else 1.
+ */
+export async function runServiceCommand(
+  io: CliIo,
+  result: { exitCode: number },
+  command: string,
+  argv: ServiceArgs,
+  body: (options: ReturnType<typeof parseServiceArgs>, out: CliIo, log: (line: string) => void) => Promise<number>,
+): Promise<void> {
+  const out = maskedIo(io, [argv['api-key'], process.env[API_KEY_ENV]]);
+  try {
+    result.exitCode = await body(parseServiceArgs(argv), out, (line) => out.stdout.write(`${line}\n`));
+  } catch (error) {
+    out.stderr.write(`esim-sandbox ${command}: ${messageOf(error)}\n`);
+    const name = (error as Error | undefined)?.name;
+    result.exitCode = name === 'ServiceUnreachable' || name === 'NotTheApi' || name === 'KeyRefused' ? 2 : 1;
+  }
 }
 
 /** The message of a failure, for `esim-sandbox <command>: <message>`. */
 export function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+/** An answer's JSON; undefined when it is none. */
+export function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
 }

@@ -11,7 +11,7 @@ import { eventBytes, KEEP_ALIVE, overflowBytes, PREAMBLE } from './sse-format.js
  * where to resume, and the stream ends. A paused client once held every event (one stream: +590 MB after 4,000
  * orders); a reader that keeps up never comes near it, an answer's body being at most 64 KiB twice.
  */
-export const SUBSCRIBER_BOUND_BYTES = 1024 * 1024;
+const SUBSCRIBER_BOUND_BYTES = 1024 * 1024;
 
 export interface EventStreamOptions {
   /** History rows (requests and markers) after this `seq` are sent first (a client resuming with `Last-Event-ID` or `?since=`). */

@@ -1,6 +1,6 @@
 import type { Argv, CommandModule } from 'yargs';
 import type { CliIo } from './cli-io.js';
-import { API_KEY_ENV, outputOptions, runServiceCommand, serviceOptions, type ServiceArgs } from './service-options.js';
+import { API_KEY_ENV, runServiceCommand, serviceOptions, type ServiceArgs } from './service-options.js';
 
 interface RecordArgs extends ServiceArgs {
   out: string;
@@ -18,7 +18,7 @@ export function recordCommand(io: CliIo, result: { exitCode: number }): CommandM
     command: 'record',
     describe: 'Record what an API key sees of a deployment as a scenario file (read-only unless --orders)',
     builder: (yargs: Argv) =>
-      outputOptions(serviceOptions(yargs))
+      serviceOptions(yargs)
         .option('out', {
           describe:
             'The scenario file to write (it holds the API key: keep it out of version control). An existing file is replaced by a new one, readable by you only (0600); a symlink is refused; nothing is written when the run fails',

@@ -10,8 +10,9 @@ export type ServiceArgs = Record<string, unknown>;
 
 export const API_KEY_ENV = 'ESIM_API_KEY';
 
+/** The flags of `verify` and `record`: the service's, then --replace-special for the file they write. */
 export function serviceOptions<T>(yargs: Argv<T>) {
-  return withFlags(yargs, SERVICE_OPTIONS)
+  return withFlags(withFlags(yargs, SERVICE_OPTIONS), OUTPUT_OPTIONS)
     .demandOption('base-url', 'give --base-url, e.g. --base-url https://api.example.com/api/v1')
     .check((argv) => {
       flagValues(argv, SERVICE_OPTIONS);
@@ -26,11 +27,6 @@ function parseServiceArgs(argv: ServiceArgs) {
   const apiKey = options.apiKey ?? (fromEnv === undefined || fromEnv === '' ? undefined : flagValues({ 'api-key': fromEnv }, SERVICE_OPTIONS).apiKey);
   if (apiKey === undefined) throw new Error(`give the API key with --api-key <key> or in $${API_KEY_ENV} (which keeps it out of the process list)`);
   return { ...options, baseUrl: options.baseUrl!, apiKey };
-}
-
-/** --replace-special, for the commands that write a file: from its table, as the other flags. */
-export function outputOptions<T>(yargs: Argv<T>) {
-  return withFlags(yargs, OUTPUT_OPTIONS);
 }
 
 /** The flags of `export` or `readiness` as a client (--timeout, --max-body-bytes, and export's --replace-special), checked as the table says. */

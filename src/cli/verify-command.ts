@@ -1,6 +1,6 @@
 import type { Argv, CommandModule } from 'yargs';
 import type { CliIo } from './cli-io.js';
-import { API_KEY_ENV, outputOptions, runServiceCommand, serviceOptions, type ServiceArgs } from './service-options.js';
+import { API_KEY_ENV, runServiceCommand, serviceOptions, type ServiceArgs } from './service-options.js';
 
 interface VerifyArgs extends ServiceArgs {
   report?: string;
@@ -16,7 +16,7 @@ export function verifyCommand(io: CliIo, result: { exitCode: number }): CommandM
     command: 'verify',
     describe: 'Check a deployment of the service against the contract and the sandbox (read-only unless --orders)',
     builder: (yargs: Argv) =>
-      outputOptions(serviceOptions(yargs))
+      serviceOptions(yargs)
         .option('report', {
           describe: 'Also write the findings as JSON to this file. An existing file is replaced by a new one, readable by you only (0600); a symlink is refused',
           type: 'string',

@@ -3,7 +3,7 @@ import { maskSecrets } from '../lib/mask-api-key.js';
 import { maskedIo, type CliIo } from './cli-io.js';
 import { EXPORT_OPTIONS } from '../client/client-limits.js';
 import { ADMIN_TOKEN_ENV } from './admin-token-option.js';
-import { clientOptions, messageOf, parseClientArgs, parseJson } from './service-options.js';
+import { clientOptions, messageOf, parseClientArgs, parseAnswerJson } from './service-options.js';
 
 interface ExportArgs {
   url: string;
@@ -87,7 +87,7 @@ function scenarioOf(response: { status: number; headers: Headers; text: string }
     const to = response.headers.get('location');
     throw new Error(`${url.href} answered a redirect (${response.status}${to ? ` to ${to}` : ''}), which export does not follow: the admin token goes to --url only. Give the server's own address as --url`);
   }
-  const answer = parseJson(response.text) as { data?: { name?: unknown }; error?: { code: string; message: string } } | undefined;
+  const answer = parseAnswerJson(response.text) as { data?: { name?: unknown }; error?: { code: string; message: string } } | undefined;
   if (response.status === 200 && typeof answer?.data === 'object' && answer.data !== null && typeof answer.data.name === 'string') return answer.data as { name: string };
   const why = answer?.error ? `${answer.error.code}: ${answer.error.message}` : `status ${response.status}, not the admin API's answer (a scenario with a name)`;
   throw new Error(`${url.href} refused: ${why}`);

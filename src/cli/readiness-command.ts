@@ -7,7 +7,7 @@ import { READ_OPTIONS } from '../client/client-limits.js';
 import { ADMIN_TOKEN_ENV, adminTokenOf, parseAdminToken } from './admin-token-option.js';
 import { maskedIo, type CliIo } from './cli-io.js';
 import { flagValues, withFlags } from './option-flags.js';
-import { clientOptions, parseClientArgs, parseJson } from './service-options.js';
+import { clientOptions, parseClientArgs, parseAnswerJson } from './service-options.js';
 import { READINESS_OPTIONS } from '../readiness-options.js';
 
 const FORMATS = ['table', 'json', 'junit'] as const;
@@ -101,7 +101,7 @@ async function fetchReport(origin: string, session: string | undefined, key: str
       `${origin}${path} answered a redirect (${response.status}${to ? ` to ${to}` : ''}), which readiness does not follow: the admin token goes to --url only. Give the sandbox's own address as --url`,
     );
   }
-  const body = parseJson(response.text) as { success?: boolean; data?: unknown; error?: { code?: string; message?: string } } | undefined;
+  const body = parseAnswerJson(response.text) as { success?: boolean; data?: unknown; error?: { code?: string; message?: string } } | undefined;
   if (response.status !== 200 || body?.success !== true) {
     const why = body?.error ? `${response.status} ${body.error.code}: ${body.error.message}` : `${response.status} without the admin envelope`;
     throw new Error(`${origin}${path} answered ${why}${response.status === 401 ? ' (pass the token with --admin-token)' : ''}`);

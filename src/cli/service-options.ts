@@ -70,7 +70,7 @@ export function messageOf(error: unknown): string {
 }
 
 /** An answer's JSON; undefined when it is none. */
-export function parseJson(text: string): unknown {
+export function parseAnswerJson(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch {

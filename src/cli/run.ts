@@ -20,7 +20,7 @@ export const OPTION_LISTS = { serve: SERVE_OPTIONS, chaos: CHAOS_FLAGS, service:
 
 /** Runs the `esim-sandbox` command line (arguments without the node and script paths); resolves to the exit code. */
 export async function run(argv: string[], io: Partial<CliIo> = {}): Promise<number> {
-  const { stdout, stderr, waitForStop } = { ...processIo, ...io };
+  const cli: CliIo = { ...processIo, ...io };
   const result = { exitCode: 0 };
   let helpOrVersion = '';
   const parser = yargs();
@@ -29,14 +29,14 @@ export async function run(argv: string[], io: Partial<CliIo> = {}): Promise<numb
     await parser
       .scriptName('esim-sandbox')
       .usage('$0 <command> [options]\n\nA deterministic imitation of the eSIM wholesale provisioning API.')
-      .command(serveCommand({ stdout, stderr, waitForStop }, result))
-      .command(scenariosCommand({ stdout, stderr, waitForStop }, result))
-      .command(openapiCommand({ stdout, stderr, waitForStop }, result))
-      .command(verifyCommand({ stdout, stderr, waitForStop }, result))
-      .command(recordCommand({ stdout, stderr, waitForStop }, result))
-      .command(proxyCommand({ stdout, stderr, waitForStop }, result))
-      .command(readinessCommand({ stdout, stderr, waitForStop }, result))
-      .command(exportCommand({ stdout, stderr, waitForStop }, result))
+      .command(serveCommand(cli, result))
+      .command(scenariosCommand(cli, result))
+      .command(openapiCommand(cli, result))
+      .command(verifyCommand(cli, result))
+      .command(recordCommand(cli, result))
+      .command(proxyCommand(cli, result))
+      .command(readinessCommand(cli, result))
+      .command(exportCommand(cli, result))
       .demandCommand(1, 'Give a command, for example: esim-sandbox serve')
       .example('$0 serve --port 4010 --scenario default', 'Serve the API at http://127.0.0.1:4010/api/v1')
       .example('$0 scenarios validate ./my-scenario.json', 'Check a scenario file before serving it')
@@ -66,10 +66,10 @@ export async function run(argv: string[], io: Partial<CliIo> = {}): Promise<numb
       });
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    stderr.write(`esim-sandbox: ${error.message}\nRun "esim-sandbox --help" for the commands and options.\n`);
+    cli.stderr.write(`esim-sandbox: ${error.message}\nRun "esim-sandbox --help" for the commands and options.\n`);
     return 1;
   }
-  if (helpOrVersion) stdout.write(`${helpOrVersion}\n`);
+  if (helpOrVersion) cli.stdout.write(`${helpOrVersion}\n`);
   return result.exitCode;
 }
 

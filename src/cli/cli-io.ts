@@ -85,3 +85,8 @@ export function maskedIo(io: CliIo, secrets: readonly unknown[], options: { stdo
     stderr: { write: (text: string) => io.stderr.write(redactSecrets(text, given)) },
   };
 }
+
+/** The message of a failure, for `esim-sandbox <command>: <message>`. */
+export function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

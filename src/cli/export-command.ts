@@ -1,9 +1,9 @@
 import type { Argv, CommandModule } from 'yargs';
 import { maskSecrets } from '../lib/mask-api-key.js';
-import { maskedIo, type CliIo } from './cli-io.js';
+import { maskedIo, messageOf, type CliIo } from './cli-io.js';
 import { EXPORT_OPTIONS } from '../client/client-limits.js';
 import { ADMIN_TOKEN_ENV } from './admin-token-option.js';
-import { clientOptions, messageOf, parseClientArgs, parseAnswerJson } from './service-options.js';
+import { clientOptions, parseClientArgs, parseAnswerJson } from './service-options.js';
 
 interface ExportArgs {
   url: string;

@@ -5,7 +5,7 @@ import { formatReadinessJunit } from '../domain/readiness/report-junit.js';
 import { formatReadinessTable } from '../domain/readiness/report-table.js';
 import { READ_OPTIONS } from '../client/client-limits.js';
 import { ADMIN_TOKEN_ENV, adminTokenOf, parseAdminToken } from './admin-token-option.js';
-import { maskedIo, type CliIo } from './cli-io.js';
+import { maskedIo, messageOf, type CliIo } from './cli-io.js';
 import { flagValues, withFlags } from './option-flags.js';
 import { clientOptions, parseClientArgs, parseAnswerJson } from './service-options.js';
 import { READINESS_OPTIONS } from '../readiness-options.js';
@@ -67,7 +67,7 @@ export function readinessCommand(io: CliIo, result: { exitCode: number }): Comma
         out.stdout.write(format(report, argv.format));
         result.exitCode = report.verdict === 'ready' ? 0 : 1;
       } catch (error) {
-        out.stderr.write(`esim-sandbox readiness: ${error instanceof Error ? error.message : String(error)}\n`);
+        out.stderr.write(`esim-sandbox readiness: ${messageOf(error)}\n`);
         result.exitCode = 1;
       }
     },
@@ -92,7 +92,7 @@ async function fetchReport(origin: string, session: string | undefined, key: str
     response = await boundedFetch(url, { headers }, { ...limits, urlOption: '--url' });
   } catch (error) {
     const unreached = error instanceof Error && (error as { answered?: boolean }).answered === false;
-    const message = error instanceof Error ? error.message : String(error);
+    const message = messageOf(error);
     throw new Error(unreached ? `${message}${/[.?!]$/.test(message) ? '' : '.'} Start one with "esim-sandbox serve --scenario readiness-drill", or pass its address with --url` : message);
   }
   if (response.status >= 300 && response.status < 400) {

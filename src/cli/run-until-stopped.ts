@@ -4,7 +4,7 @@ import { isLoopbackHost } from '../server/host-names.js';
 import { SERVER_OPTIONS } from '../server/server-options.js';
 import { ADMIN_TOKEN_ENV, adminTokenOf } from './admin-token-option.js';
 import { CHAOS_FLAGS, chaosOf } from './chaos-options.js';
-import type { CliIo } from './cli-io.js';
+import { messageOf, type CliIo } from './cli-io.js';
 import { flagValues } from './option-flags.js';
 
 /** The server options every serving command reads itself. */
@@ -73,7 +73,7 @@ export async function runUntilStopped<S extends { close(): Promise<void> }>(
     io.stdout.write(`${name} stopped.\n`);
     result.exitCode = 0;
   } catch (error) {
-    io.stderr.write(`esim-sandbox ${command}: ${error instanceof Error ? error.message : String(error)}\n`);
+    io.stderr.write(`esim-sandbox ${command}: ${messageOf(error)}\n`);
     result.exitCode = 1;
   }
 }

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
 import { displayPath, loadScenario } from '../scenarios/load-scenario.js';
 import { formatProblem, ScenarioError, unlistedLine } from '../scenarios/scenario-error.js';
-import type { CliIo } from './cli-io.js';
+import { messageOf, type CliIo } from './cli-io.js';
 import { scenarioList } from './quick-answers.js';
 
 /** `esim-sandbox scenarios <list|show|validate>`: the built-in scenarios, and checks of scenario files. */
@@ -100,7 +100,7 @@ function validateCommand(io: CliIo, result: { exitCode: number }): CommandModule
  * `givenPath` name it as given on the command line rather than as the loader shows it.
  */
 function describeLoadFailure(error: unknown, givenPath: string): string {
-  if (!(error instanceof ScenarioError)) return error instanceof Error ? error.message : String(error);
+  if (!(error instanceof ScenarioError)) return messageOf(error);
   const shownByLoader = displayPath(path.resolve(givenPath));
   const lines = error.problems.map((problem) => formatProblem(problem.file === shownByLoader ? { ...problem, file: givenPath } : problem));
   return [...lines, ...unlistedLine(error.problems.length, error.total)].join('\n');

@@ -2,7 +2,7 @@ import type { Argv } from 'yargs';
 import { checkOptions } from '../lib/options/check-options.js';
 import { OUTPUT_OPTIONS, type READ_OPTIONS } from '../client/client-limits.js';
 import { SERVICE_OPTIONS } from '../verify/fidelity-options.js';
-import { maskedIo, type CliIo } from './cli-io.js';
+import { maskedIo, messageOf, type CliIo } from './cli-io.js';
 import { flagValues, withFlags } from './option-flags.js';
 
 /** The options `verify` and `record` share, as parsed: checked by `parseServiceArgs`. */
@@ -62,11 +62,6 @@ export async function runServiceCommand(
     const name = (error as Error | undefined)?.name;
     result.exitCode = name === 'ServiceUnreachable' || name === 'NotTheApi' || name === 'KeyRefused' ? 2 : 1;
   }
-}
-
-/** The message of a failure, for `esim-sandbox <command>: <message>`. */
-export function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 /** An answer's JSON; undefined when it is none. */

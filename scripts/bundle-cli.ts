@@ -149,5 +149,5 @@ writeFileSync(`${outdir}program-${createHash('sha256').update(script!.contents).
 
 // Every help text, as yargs prints it now, for the bin to print without loading yargs (src/cli/quick-answers.ts).
 const { run } = await import('../dist/cli/run.js');
-const { collectHelpTexts } = await import('../dist/cli/help-texts.js');
+const { collectHelpTexts } = await import('../dist/cli/quick-answers.js');
 writeFileSync(`${outdir}help.json`, `${JSON.stringify(await collectHelpTexts(run), null, 2)}\n`);

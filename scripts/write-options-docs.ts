@@ -2,7 +2,7 @@
 // `verify`/`record` into the docs, from the options tables. Run it with `npm run docs:options`, which builds
 // first: the script imports the compiled modules because Node does not resolve the sources' `.js` imports to `.ts`.
 import { readFileSync, writeFileSync } from 'node:fs';
-import { OPTION_LISTS } from '../dist/cli/option-lists.js';
+import { OPTION_LISTS } from '../dist/cli/run.js';
 import { optionsMarkdown, withOptionsBlock } from '../dist/lib/options/options-markdown.js';
 
 const file = new URL(`../${process.argv[2] ?? 'docs/command-line.md'}`, import.meta.url);

@@ -40,9 +40,9 @@ export interface SessionAnswer {
   baseUrl: string;
 }
 
-/** `DELETE /sessions/:sessionId`. */
-export interface DeletedSessionAnswer {
-  id: string;
+/** `DELETE /sessions/:sessionId`, `/snapshots/:snapshotId` and `/faults/:id` (a number). */
+export interface DeletedAnswer {
+  id: string | number;
   deleted: true;
 }
 
@@ -62,11 +62,6 @@ export interface CurlAnswer {
 }
 /** `POST /faults`, `GET /faults` (a list of them). */
 export type QueuedFaultAnswer = QueuedFault & { description: string };
-/** `DELETE /faults/:id`. */
-export interface DeletedFaultAnswer {
-  id: number;
-  deleted: true;
-}
 /** `GET /state`. */
 export type StateAnswer = Awaited<ReturnType<Sandbox['state']>>;
 /** `GET /readiness`: how the client behind the journal handled the failures it met. */
@@ -90,12 +85,6 @@ export interface RestoredSnapshotAnswer {
   now: string;
 }
 
-/** `DELETE /snapshots/:snapshotId`. */
-export interface DeletedSnapshotAnswer {
-  id: string;
-  deleted: true;
-}
-
 export type AdminAnswer =
   | HealthAnswer
   | LoadedScenarioAnswer
@@ -103,19 +92,17 @@ export type AdminAnswer =
   | ClockAnswer
   | SessionAnswer
   | SessionAnswer[]
-  | DeletedSessionAnswer
+  | DeletedAnswer
   | JournalAnswer
   | ReplayAnswer
   | ClearedHistoryAnswer
   | CurlAnswer
   | QueuedFaultAnswer
   | QueuedFaultAnswer[]
-  | DeletedFaultAnswer
   | StateAnswer
   | ReadinessAnswer
   | TopupAnswer
   | ScenarioFile
   | SnapshotAnswer
   | SnapshotAnswer[]
-  | RestoredSnapshotAnswer
-  | DeletedSnapshotAnswer;
+  | RestoredSnapshotAnswer;

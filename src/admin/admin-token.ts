@@ -25,9 +25,6 @@ export function checkAdminToken(expected: string, credentials: AdminCredentials)
 }
 
 function sameSecret(a: string, b: string): boolean {
+  const digest = (text: string) => createHash('sha256').update(text).digest();
   return timingSafeEqual(digest(a), digest(b));
-}
-
-function digest(text: string): Buffer {
-  return createHash('sha256').update(text).digest();
 }

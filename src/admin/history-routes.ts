@@ -62,9 +62,7 @@ export const historyRoutes: AdminRoute[] = [
       // The first line names the request as the journal, the inspector and readiness do: `# request #3: POST /api/v1/createOrder`.
       const heading = `# request #${seq}: ${sent.method} ${sent.url}\n`;
       const curl = curlCommand({ ...sent, url: `${origin}${sent.url}` }, key === 'include' ? 'include' : 'variables');
-      const command = heading + curl.command;
-      const { variables } = curl;
-      return { seq, command, variables };
+      return { seq, command: heading + curl.command, variables: curl.variables };
     },
   },
 ];

@@ -8,7 +8,7 @@ import { ADMIN_PREFIX } from './admin-prefix.js';
 
 /** The inspector page is `/__sandbox/`; its files are under `/__sandbox/inspector/`. Neither holds any data. */
 export const INSPECTOR_PAGE = `${ADMIN_PREFIX}/`;
-export const INSPECTOR_FILES = `${ADMIN_PREFIX}/inspector/`;
+const INSPECTOR_FILES = `${ADMIN_PREFIX}/inspector/`;
 
 /**
  * What the page may load and connect to: this server only, and no framing by other sites. The page holds the

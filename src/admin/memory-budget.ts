@@ -10,13 +10,6 @@ export const MEMORY_BUDGET_MIB_RANGE = { min: 64, max: 1024 * 1024 } as const;
 /** What a session costs for each byte of its inline scenario's JSON, measured on a 7.6 MB one: records, indexes and the scenario kept. */
 const SESSION_BYTES_PER_SCENARIO_BYTE = 16;
 
-/** Throws unless `mib` is a whole number of MiB within `MEMORY_BUDGET_MIB_RANGE`. */
-export function checkMemoryBudget(mib: number): number {
-  const { min, max } = MEMORY_BUDGET_MIB_RANGE;
-  if (Number.isInteger(mib) && mib >= min && mib <= max) return mib;
-  throw new RangeError(`memoryBudgetMiB must be a whole number of MiB from ${min} to ${max} (got ${mib})`);
-}
-
 /**
  * The memory budget of a server's state: a session or snapshot is made only while the memory the server holds
  * (the JavaScript heap in use and the buffers outside it), with what the new one is expected to take, stays
@@ -29,7 +22,9 @@ export class MemoryBudget {
     readonly mib: number = DEFAULT_MEMORY_BUDGET_MIB,
     private readonly inUse: () => number = memoryInUse,
   ) {
-    this.#limitBytes = checkMemoryBudget(mib) * 1024 * 1024;
+    const { min, max } = MEMORY_BUDGET_MIB_RANGE;
+    if (!Number.isInteger(mib) || mib < min || mib > max) throw new RangeError(`memoryBudgetMiB must be a whole number of MiB from ${min} to ${max} (got ${mib})`);
+    this.#limitBytes = mib * 1024 * 1024;
   }
 
   /** Before building a session from a scenario of `scenarioBytes` of JSON (0 for a built-in one). */

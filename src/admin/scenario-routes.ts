@@ -6,8 +6,7 @@ import type { ScenarioFile } from '../scenarios/scenario-schema.js';
 import type { Sandbox } from '../types.js';
 import type { LoadedScenarioAnswer, ScenarioListAnswer } from './admin-answers.js';
 import type { AdminRoute } from './admin-route.js';
-import { inlineScenarioBytes } from './inline-scenario-size.js';
-import { scenarioNameSchema } from './scenario-name.js';
+import { inlineScenarioBytes, scenarioNameSchema } from './requested-scenario.js';
 
 const useScenarioBody = everyProblem(
   z

@@ -6,8 +6,7 @@ import { ApiError } from '../domain/api-error.js';
 import type { ErrorCode } from '../domain/error-codes.js';
 import { SerialQueue } from '../lib/serial-queue.js';
 import type { ScenarioFileAccess } from '../scenarios/scenario-file-access.js';
-import { receivePieces } from './scenario-pieces.js';
-import { checkSessionRequest, type SessionRequest } from './session-request.js';
+import { checkSessionRequest, receivePieces, type SessionRequest } from './session-request.js';
 
 /** What the worker posts back: the checked request, or the refusal of its body as data. */
 export type WorkerReply =

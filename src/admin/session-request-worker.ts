@@ -3,8 +3,7 @@
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { ApiError } from '../domain/api-error.js';
 import type { ScenarioFileAccess } from '../scenarios/scenario-file-access.js';
-import { sendInPieces } from './scenario-pieces.js';
-import { checkSessionRequest } from './session-request.js';
+import { checkSessionRequest, sendInPieces } from './session-request.js';
 import type { WorkerReply } from './session-request-thread.js';
 
 const { text, files, pieces } = workerData as { text: string; files: ScenarioFileAccess; pieces: MessagePort };

@@ -2,7 +2,7 @@ import { ApiError } from '../domain/api-error.js';
 import { adoptResolved } from '../scenarios/load-scenario.js';
 import { ScenarioError } from '../scenarios/scenario-error.js';
 import type { SandboxHost, SandboxSession } from '../sessions/sandbox-host.js';
-import type { DeletedSessionAnswer, SessionAnswer } from './admin-answers.js';
+import type { DeletedAnswer, SessionAnswer } from './admin-answers.js';
 import type { AdminRoute } from './admin-route.js';
 import { SessionRequestChecker } from './session-request-thread.js';
 
@@ -39,7 +39,7 @@ export function sessionRoutes(host: SandboxHost, perSession: readonly AdminRoute
     {
       method: 'DELETE',
       path: '/sessions/:sessionId',
-      handle: ({ params }): DeletedSessionAnswer => {
+      handle: ({ params }): DeletedAnswer => {
         const { id } = sessionOf(host, params['sessionId']!);
         host.deleteSession(id);
         return { id, deleted: true };

@@ -26,7 +26,7 @@ function eventText(event: SandboxEvent): string {
  * whole bodies, a createOrder of ~60 KB was copied into each of 32 streams a client had stopped reading, which
  * doubled its time. The journal keeps the rest (`GET /__sandbox/requests?since=<seq - 1>&limit=1&include=bodies`).
  */
-export const EVENT_BODY_MAX_CHARS = 8 * 1024;
+const EVENT_BODY_MAX_CHARS = 8 * 1024;
 
 /** An entry as a request event carries it: each body over `EVENT_BODY_MAX_CHARS` cut to that many, and `bodiesCut`. */
 function streamedEntry(entry: JournalEntry): JournalEntry & { bodiesCut?: true } {

@@ -4,8 +4,7 @@ import type { StreamedAnswer } from '../api/outcome.js';
 import type { HealthAnswer, JournalAnswer, ReadinessAnswer, StateAnswer } from './admin-answers.js';
 import type { AdminRoute } from './admin-route.js';
 import type { ScenarioFile } from '../scenarios/scenario-schema.js';
-import { crossSiteRefusal } from './cross-site-stream.js';
-import { eventStream } from './event-stream.js';
+import { crossSiteRefusal, eventStream } from './event-stream.js';
 
 const seqSchema = z.string().regex(/^\d{1,15}$/, 'expected the seq of a journal entry, a whole number from 0').transform(Number);
 

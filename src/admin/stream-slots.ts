@@ -6,25 +6,15 @@ export const DEFAULT_MAX_STREAMS = 32;
 /** The largest `maxStreams` taken. */
 export const MAX_STREAMS_LIMIT = 100_000;
 
-/** Throws unless `max` is a whole number of streams from 0 (no stream at all) to `MAX_STREAMS_LIMIT`. */
-export function checkMaxStreams(max: number): number {
-  if (Number.isInteger(max) && max >= 0 && max <= MAX_STREAMS_LIMIT) return max;
-  throw new RangeError(`maxStreams must be an integer from 0 to ${MAX_STREAMS_LIMIT} (got ${max})`);
-}
-
 /** How long a refused client is told to wait before it tries again, in seconds. */
 const RETRY_AFTER_S = 5;
 
-/** The open event streams of one server, at most `max`. */
+/** The open event streams of one server, at most `max`: a whole number from 0 (no stream at all) to `MAX_STREAMS_LIMIT`. */
 export class StreamSlots {
   #open = 0;
 
   constructor(readonly max: number = DEFAULT_MAX_STREAMS) {
-    checkMaxStreams(max);
-  }
-
-  get open(): number {
-    return this.#open;
+    if (!Number.isInteger(max) || max < 0 || max > MAX_STREAMS_LIMIT) throw new RangeError(`maxStreams must be an integer from 0 to ${MAX_STREAMS_LIMIT} (got ${max})`);
   }
 
   /** Takes a slot; the function returned gives it back (once, however often called). Throws a 503 when all are taken. */

@@ -6,9 +6,9 @@ import { FLAG_SPELLING } from './option-flags.js';
 export const ADMIN_TOKEN_ENV = 'ESIM_SANDBOX_ADMIN_TOKEN';
 
 /** The admin token of `--admin-token`, else of the environment; undefined for an open admin API. */
-export function adminTokenOf(option: unknown, env: NodeJS.ProcessEnv = process.env): string | undefined {
+export function adminTokenOf(option: unknown): string | undefined {
   if (option !== undefined) return parseAdminToken(option);
-  const fromEnv = env[ADMIN_TOKEN_ENV];
+  const fromEnv = process.env[ADMIN_TOKEN_ENV];
   return fromEnv === undefined || fromEnv === '' ? undefined : parseAdminToken(fromEnv);
 }
 

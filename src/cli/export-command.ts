@@ -1,21 +1,17 @@
 import type { Argv, CommandModule } from 'yargs';
-import type { CliIo } from './cli-io.js';
 import { maskSecrets } from '../lib/mask-api-key.js';
-import { maskedIo } from './masked-io.js';
+import { maskedIo, messageOf, type CliIo } from './cli-io.js';
 import { EXPORT_OPTIONS } from '../client/client-limits.js';
-import { clientOptions, messageOf, parseClientArgs } from './service-options.js';
+import { ADMIN_TOKEN_ENV } from './admin-token-option.js';
+import { clientOptions, parseClientArgs, parseAnswerJson } from './service-options.js';
 
 interface ExportArgs {
   url: string;
   session?: string;
   out?: string;
   'admin-token'?: string;
-  timeout?: string;
-  'max-body-bytes'?: string;
   replaceSpecial: boolean;
 }
-
-const ADMIN_TOKEN_ENV = 'ESIM_SANDBOX_ADMIN_TOKEN';
 
 /**
  * `esim-sandbox export`: the state of a running sandbox (or of one of its sessions) as a scenario file,
@@ -60,62 +56,41 @@ export function exportCommand(io: CliIo, result: { exitCode: number }): CommandM
       const url = new URL(`${serverOrigin(argv.url)}${path}?format=scenario`);
       const output = argv.out === undefined ? undefined : { option: '--out', file: argv.out, replaceSpecial: argv.replaceSpecial };
       const { boundedFetch, checkOutputFile, writePrivateFile } = await import('../verify/client-io.js');
+      // Exit code 2 while the server is asked (unreachable, too slow, too large an answer), 1 for any other failure.
+      let exitCode = 1;
       try {
         if (output) await checkOutputFile(output);
-      } catch (error) {
-        out.stderr.write(`esim-sandbox export: ${messageOf(error)}\n`);
-        result.exitCode = 1;
-        return;
-      }
-      let response: Awaited<ReturnType<typeof boundedFetch>>;
-      try {
+        exitCode = 2;
         const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
-        response = await boundedFetch(url, { headers }, { timeoutMs: limits.timeoutMs, maxBodyBytes: limits.maxBodyBytes, urlOption: '--url' });
+        const response = await boundedFetch(url, { headers }, { timeoutMs: limits.timeoutMs, maxBodyBytes: limits.maxBodyBytes, urlOption: '--url' });
+        exitCode = 1;
+        const scenario = scenarioOf(response, url);
+        // The admin token has no place in a scenario: masked should a server have put it in one.
+        const text = maskSecrets(`${JSON.stringify(scenario, null, 2)}\n`, token ? [token] : []);
+        if (!output) out.stdout.write(text);
+        else {
+          await writePrivateFile(output, text);
+          out.stdout.write(`wrote ${output.file} (readable by you only: it holds the API keys): scenario "${scenario.name}"\n`);
+        }
+        result.exitCode = 0;
       } catch (error) {
         out.stderr.write(`esim-sandbox export: ${messageOf(error)}\n`);
-        result.exitCode = 2;
-        return;
+        result.exitCode = exitCode;
       }
-      const refusal = refusalOf(response, url);
-      if (refusal) {
-        out.stderr.write(`esim-sandbox export: ${refusal}\n`);
-        result.exitCode = 1;
-        return;
-      }
-      const scenario = (JSON.parse(response.text) as { data: { name: string } }).data;
-      // The admin token has no place in a scenario: masked should a server have put it in one.
-      const text = maskSecrets(`${JSON.stringify(scenario, null, 2)}\n`, token ? [token] : []);
-      if (!output) out.stdout.write(text);
-      else {
-        try {
-          await writePrivateFile(output, text);
-        } catch (error) {
-          out.stderr.write(`esim-sandbox export: ${messageOf(error)}\n`);
-          result.exitCode = 1;
-          return;
-        }
-        out.stdout.write(`wrote ${output.file} (readable by you only: it holds the API keys): scenario "${scenario.name}"\n`);
-      }
-      result.exitCode = 0;
     },
   };
 }
 
-/** Why the answer is not the admin API's scenario: a redirect (never followed), a refusal, or another body. */
-function refusalOf(response: { status: number; headers: Headers; text: string }, url: URL): string | undefined {
+/** The admin API's scenario in the answer; throws why there is none: a redirect (never followed), a refusal, or another body. */
+function scenarioOf(response: { status: number; headers: Headers; text: string }, url: URL): { name: string } {
   if (response.status >= 300 && response.status < 400) {
     const to = response.headers.get('location');
-    return `${url.href} answered a redirect (${response.status}${to ? ` to ${to}` : ''}), which export does not follow: the admin token goes to --url only. Give the server's own address as --url`;
+    throw new Error(`${url.href} answered a redirect (${response.status}${to ? ` to ${to}` : ''}), which export does not follow: the admin token goes to --url only. Give the server's own address as --url`);
   }
-  let answer: { data?: { name?: unknown }; error?: { code: string; message: string } } | undefined;
-  try {
-    answer = JSON.parse(response.text) as typeof answer;
-  } catch {
-    answer = undefined;
-  }
-  if (response.status === 200 && typeof answer?.data === 'object' && answer.data !== null && typeof answer.data.name === 'string') return undefined;
+  const answer = parseAnswerJson(response.text) as { data?: { name?: unknown }; error?: { code: string; message: string } } | undefined;
+  if (response.status === 200 && typeof answer?.data === 'object' && answer.data !== null && typeof answer.data.name === 'string') return answer.data as { name: string };
   const why = answer?.error ? `${answer.error.code}: ${answer.error.message}` : `status ${response.status}, not the admin API's answer (a scenario with a name)`;
-  return `${url.href} refused: ${why}`;
+  throw new Error(`${url.href} refused: ${why}`);
 }
 
 /** `http://127.0.0.1:4010/api/v1` → `http://127.0.0.1:4010`. */

@@ -5,10 +5,9 @@ import { formatReadinessJunit } from '../domain/readiness/report-junit.js';
 import { formatReadinessTable } from '../domain/readiness/report-table.js';
 import { READ_OPTIONS } from '../client/client-limits.js';
 import { ADMIN_TOKEN_ENV, adminTokenOf, parseAdminToken } from './admin-token-option.js';
-import type { CliIo } from './cli-io.js';
-import { maskedIo } from './masked-io.js';
+import { maskedIo, messageOf, type CliIo } from './cli-io.js';
 import { flagValues, withFlags } from './option-flags.js';
-import { clientOptions, parseClientArgs } from './service-options.js';
+import { clientOptions, parseClientArgs, parseAnswerJson } from './service-options.js';
 import { READINESS_OPTIONS } from '../readiness-options.js';
 
 const FORMATS = ['table', 'json', 'junit'] as const;
@@ -68,7 +67,7 @@ export function readinessCommand(io: CliIo, result: { exitCode: number }): Comma
         out.stdout.write(format(report, argv.format));
         result.exitCode = report.verdict === 'ready' ? 0 : 1;
       } catch (error) {
-        out.stderr.write(`esim-sandbox readiness: ${error instanceof Error ? error.message : String(error)}\n`);
+        out.stderr.write(`esim-sandbox readiness: ${messageOf(error)}\n`);
         result.exitCode = 1;
       }
     },
@@ -93,7 +92,7 @@ async function fetchReport(origin: string, session: string | undefined, key: str
     response = await boundedFetch(url, { headers }, { ...limits, urlOption: '--url' });
   } catch (error) {
     const unreached = error instanceof Error && (error as { answered?: boolean }).answered === false;
-    const message = error instanceof Error ? error.message : String(error);
+    const message = messageOf(error);
     throw new Error(unreached ? `${message}${/[.?!]$/.test(message) ? '' : '.'} Start one with "esim-sandbox serve --scenario readiness-drill", or pass its address with --url` : message);
   }
   if (response.status >= 300 && response.status < 400) {
@@ -102,21 +101,13 @@ async function fetchReport(origin: string, session: string | undefined, key: str
       `${origin}${path} answered a redirect (${response.status}${to ? ` to ${to}` : ''}), which readiness does not follow: the admin token goes to --url only. Give the sandbox's own address as --url`,
     );
   }
-  const body = parseJson(response.text) as { success?: boolean; data?: unknown; error?: { code?: string; message?: string } } | undefined;
+  const body = parseAnswerJson(response.text) as { success?: boolean; data?: unknown; error?: { code?: string; message?: string } } | undefined;
   if (response.status !== 200 || body?.success !== true) {
     const why = body?.error ? `${response.status} ${body.error.code}: ${body.error.message}` : `${response.status} without the admin envelope`;
     throw new Error(`${origin}${path} answered ${why}${response.status === 401 ? ' (pass the token with --admin-token)' : ''}`);
   }
   if (!isReport(body.data)) throw new Error(`${origin}${path} answered no readiness report: is it an esim-sandbox of this version?`);
   return body.data;
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
 }
 
 function isReport(value: unknown): value is ReadinessReport {

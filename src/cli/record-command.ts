@@ -1,7 +1,6 @@
 import type { Argv, CommandModule } from 'yargs';
 import type { CliIo } from './cli-io.js';
-import { maskedIo } from './masked-io.js';
-import { API_KEY_ENV, cannotCheck, messageOf, parseServiceArgs, outputOptions, serviceOptions, type ServiceArgs } from './service-options.js';
+import { API_KEY_ENV, runServiceCommand, serviceOptions, type ServiceArgs } from './service-options.js';
 
 interface RecordArgs extends ServiceArgs {
   out: string;
@@ -19,7 +18,7 @@ export function recordCommand(io: CliIo, result: { exitCode: number }): CommandM
     command: 'record',
     describe: 'Record what an API key sees of a deployment as a scenario file (read-only unless --orders)',
     builder: (yargs: Argv) =>
-      outputOptions(serviceOptions(yargs))
+      serviceOptions(yargs)
         .option('out', {
           describe:
             'The scenario file to write (it holds the API key: keep it out of version control). An existing file is replaced by a new one, readable by you only (0600); a symlink is refused; nothing is written when the run fails',
@@ -48,12 +47,8 @@ export function recordCommand(io: CliIo, result: { exitCode: number }): CommandM
             '2 the service could not be checked (unreachable, too slow for --timeout or --budget, an answer over --max-body-bytes, no answer in the API\'s envelope, the key refused on every route). ' +
             'Nothing is written when the exit code is 1 or 2.',
         ) as unknown as Argv<RecordArgs>,
-    handler: async (argv) => {
-      // Every key or token given is masked in what the command prints, a server's echo of it too.
-      const out = maskedIo(io, [argv['api-key'], process.env[API_KEY_ENV]]);
-      const log = (line: string) => out.stdout.write(`${line}\n`);
-      try {
-        const options = parseServiceArgs(argv);
+    handler: (argv) =>
+      runServiceCommand(io, result, 'record', argv, async (options, out, log) => {
         const { recordScenario, formatRecordResult } = await import('../verify/index.js');
         const recorded = await recordScenario({
           ...options,
@@ -63,13 +58,8 @@ export function recordCommand(io: CliIo, result: { exitCode: number }): CommandM
           replaceSpecial: argv.replaceSpecial,
           ...(argv.name !== undefined && { name: argv.name }),
         });
-        out.stdout.write(`
-${formatRecordResult(recorded, argv.out)}`);
-        result.exitCode = recorded.trustworthy ? 0 : 3;
-      } catch (error) {
-        out.stderr.write(`esim-sandbox record: ${messageOf(error)}\n`);
-        result.exitCode = cannotCheck(error) ? 2 : 1;
-      }
-    },
+        out.stdout.write(`\n${formatRecordResult(recorded, argv.out)}`);
+        return recorded.trustworthy ? 0 : 3;
+      }),
   };
 }

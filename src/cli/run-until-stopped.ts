@@ -1,11 +1,11 @@
 import type { OptionTable, OptionValues } from '../lib/options/option-kinds.js';
 import type { ChaosInput } from '../scenarios/scenario-schema.js';
+import { isLoopbackHost } from '../server/host-names.js';
 import { SERVER_OPTIONS } from '../server/server-options.js';
 import { ADMIN_TOKEN_ENV, adminTokenOf } from './admin-token-option.js';
 import { CHAOS_FLAGS, chaosOf } from './chaos-options.js';
-import type { CliIo } from './cli-io.js';
+import { messageOf, type CliIo } from './cli-io.js';
 import { flagValues } from './option-flags.js';
-import { openAdminWarning } from './serve-warning.js';
 
 /** The server options every serving command reads itself. */
 type ServingTable = OptionTable & Pick<typeof SERVER_OPTIONS, 'host' | 'adminToken' | 'shutdownGraceMs'>;
@@ -58,8 +58,14 @@ export async function runUntilStopped<S extends { close(): Promise<void> }>(
     const serving = prepare();
     const stopped = io.waitForStop();
     const server = await serving.start();
-    const warning = openAdminWarning(serving.host, serving.adminToken, ADMIN_TOKEN_ENV);
-    if (warning !== undefined) io.stderr.write(warning);
+    // Where other machines can reach it, an admin API without a token lets anyone on the network reset the sandbox.
+    if (serving.adminToken === undefined && !isLoopbackHost(serving.host)) {
+      io.stderr.write(
+        `Warning: listening on ${serving.host} without an admin token: anyone who can reach this machine can reset the sandbox, ` +
+          `switch its scenario, top up its wallets and read its request journal through /__sandbox. ` +
+          `Give it a token with --admin-token <token> (or $${ADMIN_TOKEN_ENV}), or listen on 127.0.0.1.\n`,
+      );
+    }
     io.stdout.write(serving.banner(server));
     await stopped;
     io.stdout.write(`Stopping: answering the requests in flight (up to ${serving.shutdownGraceMs} ms; a second signal stops at once).\n`);
@@ -67,7 +73,7 @@ export async function runUntilStopped<S extends { close(): Promise<void> }>(
     io.stdout.write(`${name} stopped.\n`);
     result.exitCode = 0;
   } catch (error) {
-    io.stderr.write(`esim-sandbox ${command}: ${error instanceof Error ? error.message : String(error)}\n`);
+    io.stderr.write(`esim-sandbox ${command}: ${messageOf(error)}\n`);
     result.exitCode = 1;
   }
 }

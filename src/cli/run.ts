@@ -1,19 +1,26 @@
 import yargs from 'yargs';
+import { EXPORT_OPTIONS } from '../client/client-limits.js';
+import { closestName } from '../lib/closest-name.js';
+import { packageVersion } from '../lib/package-version.js';
+import { READINESS_OPTIONS } from '../readiness-options.js';
+import { SERVICE_OPTIONS } from '../verify/fidelity-options.js';
+import { CHAOS_FLAGS } from './chaos-options.js';
 import { type CliIo, processIo } from './cli-io.js';
 import { exportCommand } from './export-command.js';
 import { openapiCommand } from './openapi-command.js';
-import { proxyCommand } from './proxy-command.js';
-import { packageVersion } from '../lib/package-version.js';
+import { PROXY_COMMAND_OPTIONS, proxyCommand } from './proxy-command.js';
 import { readinessCommand } from './readiness-command.js';
 import { recordCommand } from './record-command.js';
 import { scenariosCommand } from './scenarios-command.js';
-import { serveCommand } from './serve-command.js';
-import { unknownFlagHints } from './unknown-flag-hint.js';
+import { SERVE_OPTIONS, serveCommand } from './serve-command.js';
 import { verifyCommand } from './verify-command.js';
+
+/** The option lists the docs show, by the name of their block (`<!-- options:serve -->`). */
+export const OPTION_LISTS = { serve: SERVE_OPTIONS, chaos: CHAOS_FLAGS, service: SERVICE_OPTIONS, export: EXPORT_OPTIONS, readiness: READINESS_OPTIONS, proxy: PROXY_COMMAND_OPTIONS } as const;
 
 /** Runs the `esim-sandbox` command line (arguments without the node and script paths); resolves to the exit code. */
 export async function run(argv: string[], io: Partial<CliIo> = {}): Promise<number> {
-  const { stdout, stderr, waitForStop } = { ...processIo, ...io };
+  const cli: CliIo = { ...processIo, ...io };
   const result = { exitCode: 0 };
   let helpOrVersion = '';
   const parser = yargs();
@@ -22,14 +29,14 @@ export async function run(argv: string[], io: Partial<CliIo> = {}): Promise<numb
     await parser
       .scriptName('esim-sandbox')
       .usage('$0 <command> [options]\n\nA deterministic imitation of the eSIM wholesale provisioning API.')
-      .command(serveCommand({ stdout, stderr, waitForStop }, result))
-      .command(scenariosCommand({ stdout, stderr, waitForStop }, result))
-      .command(openapiCommand({ stdout, stderr, waitForStop }, result))
-      .command(verifyCommand({ stdout, stderr, waitForStop }, result))
-      .command(recordCommand({ stdout, stderr, waitForStop }, result))
-      .command(proxyCommand({ stdout, stderr, waitForStop }, result))
-      .command(readinessCommand({ stdout, stderr, waitForStop }, result))
-      .command(exportCommand({ stdout, stderr, waitForStop }, result))
+      .command(serveCommand(cli, result))
+      .command(scenariosCommand(cli, result))
+      .command(openapiCommand(cli, result))
+      .command(verifyCommand(cli, result))
+      .command(recordCommand(cli, result))
+      .command(proxyCommand(cli, result))
+      .command(readinessCommand(cli, result))
+      .command(exportCommand(cli, result))
       .demandCommand(1, 'Give a command, for example: esim-sandbox serve')
       .example('$0 serve --port 4010 --scenario default', 'Serve the API at http://127.0.0.1:4010/api/v1')
       .example('$0 scenarios validate ./my-scenario.json', 'Check a scenario file before serving it')
@@ -59,10 +66,10 @@ export async function run(argv: string[], io: Partial<CliIo> = {}): Promise<numb
       });
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    stderr.write(`esim-sandbox: ${error.message}\nRun "esim-sandbox --help" for the commands and options.\n`);
+    cli.stderr.write(`esim-sandbox: ${error.message}\nRun "esim-sandbox --help" for the commands and options.\n`);
     return 1;
   }
-  if (helpOrVersion) stdout.write(`${helpOrVersion}\n`);
+  if (helpOrVersion) cli.stdout.write(`${helpOrVersion}\n`);
   return result.exitCode;
 }
 
@@ -78,3 +85,22 @@ function skipHelpLayout(parser: ReturnType<typeof yargs>): void {
 
 /** Arguments yargs refused; thrown from its fail hook so that no command runs. */
 class UsageError extends Error {}
+
+/**
+ * A line for each flag of `argv` the command does not know but has a close name for: `--prot: did you mean
+ * --port?`. Printed under whatever yargs refused, an unknown argument or a required one that the misspelt flag
+ * was meant to give. `known` are the option names of the command that ran (their camelCase twins left out).
+ */
+function unknownFlagHints(known: readonly string[], argv: readonly string[]): string[] {
+  const flags = known.filter((name) => name.length > 1 && /^[a-z0-9-]+$/.test(name));
+  const hints: string[] = [];
+  for (const arg of argv) {
+    if (arg === '--') break;
+    if (!arg.startsWith('--')) continue;
+    const name = arg.slice(2).split('=')[0]!;
+    if (known.includes(name) || (name.startsWith('no-') && known.includes(name.slice(3)))) continue;
+    const meant = closestName(name, flags);
+    if (meant !== undefined) hints.push(`--${name}: did you mean --${meant}?`);
+  }
+  return hints;
+}

@@ -1,8 +1,9 @@
-import type { CommandModule } from 'yargs';
-import type { CliIo } from './cli-io.js';
-import { scenariosListCommand } from './scenarios-list-command.js';
-import { scenariosShowCommand } from './scenarios-show-command.js';
-import { scenariosValidateCommand } from './scenarios-validate-command.js';
+import path from 'node:path';
+import type { Argv, CommandModule } from 'yargs';
+import { displayPath, loadScenario } from '../scenarios/load-scenario.js';
+import { formatProblem, ScenarioError, unlistedLine } from '../scenarios/scenario-error.js';
+import { messageOf, type CliIo } from './cli-io.js';
+import { scenarioList } from './quick-answers.js';
 
 /** `esim-sandbox scenarios <list|show|validate>`: the built-in scenarios, and checks of scenario files. */
 export function scenariosCommand(io: CliIo, result: { exitCode: number }): CommandModule {
@@ -11,13 +12,96 @@ export function scenariosCommand(io: CliIo, result: { exitCode: number }): Comma
     describe: 'List the built-in scenarios, show one as loaded, or validate scenario files',
     builder: (yargs) =>
       yargs
-        .command(scenariosListCommand(io))
-        .command(scenariosShowCommand(io, result))
-        .command(scenariosValidateCommand(io, result))
+        .command(listCommand(io))
+        .command(showCommand(io, result))
+        .command(validateCommand(io, result))
         .demandCommand(1, 'Give a scenarios command, for example: esim-sandbox scenarios list')
         .example('$0 scenarios list', 'List the built-in scenarios')
         .example('$0 scenarios show default', 'Print a scenario as the sandbox loads it')
         .example('$0 scenarios validate ./my-scenario.json', 'Check a scenario file of your own'),
     handler: () => {},
   };
+}
+
+/** `esim-sandbox scenarios list`: the name and description of each built-in scenario, one a line. */
+function listCommand(io: CliIo): CommandModule {
+  return {
+    command: 'list',
+    describe: 'List the built-in scenarios with their descriptions',
+    builder: (yargs) => yargs.example('$0 scenarios list', 'Show every built-in scenario, one a line'),
+    handler: () => {
+      io.stdout.write(scenarioList());
+    },
+  };
+}
+
+/** `esim-sandbox scenarios show <name-or-path>`: the scenario after `extends`, seeds and defaults, as JSON. Sets `result.exitCode`. */
+function showCommand(io: CliIo, result: { exitCode: number }): CommandModule<object, { scenario: string }> {
+  return {
+    command: 'show <scenario>',
+    describe: 'Print a scenario as the sandbox loads it (after extends, seeds and defaults) as JSON',
+    builder: (yargs: Argv) =>
+      yargs
+        .positional('scenario', { describe: 'Built-in scenario name or path of a scenario JSON file', type: 'string' })
+        .example('$0 scenarios show default', 'Print the default scenario with every product, account and key')
+        .example('$0 scenarios show ./my-scenario.json', 'Print a scenario of your own as the sandbox would load it') as Argv<{ scenario: string }>,
+    handler: (argv) => {
+      try {
+        io.stdout.write(`${JSON.stringify(loadScenario(argv.scenario), null, 2)}\n`);
+        result.exitCode = 0;
+      } catch (error) {
+        io.stderr.write(`${describeLoadFailure(error, argv.scenario)}\n`);
+        result.exitCode = 1;
+      }
+    },
+  };
+}
+
+/**
+ * `esim-sandbox scenarios validate <file...>`: loads each file as the sandbox would, `extends` and seeds included.
+ * Prints `ok <file>` for a valid file and every problem of a broken one; exit code 1 when any file is broken.
+ */
+function validateCommand(io: CliIo, result: { exitCode: number }): CommandModule<object, { files: string[] }> {
+  return {
+    command: 'validate <files...>',
+    describe: 'Check scenario files: each is loaded as the sandbox would load it, and every problem is listed',
+    builder: (yargs: Argv) =>
+      yargs
+        .positional('files', {
+          describe: 'Paths of scenario JSON files',
+          type: 'string',
+          array: true,
+          demandOption: true,
+          // Without it, help shows the empty list yargs gives a variadic positional as "[default: []]".
+          default: undefined,
+        })
+        .example('$0 scenarios validate ./my-scenario.json', 'Prints "ok ./my-scenario.json", or each problem and exits 1')
+        .example('$0 scenarios validate scenarios/*.json', 'Check several files at once') as Argv<{ files: string[] }>,
+    handler: (argv) => {
+      let broken = 0;
+      for (const file of argv.files) {
+        try {
+          // Resolved here so that a bare name is read as a file, not looked up among the built-ins.
+          loadScenario(path.resolve(file));
+          io.stdout.write(`ok ${file}\n`);
+        } catch (error) {
+          broken++;
+          io.stderr.write(`${describeLoadFailure(error, file)}\n`);
+        }
+      }
+      result.exitCode = broken > 0 ? 1 : 0;
+    },
+  };
+}
+
+/**
+ * What to print for a scenario that could not be loaded: one line per problem of a `ScenarioError` (file, line,
+ * JSON path, what was expected), or the message of any other error; never a stack. Problems of the file at
+ * `givenPath` name it as given on the command line rather than as the loader shows it.
+ */
+function describeLoadFailure(error: unknown, givenPath: string): string {
+  if (!(error instanceof ScenarioError)) return messageOf(error);
+  const shownByLoader = displayPath(path.resolve(givenPath));
+  const lines = error.problems.map((problem) => formatProblem(problem.file === shownByLoader ? { ...problem, file: givenPath } : problem));
+  return [...lines, ...unlistedLine(error.problems.length, error.total)].join('\n');
 }

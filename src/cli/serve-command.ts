@@ -2,21 +2,19 @@ import type { Argv, CommandModule } from 'yargs';
 import { SANDBOX_OPTIONS } from '../sandbox-options.js';
 import { SERVER_OPTIONS } from '../server/server-options.js';
 import { HOST_OPTIONS } from '../sessions/host-options.js';
-import { startServer } from '../server/start-server.js';
+import { startServer, type RunningServer } from '../server/start-server.js';
+import type { ChaosInput } from '../scenarios/scenario-schema.js';
 import { ADMIN_TOKEN_ENV } from './admin-token-option.js';
 import { flagValues, withFlags } from './option-flags.js';
 import type { CliIo } from './cli-io.js';
 import { CHAOS_FLAGS, chaosOf } from './chaos-options.js';
-import { formatServeBanner } from './serve-banner.js';
 import { runUntilStopped, servingOf } from './run-until-stopped.js';
 
 /** The options `serve` takes, each once: its flags are read from these tables. */
 export const SERVE_OPTIONS = { ...SERVER_OPTIONS, ...SANDBOX_OPTIONS, ...HOST_OPTIONS };
 
-type ServeArgs = Record<string, unknown>;
-
 /** `esim-sandbox serve`: starts the standalone server and runs until stopped. Sets `result.exitCode`. */
-export function serveCommand(io: CliIo, result: { exitCode: number }): CommandModule<object, ServeArgs> {
+export function serveCommand(io: CliIo, result: { exitCode: number }): CommandModule<object, Record<string, unknown>> {
   return {
     command: 'serve',
     describe: 'Start the sandbox as an HTTP server',
@@ -35,8 +33,44 @@ export function serveCommand(io: CliIo, result: { exitCode: number }): CommandMo
         .example('$0 serve --scenario-dir ./scenarios', 'Let POST /__sandbox/scenario {"name": "my-scenario"} load ./scenarios/my-scenario.json')
         .example(`${ADMIN_TOKEN_ENV}=s3cret $0 serve --host 0.0.0.0`, 'Serve on every interface, the admin API behind a token')
         .example('$0 serve --allowed-host sandbox.local', 'Also answer to http://sandbox.local:4010 (a name in /etc/hosts)')
-        .example('$0 serve --shutdown-grace 30000', 'On SIGTERM, give requests in flight up to 30 s to be answered') as unknown as Argv<ServeArgs>,
+        .example('$0 serve --shutdown-grace 30000', 'On SIGTERM, give requests in flight up to 30 s to be answered') as unknown as Argv<Record<string, unknown>>,
     handler: (argv) => runUntilStopped(io, result, 'serve', 'Sandbox', () => servingOf(argv, SERVE_OPTIONS, startServer, (server, chaos) => formatServeBanner(server, chaos ?? server.sandbox.scenario.chaos))),
   };
 }
 
+/** What `serve` prints once listening: where the API is, how its clock runs, which keys to use, and a request to try. */
+export function formatServeBanner({ url, origin, sandbox }: RunningServer, chaos?: ChaosInput | null): string {
+  const { name, description, apiKeys, accounts } = sandbox.scenario;
+  const kycPending = new Set(accounts.filter((account) => account.kyc !== 'approved').map((account) => account.id));
+  const keyWidth = Math.max(0, ...apiKeys.map((apiKey) => apiKey.key.length));
+  const keyLines = apiKeys.map((apiKey) => {
+    const notes = [
+      apiKey.revoked ? 'revoked: every route answers 401 UNAUTHORIZED' : '',
+      kycPending.has(apiKey.accountId) ? 'KYC pending: every route answers 403 KYC_REQUIRED' : '',
+    ].filter(Boolean);
+    const scopes = apiKey.scopes.length > 0 ? apiKey.scopes.join(', ') : 'no scopes';
+    return `  ${apiKey.key.padEnd(keyWidth)}  ${scopes}${notes.length > 0 ? `  (${notes.join('; ')})` : ''}`;
+  });
+  const worksForGetBalance = (apiKey: (typeof apiKeys)[number]) =>
+    !apiKey.revoked && !kycPending.has(apiKey.accountId) && apiKey.scopes.includes('balance:read');
+  const exampleKey = apiKeys.find(worksForGetBalance) ?? apiKeys[0];
+  return [
+    `eSIM wholesale sandbox listening`,
+    `  API        ${url}`,
+    `  admin      ${origin}/__sandbox`,
+    `  inspector  ${origin}/__sandbox/  (live requests, bodies, state and controls)`,
+    `  docs       ${origin}/docs  (API reference; OpenAPI document at ${url}/openapi.json)`,
+    `  scenario   ${name}: ${description}`,
+    `  clock      ${sandbox.clockMode === 'wall' ? 'wall: real elapsed time' : 'step: moves a step per answered request'}`,
+    ...(chaos?.rate ? [`  chaos      ${Math.round(chaos.rate * 1000) / 10} % of API calls meet a fault${chaos.seed === undefined ? '' : ` (seed ${chaos.seed})`}`] : []),
+    '',
+    'API keys (header x-api-key):',
+    ...(keyLines.length > 0 ? keyLines : ['  (none in this scenario)']),
+    '',
+    'Try:',
+    `  curl${exampleKey ? ` -H 'x-api-key: ${exampleKey.key}'` : ''} ${url}/getBalance`,
+    '',
+    'Press Ctrl+C to stop.',
+    '',
+  ].join('\n');
+}

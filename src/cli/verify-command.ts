@@ -1,7 +1,6 @@
 import type { Argv, CommandModule } from 'yargs';
 import type { CliIo } from './cli-io.js';
-import { maskedIo } from './masked-io.js';
-import { API_KEY_ENV, cannotCheck, messageOf, parseServiceArgs, outputOptions, serviceOptions, type ServiceArgs } from './service-options.js';
+import { API_KEY_ENV, runServiceCommand, serviceOptions, type ServiceArgs } from './service-options.js';
 
 interface VerifyArgs extends ServiceArgs {
   report?: string;
@@ -17,7 +16,7 @@ export function verifyCommand(io: CliIo, result: { exitCode: number }): CommandM
     command: 'verify',
     describe: 'Check a deployment of the service against the contract and the sandbox (read-only unless --orders)',
     builder: (yargs: Argv) =>
-      outputOptions(serviceOptions(yargs))
+      serviceOptions(yargs)
         .option('report', {
           describe: 'Also write the findings as JSON to this file. An existing file is replaced by a new one, readable by you only (0600); a symlink is refused',
           type: 'string',
@@ -28,12 +27,8 @@ export function verifyCommand(io: CliIo, result: { exitCode: number }): CommandM
         .epilogue('Exit code: 0 every answer checked conforms (differences where the spec is open are not failures), 1 an answer breaks the contract, ' +
             '2 the service could not be checked: unreachable, too slow for --timeout or --budget, an answer over --max-body-bytes, no answer in the API\'s envelope or every route 404 (check --base-url), ' +
             'the key refused on every route, every answer rate-limited, or answers that cannot be judged (they vary between identical requests: a random mock; or different requests get identical ones: a static server).') as unknown as Argv<VerifyArgs>,
-    handler: async (argv) => {
-      // Every key or token given is masked in what the command prints, a server's echo of it too.
-      const out = maskedIo(io, [argv['api-key'], process.env[API_KEY_ENV]]);
-      const log = (line: string) => out.stdout.write(`${line}\n`);
-      try {
-        const options = parseServiceArgs(argv);
+    handler: (argv) =>
+      runServiceCommand(io, result, 'verify', argv, async (options, out, log) => {
         // Loaded here: the other commands, serve first, start without the checks.
         const { verifyService, formatVerifyReport, writeJsonFile, checkOutputFile } = await import('../verify/index.js');
         const output = argv.report === undefined ? undefined : { option: '--report', file: argv.report, replaceSpecial: argv.replaceSpecial };
@@ -44,11 +39,7 @@ export function verifyCommand(io: CliIo, result: { exitCode: number }): CommandM
           await writeJsonFile(output, report);
           log(`Report written to ${argv.report}.`);
         }
-        result.exitCode = report.exitCode;
-      } catch (error) {
-        out.stderr.write(`esim-sandbox verify: ${messageOf(error)}\n`);
-        result.exitCode = cannotCheck(error) ? 2 : 1;
-      }
-    },
+        return report.exitCode;
+      }),
   };
 }

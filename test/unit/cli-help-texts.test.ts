@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { collectHelpTexts, type HelpText } from '../../src/cli/help-texts.js';
+import { collectHelpTexts, type HelpText } from '../../src/cli/quick-answers.js';
 import { run } from '../../src/cli/run.js';
 import { builtFile } from '../support/built-package.js';
 

@@ -4,7 +4,7 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { cli } from '../support/cli.js';
-import { formatServeBanner } from '../../src/cli/serve-banner.js';
+import { formatServeBanner } from '../../src/cli/serve-command.js';
 import { startServer } from '../../src/server/start-server.js';
 import { createOpenApiDocument } from '../../src/api/openapi-document.js';
 

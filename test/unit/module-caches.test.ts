@@ -10,8 +10,8 @@ const src = SRC;
  * `ReadonlyMap` or `ReadonlySet`, the compiler refuses any write to it.
  */
 const ALLOWED: Record<string, string> = {
-  'admin/event-fanout.ts fanouts': "a sandbox's own event fan-out, found by its sandbox and gone with it",
-  'admin/snapshot-registry.ts registries': "a sandbox's own snapshots, found by its sandbox and gone with it",
+  'admin/event-stream.ts fanouts': "a sandbox's own event fan-out, found by its sandbox and gone with it",
+  'admin/snapshot-routes.ts registries': "a sandbox's own snapshots, found by its sandbox and gone with it",
   'sandbox-snapshot.ts contents': "a snapshot's contents, hidden from its holder: the snapshot's own state",
   'scenarios/load-scenario.ts resolvedScenarios': 'a mark on a scenario object already validated, gone with it; holds no derived value',
   'sandbox-options.ts timeOrigin': 'performance.timeOrigin, a constant of the process, read once',

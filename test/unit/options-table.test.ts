@@ -4,7 +4,7 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import { createSandbox, createSandboxHost, type SandboxHostOptions, type SandboxOptions } from 'esim-wholesale-sandbox';
 import { startServer, type StartServerOptions } from 'esim-wholesale-sandbox/server';
 import { CHAOS_FLAGS } from '../../src/cli/chaos-options.js';
-import { OPTION_LISTS } from '../../src/cli/option-lists.js';
+import { OPTION_LISTS } from '../../src/cli/run.js';
 import { SERVE_OPTIONS } from '../../src/cli/serve-command.js';
 import type { OptionDefinition } from '../../src/lib/options/option-kinds.js';
 import { optionsMarkdown } from '../../src/lib/options/options-markdown.js';

@@ -5,7 +5,7 @@ import { connect, createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { onParentExit, startedByNpm } from '../../src/cli/parent-exit.js';
+import { onParentExit, startedByNpm } from '../../src/cli/cli-io.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const READY = /API\s+http:\/\/127\.0\.0\.1:(\d+)\//;

@@ -1,5 +1,12 @@
+import { z } from 'zod';
 import { ApiError } from '../domain/api-error.js';
 import { maxBytesOf, type ScenarioFileAccess } from '../scenarios/scenario-file-access.js';
+
+/** A scenario named in a request: a built-in name, or a file inside a scenario dir (the loader decides which may be read). */
+export const scenarioNameSchema = z
+  .string()
+  .min(1, 'expected the name of a built-in scenario or the path of a .json file inside a --scenario-dir')
+  .max(1000, 'expected a name or path of at most 1000 characters');
 
 /**
  * The bytes of JSON of an inline scenario (0 for a name), refused past the size a scenario file may have: a

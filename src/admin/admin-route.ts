@@ -44,5 +44,5 @@ export interface AdminRoute<Data extends AdminAnswer | StreamedAnswer = AdminAns
    * `handle` runs.
    */
   takesBody?: true;
-  handle(context: AdminRequestContext): Data | Promise<Data>;
+  handle(context: AdminRequestContext): Promise<Data>;
 }

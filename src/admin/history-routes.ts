@@ -38,7 +38,7 @@ export const historyRoutes: AdminRoute[] = [
   {
     method: 'DELETE',
     path: '/requests',
-    handle: ({ sandbox }) => {
+    handle: async ({ sandbox }) => {
       sandbox.clearHistory();
       return { cleared: true };
     },
@@ -55,7 +55,7 @@ export const historyRoutes: AdminRoute[] = [
   {
     method: 'GET',
     path: '/requests/:seq/curl',
-    handle: ({ sandbox, params, query, origin }) => {
+    handle: async ({ sandbox, params, query, origin }) => {
       const { key = 'placeholder' } = parseInput(curlQuery, Object.fromEntries(query));
       const seq = seqOf(params);
       const sent = requestAsSent(sandbox, seq);

@@ -29,17 +29,17 @@ export function sessionRoutes(host: SandboxHost, perSession: readonly AdminRoute
     {
       method: 'GET',
       path: '/sessions',
-      handle: ({ origin }) => host.sessions().map((session) => describeSession(session, origin)),
+      handle: async ({ origin }) => host.sessions().map((session) => describeSession(session, origin)),
     },
     {
       method: 'GET',
       path: '/sessions/:sessionId',
-      handle: ({ origin, params }) => describeSession(sessionOf(host, params['sessionId']!), origin),
+      handle: async ({ origin, params }) => describeSession(sessionOf(host, params['sessionId']!), origin),
     },
     {
       method: 'DELETE',
       path: '/sessions/:sessionId',
-      handle: ({ params }): DeletedAnswer => {
+      handle: async ({ params }): Promise<DeletedAnswer> => {
         const { id } = sessionOf(host, params['sessionId']!);
         host.deleteSession(id);
         return { id, deleted: true };
@@ -49,7 +49,7 @@ export function sessionRoutes(host: SandboxHost, perSession: readonly AdminRoute
       (route): AdminRoute => ({
         ...route,
         path: `/sessions/:sessionId${route.path}`,
-        handle: (context) => {
+        handle: async (context) => {
           const session = sessionOf(host, context.params['sessionId']!);
           return route.handle({ ...context, sandbox: session.sandbox, closing: AbortSignal.any([context.closing, session.ended]) });
         },

@@ -68,7 +68,7 @@ export const snapshotRoutes: AdminRoute[] = [
   {
     method: 'GET',
     path: '/snapshots',
-    handle: ({ sandbox }) => snapshotsOf(sandbox).list().map(([id, snapshot]) => describe(id, snapshot)),
+    handle: async ({ sandbox }) => snapshotsOf(sandbox).list().map(([id, snapshot]) => describe(id, snapshot)),
   },
   {
     method: 'POST',
@@ -82,7 +82,7 @@ export const snapshotRoutes: AdminRoute[] = [
   {
     method: 'DELETE',
     path: '/snapshots/:snapshotId',
-    handle: ({ sandbox, params }) => {
+    handle: async ({ sandbox, params }) => {
       const id = params['snapshotId']!;
       snapshotsOf(sandbox).delete(id);
       return { id, deleted: true };

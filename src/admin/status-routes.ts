@@ -23,7 +23,7 @@ const eventsQuery = everyProblem(z.strictObject({ since: seqSchema.optional() })
 const health: AdminRoute<HealthAnswer> = {
   method: 'GET',
   path: '/health',
-  handle: ({ sandbox }) => ({ status: 'ok', scenario: sandbox.scenario.name, now: sandbox.now() }),
+  handle: async ({ sandbox }) => ({ status: 'ok', scenario: sandbox.scenario.name, now: sandbox.now() }),
 };
 
 /**
@@ -33,7 +33,7 @@ const health: AdminRoute<HealthAnswer> = {
 const requests: AdminRoute<JournalAnswer> = {
   method: 'GET',
   path: '/requests',
-  handle: ({ sandbox, query }) => {
+  handle: async ({ sandbox, query }) => {
     const { since, limit, include } = parseInput(journalQuery, Object.fromEntries(query));
     return sandbox.history({ since, limit, bodies: include === 'bodies' });
   },
@@ -43,7 +43,7 @@ const requests: AdminRoute<JournalAnswer> = {
 const events: AdminRoute<StreamedAnswer> = {
   method: 'GET',
   path: '/events',
-  handle: ({ sandbox, query, header, closing, streams }) => {
+  handle: async ({ sandbox, query, header, closing, streams }) => {
     const { since } = parseInput(eventsQuery, Object.fromEntries(query));
     const refused = crossSiteRefusal(header);
     if (refused) throw refused;
@@ -63,7 +63,7 @@ const stateQuery = everyProblem(
 const state: AdminRoute<StateAnswer | ScenarioFile> = {
   method: 'GET',
   path: '/state',
-  handle: ({ sandbox, query }) => {
+  handle: async ({ sandbox, query }) => {
     const { format } = parseInput(stateQuery, Object.fromEntries(query));
     return format === 'scenario' ? sandbox.exportScenario() : sandbox.state();
   },
@@ -79,7 +79,7 @@ const readinessQuery = everyProblem(
 const readiness: AdminRoute<ReadinessAnswer> = {
   method: 'GET',
   path: '/readiness',
-  handle: ({ sandbox, query }) => {
+  handle: async ({ sandbox, query }) => {
     const { key } = parseInput(readinessQuery, Object.fromEntries(query));
     return sandbox.readiness(key === undefined ? {} : { key });
   },

@@ -19,7 +19,7 @@ export type { ReadinessOptions } from './types.js';
 export type { ErrorCode } from './domain/error-codes.js';
 export { createSandboxHost } from './sessions/sandbox-host.js';
 export type { SandboxHost, SandboxHostOptions, SandboxSession, SessionOptions } from './sessions/sandbox-host.js';
-export { createOpenApiDocument } from './api/openapi-document.js';
+export { createOpenApiDocument } from './openapi-examples.js';
 export { DEFAULT_SERVER_URL } from './openapi/openapi-document.js';
 export type { OpenApiDocumentOptions } from './openapi/openapi-document.js';
 export type { OpenApiDocument } from './openapi/openapi-types.js';

@@ -35,6 +35,7 @@ import { Journal, keyIdOf, type HistoryEntry, type JournalEntry, type JournalQue
 import type { RequestRecord } from './state/request-record.js';
 import { sandboxDb, type SandboxDb } from './state/sandbox-db.js';
 import { SeededRandom } from './state/seeded-random.js';
+import { recordedExamples } from './openapi-examples.js';
 import { checkReadinessOptions, type ReadinessOptions } from './readiness-options.js';
 import { maskApiKey } from './lib/mask-api-key.js';
 import type { RenderedPayment, Sandbox, SandboxEvent, SandboxOptions, SandboxState, ScenarioSource, TopupInput } from './types.js';
@@ -115,7 +116,7 @@ export class CoreSandbox implements Sandbox, AnswersApiRequests {
    */
   answer(record: RequestRecord, options: AnswerOptions = {}): Outcome | Promise<Outcome> {
     const route = this.#router.routeAt(record.url.pathname, options.basePath);
-    const described = describingAnswer(route, record.method, record.url);
+    const described = describingAnswer(route, record.method, record.url, recordedExamples);
     if (described) return described;
     record.wallMs = this.#wallClock();
     const live = this.#live();

@@ -34,10 +34,10 @@ export function describeCalls(calls: readonly DocumentedCall[]): DescribedCalls 
 /**
  * The OpenAPI 3.0.3 description of the calls `described`, with `examples` in it. Paths, methods, scopes,
  * summaries, descriptions, parameters, bodies and answers come from the calls the sandbox's router reads, limits
- * from the constants its request validation uses (src/contract), examples from answers recorded from the
- * `default` scenario (src/openapi/recorded-examples.ts).
+ * from the constants its request validation uses (src/contract), examples from answers of fresh sandboxes of the
+ * `default` scenario (src/openapi-examples.ts).
  */
-export function documentOf({ paths, parameters, requestBodies }: DescribedCalls, examples: RecordedExamples, { serverUrl = DEFAULT_SERVER_URL }: OpenApiDocumentOptions = {}): OpenApiDocument {
+export function documentOf({ paths, parameters, requestBodies }: DescribedCalls, examples: RecordedExamples | undefined, { serverUrl = DEFAULT_SERVER_URL }: OpenApiDocumentOptions = {}): OpenApiDocument {
   // A copy of its own for every caller: the schemas and the examples are shared module constants.
   const document = structuredClone<OpenApiDocument>({
     openapi: '3.0.3',
@@ -73,6 +73,6 @@ export function documentOf({ paths, parameters, requestBodies }: DescribedCalls,
       },
     },
   });
-  addExamples(document, structuredClone(examples));
+  if (examples) addExamples(document, structuredClone(examples));
   return document;
 }

@@ -84,7 +84,7 @@ export interface SecuritySchemeObject {
 
 /**
  * Examples recorded from the answers of fresh sandboxes, which the document carries so that tools making calls
- * from it send ids that exist (see scripts/openapi-examples.ts).
+ * from it send ids that exist (see src/openapi-examples.ts).
  */
 export interface RecordedExamples {
   /** Of each parameter of `components.parameters`, by name. */

@@ -9,7 +9,7 @@ import type { OpenApiDocument } from '../../src/openapi/openapi-types.js';
 import type { DocumentedCall } from '../../src/openapi/operations.js';
 import { parametersOf, queryFieldsOf } from '../../src/openapi/request-parameters.js';
 
-const document = createOpenApiDocument();
+const document = await createOpenApiDocument();
 /** The document as shipped: what a partner's tools read. */
 const shipped: OpenApiDocument = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../openapi.json'), 'utf8'));
 

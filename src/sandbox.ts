@@ -15,7 +15,7 @@ import { gradeReadiness } from './domain/readiness/checks.js';
 import type { ReadinessReport } from './domain/readiness/report.js';
 import { exportScenario } from './domain/scenario-export.js';
 import { sessionApiKey, withoutSessionKeys, withSessionKeys } from './domain/session-keys.js';
-import { topUp } from './domain/topup.js';
+import { topUp } from './domain/payments.js';
 import { LatestPromise } from './lib/latest-promise.js';
 import { Listeners } from './lib/listeners.js';
 import { toolOfUserAgent } from './lib/tool-user-agent.js';

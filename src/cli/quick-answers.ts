@@ -1,7 +1,6 @@
 import { fileURLToPath } from 'node:url';
-import { readPackageText } from '../lib/package-files.js';
+import { packageVersion, readPackageText } from '../lib/package-files.js';
 import type { HelpText } from './help-texts.js';
-import { packageVersion } from '../lib/package-version.js';
 import { scenarioList } from './scenarios-list-command.js';
 
 /**

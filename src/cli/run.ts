@@ -3,7 +3,7 @@ import { type CliIo, processIo } from './cli-io.js';
 import { exportCommand } from './export-command.js';
 import { openapiCommand } from './openapi-command.js';
 import { proxyCommand } from './proxy-command.js';
-import { packageVersion } from '../lib/package-version.js';
+import { packageVersion } from '../lib/package-files.js';
 import { readinessCommand } from './readiness-command.js';
 import { recordCommand } from './record-command.js';
 import { scenariosCommand } from './scenarios-command.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { anyRouteInput as route } from '../contract/route-input.js';
+import { anyRouteInput as route } from '../contract/route-table.js';
 
 /**
  * A fault for the next call of one route only, queued from the inspector or `POST /__sandbox/faults`: `error`

@@ -4,10 +4,9 @@
 // first ask for the document: a `serve` that is never asked for it never pays for it.
 import { CALLS } from './api/calls/index.js';
 import { apiDocument } from './api/openapi-document.js';
-import type { OpenApiDocumentOptions } from './openapi/openapi-document.js';
+import { queryFieldsOf, type OpenApiDocumentOptions } from './openapi/openapi-document.js';
 import type { ExampleObject, OpenApiDocument, RecordedExamples } from './openapi/openapi-types.js';
 import { bodyNameOf, type DocumentedCall } from './openapi/operations.js';
-import { queryFieldsOf } from './openapi/request-parameters.js';
 import { createSandbox } from './sandbox.js';
 import type { SandboxSnapshot } from './sandbox-snapshot.js';
 import type { Sandbox } from './types.js';

@@ -22,25 +22,16 @@ export function activeTier(tiers: readonly Tier[], trailingYearQty: number): Act
 
 export const TRAILING_YEAR_MS = 365 * 24 * 60 * 60 * 1000;
 
-/** eSIMs ordered in the 365 days up to `now`, plus the account's baseline. */
-export function trailingYearQty<Order extends { createdAt: number; quantity: number }>(
-  orders: Iterable<Order>,
-  now: number,
-  baseline: number,
-  counts: (order: Order) => boolean = () => true,
-): number {
-  return trailingYearWindow(orders, now, baseline, counts).qty;
-}
-
 /**
- * `trailingYearQty` at `now`, and the first time after it at which the same orders give another figure (an
- * order entering the year or leaving it): until then, the figure holds.
+ * The eSIMs ordered in the 365 days up to `now` (of the orders that `counts`), plus the account's baseline; and
+ * the first time after `now` at which the same orders give another figure (an order entering the year or leaving
+ * it): until then, the figure holds.
  */
 export function trailingYearWindow<Order extends { createdAt: number; quantity: number }>(
   orders: Iterable<Order>,
   now: number,
   baseline: number,
-  counts: (order: Order) => boolean = () => true,
+  counts: (order: Order) => boolean,
 ): { qty: number; until: number } {
   let qty = baseline;
   let until = Number.POSITIVE_INFINITY;

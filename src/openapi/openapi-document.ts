@@ -26,6 +26,7 @@ export function describeCalls(calls: readonly DocumentedCall[]): DescribedCalls 
   const requestBodies: Record<string, RequestBodyObject> = {};
   for (const call of calls) {
     paths[call.path] = { [call.method.toLowerCase()]: operationOf(call) };
+    // Inline rather than a named schema, so that openapi-typescript keeps a field with a default optional in the request type.
     if (call.body) requestBodies[bodyNameOf(call)] = { required: true, content: { 'application/json': { schema: schemaOf(call.body.schema) } } };
   }
   return { paths, parameters: parametersOf(queryFieldsOf(calls)), requestBodies };

@@ -35,11 +35,6 @@ export interface OperationCall extends Call {
   method: 'GET' | 'POST';
 }
 
-interface Answer {
-  status: number;
-  body: any;
-}
-
 let recorded: Promise<RecordedExamples> | undefined;
 
 /** The OpenAPI document of the API's calls, with the examples recorded from fresh sandboxes. */
@@ -61,7 +56,7 @@ export function recordedExamples(): Promise<RecordedExamples> {
 class FreshSandboxes {
   readonly #started = new Map<string, { sandbox: Sandbox; start: SandboxSnapshot; moved: boolean }>();
 
-  async answer({ scenario = 'default', key = EXAMPLE_KEY, method = 'GET', path, body, times = 1 }: Call): Promise<Answer> {
+  async answer({ scenario = 'default', key = EXAMPLE_KEY, method = 'GET', path, body, times = 1 }: Call): Promise<{ status: number; body: any }> {
     const started = await this.#fresh(scenario);
     const headers: Record<string, string> = {};
     if (key !== null) headers['x-api-key'] = key;

@@ -13,7 +13,7 @@ import { gradeReadiness } from './domain/readiness/checks.js';
 import type { ReadinessReport } from './domain/readiness/report.js';
 import { exportScenario } from './domain/scenario-export.js';
 import { sessionApiKey, withoutSessionKeys, withSessionKeys } from './domain/session-keys.js';
-import { topUp } from './domain/topup.js';
+import { topUp } from './domain/payments.js';
 import { LatestPromise } from './lib/latest-promise.js';
 import { Listeners } from './lib/listeners.js';
 import { checkOptions } from './lib/options/check-options.js';
@@ -31,6 +31,7 @@ import { Journal, keyIdOf, type HistoryEntry, type JournalEntry, type JournalQue
 import type { RequestRecord } from './state/request-record.js';
 import { sandboxDb, type SandboxDb } from './state/sandbox-db.js';
 import { SeededRandom } from './state/seeded-random.js';
+import { recordedExamples } from './openapi-examples.js';
 import { checkReadinessOptions, type ReadinessOptions } from './readiness-options.js';
 import { maskApiKey } from './lib/mask-api-key.js';
 import type { RenderedPayment, Sandbox, SandboxEvent, SandboxOptions, SandboxState, ScenarioSource, TopupInput } from './types.js';
@@ -84,6 +85,7 @@ export class CoreSandbox implements Sandbox, AnswersApiRequests {
       journal: this.#journal,
       listeners: this.#listeners,
       wallClock: options.wallClock,
+      examples: recordedExamples,
       servedInstead,
     };
     this.#files = localFiles(options.maxScenarioBytes);

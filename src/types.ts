@@ -10,7 +10,7 @@ import type { SandboxState } from './api/summarize-state.js';
 import type { SandboxSnapshot } from './sandbox-snapshot.js';
 import type { SandboxDb } from './state/sandbox-db.js';
 import type { ClockMode } from './state/clock.js';
-import type { TopupInput } from './domain/topup.js';
+import type { TopupInput } from './domain/payments.js';
 import type { OptionValues } from './lib/options/option-kinds.js';
 import type { SANDBOX_OPTIONS } from './sandbox-options.js';
 

@@ -1,8 +1,7 @@
 import { isEmptyRecord } from '../api/parse-input.js';
 import type { JsonBodyRules } from '../api/read-json-body.js';
 import { ApiError } from '../domain/api-error.js';
-import { describeValue } from '../lib/describe-value.js';
-import { jsonPreview } from '../lib/json-preview.js';
+import { describeValue, jsonPreview } from '../lib/json-preview.js';
 
 /** Large enough for an inline scenario with a big catalog. */
 const MAX_BODY_BYTES = 8 * 1024 * 1024;

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { ApiError } from '../domain/api-error.js';
-import { describeValue } from '../lib/describe-value.js';
-import { jsonPreview } from '../lib/json-preview.js';
+import { describeValue, jsonPreview } from '../lib/json-preview.js';
 import { validate } from '../scenarios/describe-issue.js';
 import type { ParsedUrl } from '../lib/parsed-url.js';
 import type { Behavior } from '../scenarios/scenario-schema.js';

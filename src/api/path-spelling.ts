@@ -1,6 +1,6 @@
 import { ApiError } from '../domain/api-error.js';
 import { truncateText } from '../lib/json-preview.js';
-import { isPlainPath } from '../lib/plain-path.js';
+import { isPlainPath } from '../lib/parsed-url.js';
 
 /**
  * A path is taken only as it is written out. A spelling that readers of a path resolve differently is refused:

@@ -1,4 +1,4 @@
-import { accountTier } from '../domain/account-pricing.js';
+import { accountTier } from '../domain/tier-pricing.js';
 import type { SandboxContext } from '../domain/context.js';
 import type { ActiveTier } from '../domain/tier-pricing.js';
 import type { DerivedTextCache } from '../lib/derived-text-cache.js';

@@ -1,5 +1,5 @@
 import type { ActiveTier } from '../domain/tier-pricing.js';
-import { activationCode } from '../domain/esim-data.js';
+import { activationCode } from '../domain/provisioning.js';
 import { toThb } from '../lib/money.js';
 import type { Ledger } from '../state/store.js';
 import type { EsimRecord, OrderRecord, PaymentRecord, ProductRecord } from '../state/records.js';

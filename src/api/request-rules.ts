@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import type { Behavior } from '../scenarios/scenario-schema.js';
 import { ApiError } from '../domain/api-error.js';
-import { LIMIT_RANGE } from '../contract/request-limits.js';
-import { QUERY_FIELDS } from '../contract/query-shapes.js';
+import { LIMIT_RANGE, QUERY_FIELDS } from '../contract/request-limits.js';
 import { fieldRules, type FieldRules } from './parse-input.js';
 import type { JsonBodyRules } from './read-json-body.js';
 import type { RouteFacts } from './route.js';

@@ -4,7 +4,7 @@ import type { Caller } from '../domain/auth.js';
 import type { operations } from '../contract/api-types.js';
 import type { DOCUMENT_ROUTE } from '../contract/route-table.js';
 import type { Scope } from '../contract/scopes.js';
-import type { OpenApiDocument } from '../openapi/openapi-types.js';
+import type { OpenApiDocument, RecordedExamples } from '../openapi/openapi-types.js';
 import type { DocumentedCall } from '../openapi/operations.js';
 import type { RequestRecord } from '../state/request-record.js';
 import type { RenderedJson } from '../lib/rendered-json.js';
@@ -78,7 +78,7 @@ export function defineCall<N extends string, Q extends z.ZodObject, B extends z.
   return { kind: 'call', ...call };
 }
 
-/** The document route, with its handler: the document, for the URL it was asked at. */
-export type DocumentRoute = typeof DOCUMENT_ROUTE & { handle(url: ParsedUrl): OpenApiDocument };
+/** The document route, with its handler: the document with `examples`, for the URL it was asked at. */
+export type DocumentRoute = typeof DOCUMENT_ROUTE & { handle(url: ParsedUrl, examples: RecordedExamples): OpenApiDocument };
 
 export type ApiRoute = CallRoute | DocumentRoute;

@@ -21,6 +21,7 @@ import { parseJsonText, readBodyText } from './read-json-body.js';
 import { API_BODY } from './request-rules.js';
 import type { ApiRoute, CallRoute } from './route.js';
 import type { ParsedUrl } from '../lib/parsed-url.js';
+import type { RecordedExamples } from '../openapi/openapi-types.js';
 import { methodRefusal, type ApiRouter, notFoundMessage } from './route-map.js';
 
 export const FAULT_MESSAGES: Record<number, [code: 'INTERNAL_ERROR' | 'SERVICE_UNAVAILABLE', message: string]> = {
@@ -39,6 +40,8 @@ export interface CallServer {
   /** Who hears of each request kept (the sandbox's listeners). */
   readonly listeners: { readonly size: number; emit(event: { type: 'request'; entry: JournalEntry }): void };
   wallClock(): number;
+  /** The document's examples, recorded by fresh sandboxes at the first ask (src/openapi-examples.ts). */
+  examples(): Promise<RecordedExamples>;
   /** What serves a call in the sandbox's place (a proxy forwards it), journaled all the same; undefined: the sandbox's own calls. */
   readonly servedInstead: ServedInstead | undefined;
 }
@@ -68,7 +71,7 @@ export function serveCall(server: CallServer, record: RequestRecord, options: An
 /** The route; a description is answered at once, a call once the state is live. */
 function routed(server: CallServer, record: RequestRecord, options: AnswerOptions): Outcome | Promise<Outcome> {
   const route = server.router.routeAt(record.url.pathname, options.basePath);
-  const described = describingAnswer(route, record.method, record.url);
+  const described = describingAnswer(route, record.method, record.url, server.examples);
   if (described) return described;
   record.wallMs = server.wallClock();
   const ready = server.readyState();
@@ -80,14 +83,14 @@ function routed(server: CallServer, record: RequestRecord, options: AnswerOption
  * The answer to a request that describes the API rather than calls it: OPTIONS on a route (204 and `Allow`), and
  * the OpenAPI document (GET and HEAD; another method gets the 405 of any route). It needs no key, and makes no
  * journal entry, no clock step, and meets no rate limit or fault. Undefined for a call, HEAD included (a GET whose
- * body the transport leaves out), and for a path that is no route.
+ * body the transport leaves out), and for a path that is no route. The document waits for its examples.
  */
-function describingAnswer(route: ApiRoute | undefined, method: string, url: ParsedUrl): Answer | undefined {
+function describingAnswer(route: ApiRoute | undefined, method: string, url: ParsedUrl, examples: () => Promise<RecordedExamples>): Answer | Promise<Answer> | undefined {
   if (!route) return undefined;
   if (method === 'OPTIONS') return optionsAnswer([route.method]);
   if (route.kind === 'call') return undefined;
   const refusal = methodRefusal(route, method);
-  return refusal ? errorAnswer(refusal) : jsonAnswer(200, route.handle(url));
+  return refusal ? errorAnswer(refusal) : examples().then((recorded) => jsonAnswer(200, route.handle(url, recorded)));
 }
 
 /** A call served on the live state, then kept in the journal and told to the listeners. */

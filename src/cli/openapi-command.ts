@@ -1,5 +1,5 @@
 import type { Argv, CommandModule } from 'yargs';
-import { createOpenApiDocument } from '../api/openapi-document.js';
+import { createOpenApiDocument } from '../openapi-examples.js';
 import { DEFAULT_SERVER_URL } from '../openapi/openapi-document.js';
 import type { CliIo } from './cli-io.js';
 
@@ -29,7 +29,7 @@ export function openapiCommand(io: CliIo, result: { exitCode: number }): Command
         .example('$0 openapi > openapi.json', 'Write the document as JSON')
         .example('$0 openapi --format yaml --server-url http://127.0.0.1:4011/api/v1', 'As YAML, for a sandbox on port 4011') as Argv<OpenApiArgs>,
     handler: async (argv) => {
-      const document = createOpenApiDocument({ serverUrl: parseServerUrl(argv['server-url']) });
+      const document = await createOpenApiDocument({ serverUrl: parseServerUrl(argv['server-url']) });
       // yaml is loaded only here: every other command, serve first, starts without it.
       const { stringify } = argv.format === 'yaml' ? await import('yaml') : { stringify: undefined };
       // Shared sub-objects are written out in full each time rather than as YAML anchors and aliases.

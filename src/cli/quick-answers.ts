@@ -1,6 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { readPackageText } from '../lib/package-files.js';
-import { packageVersion } from '../lib/package-version.js';
+import { packageVersion, readPackageText } from '../lib/package-files.js';
 import { listScenarios } from '../scenarios/built-in-files.js';
 import type { CliIo } from './cli-io.js';
 

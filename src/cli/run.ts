@@ -1,7 +1,6 @@
 import yargs from 'yargs';
 import { EXPORT_OPTIONS } from '../client/client-limits.js';
 import { closestName } from '../lib/closest-name.js';
-import { packageVersion } from '../lib/package-version.js';
 import { READINESS_OPTIONS } from '../readiness-options.js';
 import { SERVICE_OPTIONS } from '../verify/fidelity-options.js';
 import { CHAOS_FLAGS } from './chaos-options.js';
@@ -9,6 +8,7 @@ import { type CliIo, processIo } from './cli-io.js';
 import { exportCommand } from './export-command.js';
 import { openapiCommand } from './openapi-command.js';
 import { PROXY_COMMAND_OPTIONS, proxyCommand } from './proxy-command.js';
+import { packageVersion } from '../lib/package-files.js';
 import { readinessCommand } from './readiness-command.js';
 import { recordCommand } from './record-command.js';
 import { scenariosCommand } from './scenarios-command.js';

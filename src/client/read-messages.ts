@@ -1,4 +1,4 @@
-import { byteSize } from '../lib/byte-size.js';
+import { byteSize } from '../lib/count.js';
 import type { ReadLimits } from './read-limits.js';
 
 /** The words of a refused or broken answer body, shared by both readers so that each cause reads the same. */

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { CALL_NAMES } from './call-names.js';
 
 /** The OpenAPI document, its `servers` naming the base address it was asked at: it describes the API rather than calls it, so it needs no key and is no call. */
@@ -19,3 +20,18 @@ const NAMES_OF_ROUTES: ReadonlyMap<string, CallName> = new Map(CALL_NAMES.flatMa
 export function callNameOf(route: string): CallName | undefined {
   return NAMES_OF_ROUTES.get(route);
 }
+
+const CHOICES = CALL_NAMES.join(', ');
+
+/**
+ * A route as an input names it (a fault's `route`, chaos routes): the call's name or its path, `createOrder` or
+ * `/createOrder`, read as the name, which is how every output names a call.
+ */
+export const callRouteInput = z
+  .enum([...CALL_NAMES, ...CALL_PATHS], { error: `expected a call of the API: ${CHOICES} (or its path, /createOrder)` })
+  .transform((route): CallName => callNameOf(route)!);
+
+/** A route input that may also be "*": the next call of any route. */
+export const anyRouteInput = z
+  .enum(['*', ...CALL_NAMES, ...CALL_PATHS], { error: `expected a call of the API: ${CHOICES} (or its path, /createOrder), or "*" for any call` })
+  .transform((route): CallName | '*' => (route === '*' ? '*' : callNameOf(route)!));

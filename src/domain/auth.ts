@@ -1,5 +1,6 @@
 import type { Scope } from '../contract/scopes.js';
 import type { AccountRecord, ApiKeyRecord } from '../state/records.js';
+import type { Store } from '../state/store.js';
 import { ApiError } from './api-error.js';
 
 export interface Caller {
@@ -7,13 +8,8 @@ export interface Caller {
   account: AccountRecord;
 }
 
-export interface KeyDirectory {
-  apiKey(key: string): ApiKeyRecord | undefined;
-  account(id: string): AccountRecord | undefined;
-}
-
 /** Who is calling, checked in the order the service does: key, then KYC, then scope. */
-export function authorize(directory: KeyDirectory, key: string | null, scope: Scope): Caller {
+export function authorize(directory: Pick<Store, 'apiKey' | 'account'>, key: string | null, scope: Scope): Caller {
   if (key === null || key === '') {
     throw new ApiError('UNAUTHORIZED', 'Missing API key: send it in the x-api-key header.');
   }

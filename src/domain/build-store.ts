@@ -1,5 +1,5 @@
 import type { ProviderSpec, ResolvedScenario } from '../scenarios/scenario-schema.js';
-import { accountTrailingYearQty, tiersFor } from './account-pricing.js';
+import { accountTrailingYearQty, tiersFor } from './tier-pricing.js';
 import { toSatang } from '../lib/money.js';
 import { Slices } from '../lib/next-turn.js';
 import { priceOrder } from './order-rules.js';

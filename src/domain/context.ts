@@ -6,7 +6,7 @@ import type { QrImageCache } from '../lib/qr-image.js';
 import type { DerivedTextCache } from '../lib/derived-text-cache.js';
 import type { RevisionMemo } from '../lib/revision-memo.js';
 import type { RenderedJson } from '../lib/rendered-json.js';
-import type { TrailingYearCounts } from './account-pricing.js';
+import type { TrailingYearCounts } from './tier-pricing.js';
 import type { SerialQueue } from '../lib/serial-queue.js';
 import type { RateLimiter } from './rate-limit.js';
 import type { FaultPlan } from './fault-plan.js';

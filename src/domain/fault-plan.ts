@@ -1,10 +1,8 @@
-import type { Fault } from '../scenarios/scenario-schema.js';
+import type { Chaos, Fault } from '../scenarios/scenario-schema.js';
 import { SeededRandom, type RandomPosition } from '../state/seeded-random.js';
 import { ApiError } from './api-error.js';
 import type { QueuedFault } from './queued-fault.js';
 import { RateLimitWindows, type HeldWindows } from './rate-limit-window.js';
-import { ChaosPlan } from './chaos-plan.js';
-import type { Chaos } from '../scenarios/scenario-schema.js';
 
 /** One-off faults waiting for their call: a bound on what a client of the admin API can make the sandbox hold. */
 export const MAX_QUEUED_FAULTS = 50;
@@ -164,9 +162,50 @@ export class FaultPlan {
 }
 
 /** What a chaos effect does to a call: as the scenario fault of that effect would, with its defaults. */
-function strike(outcome: CallFaults, effect: Chaos['effects'][number], callName: string): void {
+function strike(outcome: CallFaults, effect: ChaosEffect, callName: string): void {
   if (effect === 'error') outcome.errorStatus = 503;
   else if (effect === 'rate-limit') Object.assign(outcome, { retryAfterS: 1, rateLimitRoute: callName });
   else if (effect === 'drop') outcome.drop = true;
   else outcome.loseResponse = true;
+}
+
+type ChaosEffect = Chaos['effects'][number];
+
+/** Where chaos's own seed starts from the sandbox's, so the two generators do not draw the same numbers. */
+const CHAOS_SEED_OFFSET = 0xc4a05;
+
+/**
+ * Seeded chaos: decides, call by call, whether a call meets a fault and which. Each call of a chosen route
+ * draws once (and once more when struck), from a generator of its own, so the same requests in the same order
+ * meet the same faults, and turning chaos on changes no id or eSIM the sandbox draws. `lose-response` strikes
+ * only createOrder, where a retry after a committed order is what it tests.
+ */
+class ChaosPlan {
+  readonly #random: SeededRandom;
+  readonly #routes: ReadonlySet<string> | undefined;
+
+  constructor(
+    private readonly chaos: Chaos,
+    sandboxSeed: number,
+  ) {
+    this.#random = new SeededRandom(chaos.seed ?? sandboxSeed + CHAOS_SEED_OFFSET);
+    this.#routes = chaos.routes && new Set(chaos.routes);
+  }
+
+  /** The effect that strikes this call of `callName`, if any. */
+  next(callName: string): ChaosEffect | undefined {
+    if (this.#routes && !this.#routes.has(callName)) return undefined;
+    if (this.#random.fraction() >= this.chaos.rate) return undefined;
+    const effects = this.chaos.effects.filter((effect) => effect !== 'lose-response' || callName === 'createOrder');
+    if (effects.length === 0) return undefined;
+    return effects[effects.length === 1 ? 0 : this.#random.int(0, effects.length - 1)];
+  }
+
+  position(): RandomPosition {
+    return this.#random.position();
+  }
+
+  moveTo(position: RandomPosition): void {
+    this.#random.moveTo(position);
+  }
 }

@@ -1,6 +1,6 @@
 import type { SandboxContext } from './context.js';
 import type { OrderRecord } from '../state/records.js';
-import { accountTrailingYearQty, tiersFor } from './account-pricing.js';
+import { accountTrailingYearQty, tiersFor } from './tier-pricing.js';
 import { ApiError } from './api-error.js';
 import type { Caller } from './auth.js';
 import { checkOrderAllowed, checkReplay, isKeyLive, priceOrder, type OrderRequest } from './order-rules.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { anyRouteInput as route } from '../contract/route-input.js';
+import { anyRouteInput as route } from '../contract/route-table.js';
 
 /**
  * A fault for the next call of one route only, queued from the inspector or `POST /__sandbox/faults`: `error`
@@ -31,16 +31,10 @@ export type QueuedFault = QueuedFaultSpec & { id: number };
 
 /** What the fault does, in words: `error 503`, `latency 1500 ms`, `rate-limit, Retry-After 5 s`. */
 export function describeQueuedFault(fault: QueuedFaultSpec): string {
-  switch (fault.effect) {
-    case 'error':
-      return `error ${fault.status}`;
-    case 'rate-limit':
-      return `rate-limit, Retry-After ${fault.retryAfterS} s`;
-    case 'latency':
-      return `latency ${fault.latencyMs} ms`;
-    default:
-      return fault.effect;
-  }
+  if (fault.effect === 'error') return `error ${fault.status}`;
+  if (fault.effect === 'rate-limit') return `rate-limit, Retry-After ${fault.retryAfterS} s`;
+  if (fault.effect === 'latency') return `latency ${fault.latencyMs} ms`;
+  return fault.effect;
 }
 
 /** The marker row's text: `fault queued: the next call of createOrder → error 503`. */

@@ -1,9 +1,5 @@
+import type { Behavior } from '../scenarios/scenario-schema.js';
 import { ApiError } from './api-error.js';
-
-export interface RateLimitRule {
-  requests: number;
-  perMs: number;
-}
 
 /** Where a caller stands against the limit, as the usual rate-limit headers say it. */
 export interface RateLimitStatus {
@@ -25,7 +21,7 @@ export class RateLimiter {
   #sweepAt = SWEEP_AT_CALLERS;
 
   constructor(
-    readonly rule: RateLimitRule,
+    readonly rule: NonNullable<Behavior['rateLimit']>,
     private readonly elapsedMs: () => number = () => performance.now(),
   ) {}
 

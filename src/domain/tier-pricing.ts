@@ -1,5 +1,7 @@
 import type { Tier } from '../scenarios/scenario-schema.js';
 import { toSatang, type Satang } from '../lib/money.js';
+import { isCharged, type AccountRecord, type ProductRecord } from '../state/records.js';
+import type { Store } from '../state/store.js';
 
 export interface ActiveTier {
   minTrailingYearQty: number;
@@ -20,25 +22,16 @@ export function activeTier(tiers: readonly Tier[], trailingYearQty: number): Act
 
 export const TRAILING_YEAR_MS = 365 * 24 * 60 * 60 * 1000;
 
-/** eSIMs ordered in the 365 days up to `now`, plus the account's baseline. */
-export function trailingYearQty<Order extends { createdAt: number; quantity: number }>(
-  orders: Iterable<Order>,
-  now: number,
-  baseline: number,
-  counts: (order: Order) => boolean = () => true,
-): number {
-  return trailingYearWindow(orders, now, baseline, counts).qty;
-}
-
 /**
- * `trailingYearQty` at `now`, and the first time after it at which the same orders give another figure (an
- * order entering the year or leaving it): until then, the figure holds.
+ * The eSIMs ordered in the 365 days up to `now` (of the orders that `counts`), plus the account's baseline; and
+ * the first time after `now` at which the same orders give another figure (an order entering the year or leaving
+ * it): until then, the figure holds.
  */
 export function trailingYearWindow<Order extends { createdAt: number; quantity: number }>(
   orders: Iterable<Order>,
   now: number,
   baseline: number,
-  counts: (order: Order) => boolean = () => true,
+  counts: (order: Order) => boolean,
 ): { qty: number; until: number } {
   let qty = baseline;
   let until = Number.POSITIVE_INFINITY;
@@ -51,4 +44,39 @@ export function trailingYearWindow<Order extends { createdAt: number; quantity: 
     }
   }
   return { qty, until };
+}
+
+/** The account's own tiers for a product where it has them, else the product's. */
+export function tiersFor(account: AccountRecord, product: ProductRecord) {
+  return account.tierOverrides[product.id] ?? product.tiers;
+}
+
+/** An account's trailing-year figure as last counted: at which orders revision, from when, until when it holds. */
+export interface CountedQty {
+  revision: number;
+  from: number;
+  until: number;
+  qty: number;
+}
+
+/** The figures of one sandbox's accounts as last counted, by account id. */
+export type TrailingYearCounts = Map<string, CountedQty>;
+
+/**
+ * The eSIMs an account ordered in the year up to `now` (failed orders aside), plus its baseline. Counted again
+ * only when an order was stored or changed, or the clock left the span the last count holds for: counted on
+ * every call, getProducts read every order of the account (linear in its orders). Without `counts` (building a
+ * state, where each order placed moves the revision anyway), counted every time.
+ */
+export function accountTrailingYearQty(store: Store, account: AccountRecord, now: number, counts?: TrailingYearCounts): number {
+  const revision = store.revision('orders');
+  const last = counts?.get(account.id);
+  if (last !== undefined && last.revision === revision && last.from <= now && now < last.until) return last.qty;
+  const { qty, until } = trailingYearWindow(store.ordersOf(account.id), now, account.trailingYearQtyBaseline, isCharged);
+  counts?.set(account.id, { revision, from: now, until, qty });
+  return qty;
+}
+
+export function accountTier(account: AccountRecord, product: ProductRecord, trailingQty: number): ActiveTier {
+  return activeTier(tiersFor(account, product), trailingQty);
 }

@@ -1,4 +1,4 @@
-import { isSecretHeader, secretVariableOf } from './secret-header.js';
+import { isSecretHeader, secretVariableOf } from './mask-api-key.js';
 
 /** A request as a curl command is made of. */
 export interface CurlRequest {

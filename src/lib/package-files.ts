@@ -77,3 +77,8 @@ export function packageFolderEntries(dir: string): string[] {
 export function vendorFolder(name: string): string {
   return path.join(packageRoot, 'dist', 'vendor', name);
 }
+
+/** The version in the package's package.json. */
+export function packageVersion(): string {
+  return (JSON.parse(readPackageText(path.join(packageRoot, 'package.json'))) as { version: string }).version;
+}

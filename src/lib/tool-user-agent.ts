@@ -1,4 +1,4 @@
-import { packageVersion } from './package-version.js';
+import { packageVersion } from './package-files.js';
 
 /** The tools of esim-sandbox that call an API themselves: their requests are marked in the journal, and never graded. */
 export type ToolName = 'verify' | 'record';

@@ -1,7 +1,7 @@
-import { addExamples } from './document-examples.js';
-import type { OpenApiDocument, ParameterObject, PathItemObject, RecordedExamples, RequestBodyObject } from './openapi-types.js';
+import { z } from 'zod';
+import { QUERY_FIELDS } from '../contract/request-limits.js';
+import type { MediaTypeObject, OpenApiDocument, ParameterObject, PathItemObject, RecordedExamples, RequestBodyObject, SchemaObject } from './openapi-types.js';
 import { RESPONSES, bodyNameOf, operationOf, type DocumentedCall } from './operations.js';
-import { parametersOf, queryFieldsOf } from './request-parameters.js';
 import { SCHEMAS } from './resource-schemas.js';
 import { schemaOf } from './schema-of.js';
 
@@ -26,6 +26,7 @@ export function describeCalls(calls: readonly DocumentedCall[]): DescribedCalls 
   const requestBodies: Record<string, RequestBodyObject> = {};
   for (const call of calls) {
     paths[call.path] = { [call.method.toLowerCase()]: operationOf(call) };
+    // Inline rather than a named schema, so that openapi-typescript keeps a field with a default optional in the request type.
     if (call.body) requestBodies[bodyNameOf(call)] = { required: true, content: { 'application/json': { schema: schemaOf(call.body.schema) } } };
   }
   return { paths, parameters: parametersOf(queryFieldsOf(calls)), requestBodies };
@@ -34,10 +35,10 @@ export function describeCalls(calls: readonly DocumentedCall[]): DescribedCalls 
 /**
  * The OpenAPI 3.0.3 description of the calls `described`, with `examples` in it. Paths, methods, scopes,
  * summaries, descriptions, parameters, bodies and answers come from the calls the sandbox's router reads, limits
- * from the constants its request validation uses (src/contract), examples from answers recorded from the
- * `default` scenario (src/openapi/recorded-examples.ts).
+ * from the constants its request validation uses (src/contract), examples from answers of fresh sandboxes of the
+ * `default` scenario (src/openapi-examples.ts).
  */
-export function documentOf({ paths, parameters, requestBodies }: DescribedCalls, examples: RecordedExamples, { serverUrl = DEFAULT_SERVER_URL }: OpenApiDocumentOptions = {}): OpenApiDocument {
+export function documentOf({ paths, parameters, requestBodies }: DescribedCalls, examples: RecordedExamples | undefined, { serverUrl = DEFAULT_SERVER_URL }: OpenApiDocumentOptions = {}): OpenApiDocument {
   // A copy of its own for every caller: the schemas and the examples are shared module constants.
   const document = structuredClone<OpenApiDocument>({
     openapi: '3.0.3',
@@ -73,6 +74,65 @@ export function documentOf({ paths, parameters, requestBodies }: DescribedCalls,
       },
     },
   });
-  addExamples(document, structuredClone(examples));
+  if (examples) addExamples(document, structuredClone(examples));
   return document;
+}
+
+/**
+ * The query parameters of the document, from the zod schemas the API validates queries with: each field's
+ * JSON Schema, its description said by the parameter, required unless the schema makes it optional.
+ */
+export function parametersOf(fields: Record<string, z.ZodType>): Record<string, ParameterObject> {
+  const query = schemaOf(z.strictObject(fields));
+  const parameters: Record<string, ParameterObject> = {};
+  for (const [name, { description, ...schema }] of Object.entries(query.properties ?? {}) as [string, SchemaObject][]) {
+    parameters[name] = { name, in: 'query', ...(description !== undefined && { description }), required: query.required?.includes(name) ?? false, schema };
+  }
+  return parameters;
+}
+
+const ORDER: readonly string[] = Object.keys(QUERY_FIELDS);
+const rank = (name: string) => (ORDER.includes(name) ? ORDER.indexOf(name) : ORDER.length);
+
+/** The query fields of the calls, each once, in the order of QUERY_FIELDS (others after). */
+export function queryFieldsOf(calls: readonly DocumentedCall[]): Record<string, z.ZodType> {
+  const fields: Record<string, z.ZodType> = Object.assign({}, ...calls.map((call) => call.query.schema.shape));
+  return Object.fromEntries(Object.keys(fields).sort((a, b) => rank(a) - rank(b)).map((name) => [name, fields[name]!]));
+}
+
+/**
+ * Puts the recorded examples into `document`: an `example` on each parameter, request body and success answer,
+ * and named error answers on each shared error response. Tools that make calls from the document (Prism's mock,
+ * Portman's contract tests, Swagger UI's "Try it out") then send a productId and a purchaseOrderId that exist in
+ * the `default` scenario instead of invented ones. A part without a recorded example is left without one (the
+ * test of the examples fails on it), never refused here: the served document must always build.
+ */
+function addExamples(document: OpenApiDocument, examples: RecordedExamples): void {
+  const { parameters, requestBodies, responses } = document.components;
+  for (const [name, parameter] of Object.entries(parameters)) {
+    if (Object.hasOwn(examples.parameters, name)) parameter.example = examples.parameters[name];
+  }
+  for (const [name, body] of Object.entries(requestBodies)) {
+    if (Object.hasOwn(examples.requestBodies, name)) withJson(body, { example: examples.requestBodies[name] });
+  }
+  for (const [name, response] of Object.entries(responses)) {
+    if (examples.errors[name]) withJson(response, { examples: examples.errors[name] });
+  }
+  for (const item of Object.values(document.paths)) {
+    for (const operation of Object.values(item)) {
+      const success = operation.responses['200'];
+      if (success && !('$ref' in success) && Object.hasOwn(examples.successes, operation.operationId)) {
+        withJson(success, { example: examples.successes[operation.operationId] });
+      }
+    }
+  }
+}
+
+/**
+ * Adds `fields` to the `application/json` content of `holder` as a new object: the error responses share one
+ * content object, which must not carry the examples of all of them.
+ */
+function withJson(holder: { content?: Record<string, MediaTypeObject> }, fields: Partial<MediaTypeObject>): void {
+  const json = holder.content?.['application/json'];
+  if (json) holder.content = { ...holder.content, 'application/json': { ...json, ...fields } };
 }

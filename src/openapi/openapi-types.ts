@@ -49,14 +49,8 @@ export interface RequestBodyObject {
   content: Record<string, MediaTypeObject>;
 }
 
-export interface HeaderObject {
-  description?: string;
-  schema: SchemaObject;
-}
-
 export interface ResponseObject {
   description: string;
-  headers?: Record<string, HeaderObject>;
   content?: Record<string, MediaTypeObject>;
 }
 
@@ -68,7 +62,6 @@ export interface OperationObject {
   parameters?: (ParameterObject | ReferenceObject)[];
   requestBody?: RequestBodyObject | ReferenceObject;
   responses: Record<string, ResponseObject | ReferenceObject>;
-  security?: Record<string, string[]>[];
   /** The scope the API key must carry for this operation. */
   'x-required-scope': string;
 }
@@ -84,7 +77,7 @@ export interface SecuritySchemeObject {
 
 /**
  * Examples recorded from the answers of fresh sandboxes, which the document carries so that tools making calls
- * from it send ids that exist (see scripts/openapi-examples.ts).
+ * from it send ids that exist (see src/openapi-examples.ts).
  */
 export interface RecordedExamples {
   /** Of each parameter of `components.parameters`, by name. */
@@ -103,7 +96,6 @@ export interface OpenApiDocument {
     title: string;
     version: string;
     description?: string;
-    license?: { name: string; url?: string };
   };
   servers: { url: string; description?: string }[];
   tags?: { name: string; description?: string }[];

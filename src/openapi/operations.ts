@@ -20,7 +20,7 @@ export interface DocumentedCall {
   success: string | SchemaObject;
   /** Error statuses the spec lists for it besides 401 and 403 (every call). */
   errors?: readonly ('400' | '404' | '409')[] | undefined;
-  /** Values of its query parameters and body fields that `npm run openapi` records the examples with (ids aside: scripts/openapi-examples.ts). */
+  /** Values of its query parameters and body fields that `npm run openapi` records the examples with (ids aside: src/openapi-examples.ts). */
   examples?: { query?: Readonly<Record<string, string | number>>; body?: Readonly<Record<string, unknown>> } | undefined;
 }
 

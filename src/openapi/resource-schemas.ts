@@ -145,10 +145,6 @@ const CreateOrderResponse: SchemaObject = {
   },
 };
 
-/**
- * The createOrder body. It is used inline in `components.requestBodies`, not as a named schema, so that
- * openapi-typescript keeps `includeQrImages` (which has a default) optional in the request type.
- */
 const ErrorDetail: SchemaObject = {
   type: 'object',
   required: ['code', 'message'],

@@ -25,16 +25,11 @@ export function schemaOf(shape: z.ZodType): SchemaObject {
 
 /** The keys of a schema, and of the schemas of its properties, in `KEY_ORDER` (the others after, as they came). */
 function ordered(schema: Record<string, unknown>): Record<string, unknown> {
-  const keys = Object.keys(schema).sort((a, b) => rank(a) - rank(b));
-  const result: Record<string, unknown> = {};
-  for (const key of keys) {
-    const value = schema[key];
-    result[key] =
-      key === 'properties'
-        ? Object.fromEntries(Object.entries(value as Record<string, Record<string, unknown>>).map(([name, property]) => [name, ordered(property)]))
-        : value;
-  }
-  return result;
+  const entries = Object.entries(schema).sort(([a], [b]) => rank(a) - rank(b));
+  return Object.fromEntries(entries.map(([key, value]) => [key, key === 'properties' ? orderedProperties(value as Record<string, Record<string, unknown>>) : value]));
 }
+
+const orderedProperties = (properties: Record<string, Record<string, unknown>>) =>
+  Object.fromEntries(Object.entries(properties).map(([name, property]) => [name, ordered(property)]));
 
 const rank = (key: string) => (KEY_ORDER.includes(key) ? KEY_ORDER.indexOf(key) : KEY_ORDER.length);

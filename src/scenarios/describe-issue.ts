@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { describeValue } from '../lib/describe-value.js';
+import { describeValue } from '../lib/json-preview.js';
 
 /** One validation problem: where (a JSON pointer) and what was expected and got. */
 export interface IssueDescription {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { anyRouteInput, callRouteInput } from '../contract/route-input.js';
+import { anyRouteInput, callRouteInput } from '../contract/route-table.js';
 import { SCOPES } from '../contract/scopes.js';
 import { CLOCK_RANGE_TEXT, isClockTime } from '../contract/clock-range.js';
 

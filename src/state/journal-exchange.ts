@@ -1,6 +1,5 @@
 import { boundText, shortenQrImages } from '../lib/bounded-text.js';
-import { maskApiKey } from '../lib/mask-api-key.js';
-import { isSecretHeader } from '../lib/secret-header.js';
+import { isSecretHeader, maskApiKey } from '../lib/mask-api-key.js';
 
 /** The most of each body the journal keeps: enough for any valid request and most answers, bounded for a long journal. */
 export const JOURNAL_BODY_MAX_BYTES = 64 * 1024;

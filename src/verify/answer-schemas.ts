@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { UUID_PATTERN } from '../contract/request-limits.js';
-import { createOpenApiDocument } from '../api/openapi-document.js';
+import { apiDocument } from '../api/openapi-document.js';
 import type { OpenApiDocument } from '../openapi/openapi-types.js';
 
 /**
@@ -43,7 +43,7 @@ function toJsonSchema(node: Json): Json {
 let cache: { document: OpenApiDocument; schemas: Map<string, z.ZodType> } | undefined;
 
 function state() {
-  if (!cache) cache = { document: createOpenApiDocument(), schemas: new Map() };
+  if (!cache) cache = { document: apiDocument(), schemas: new Map() };
   return cache;
 }
 

@@ -1,8 +1,7 @@
 import type { z } from 'zod';
 import { answerSchema, contractDocument } from './answer-schemas.js';
 import type { ReceivedAnswer } from './exchange.js';
-import { describeValue } from '../lib/describe-value.js';
-import { truncateText } from '../lib/json-preview.js';
+import { describeValue, truncateText } from '../lib/json-preview.js';
 
 /**
  * What is wrong with an answer by the OpenAPI document, field by field; empty when it conforms. The status

@@ -1,4 +1,4 @@
-import { byteSize } from '../lib/byte-size.js';
+import { byteSize } from '../lib/count.js';
 import { maskApiKey } from '../lib/mask-api-key.js';
 import type { ResolvedServiceOptions } from './fidelity-options.js';
 import { ORDER_LIMITS, type OrderPlan } from './order-probes.js';

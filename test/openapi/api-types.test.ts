@@ -45,7 +45,7 @@ describe('the TypeScript types of the API', () => {
 
   it('are the ones openapi-typescript generates from the document module', async () => {
     const file = path.join(dir, 'openapi.json');
-    writeFileSync(file, JSON.stringify(createOpenApiDocument()));
+    writeFileSync(file, JSON.stringify(await createOpenApiDocument()));
     expect(await runCommand(`npx openapi-typescript ${file}`), OUT_OF_DATE).toBe(committed);
   });
 

@@ -24,14 +24,14 @@ const SPEC_ROUTES = {
   '/getOrders': { method: 'get', scope: 'orders:read', statuses: ['200', '401', '403'] },
 } as const;
 
-describe('the OpenAPI document', () => {
-  const document = createOpenApiDocument();
+const document = await createOpenApiDocument();
 
-  it('is OpenAPI 3.0.3, interface version 1.0.0, served from the sandbox base URL', () => {
+describe('the OpenAPI document', () => {
+  it('is OpenAPI 3.0.3, interface version 1.0.0, served from the sandbox base URL', async () => {
     expect(document.openapi).toBe('3.0.3');
     expect(document.info.version).toBe('1.0.0');
     expect(document.servers).toEqual([{ url: 'http://127.0.0.1:4010/api/v1', description: expect.any(String) }]);
-    expect(createOpenApiDocument({ serverUrl: 'https://api.partner.test/api/v1' }).servers[0]!.url).toBe('https://api.partner.test/api/v1');
+    expect((await createOpenApiDocument({ serverUrl: 'https://api.partner.test/api/v1' })).servers[0]!.url).toBe('https://api.partner.test/api/v1');
   });
 
   it('has the six routes of the spec, each with its scope and the statuses the spec documents, plus default', () => {

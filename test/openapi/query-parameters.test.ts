@@ -4,12 +4,12 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createOpenApiDocument } from 'esim-wholesale-sandbox';
 import { CALLS } from '../../src/api/calls/index.js';
-import { QUERY_FIELDS } from '../../src/contract/query-shapes.js';
+import { QUERY_FIELDS } from '../../src/contract/request-limits.js';
 import type { OpenApiDocument } from '../../src/openapi/openapi-types.js';
 import type { DocumentedCall } from '../../src/openapi/operations.js';
-import { parametersOf, queryFieldsOf } from '../../src/openapi/request-parameters.js';
+import { parametersOf, queryFieldsOf } from '../../src/openapi/openapi-document.js';
 
-const document = createOpenApiDocument();
+const document = await createOpenApiDocument();
 /** The document as shipped: what a partner's tools read. */
 const shipped: OpenApiDocument = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../openapi.json'), 'utf8'));
 

@@ -13,7 +13,7 @@ interface Probe {
   allowed: boolean;
 }
 
-const document = createOpenApiDocument();
+const document = await createOpenApiDocument();
 const KEY = 'sk_test_full_access';
 
 /** Values at and just past each boundary the schema states; `valid` is a value of the right kind in range. */

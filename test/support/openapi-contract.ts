@@ -12,7 +12,7 @@ import { createOpenApiDocument, type OpenApiDocument } from 'esim-wholesale-sand
  * not list: the sandbox promises never to answer a field the spec does not list.
  */
 
-export const DOCUMENT: OpenApiDocument = createOpenApiDocument();
+export const DOCUMENT: OpenApiDocument = await createOpenApiDocument();
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 

@@ -8,10 +8,9 @@ import { ApiRouter } from '../../src/api/route-map.js';
 import { CALL_NAMES } from '../../src/contract/call-names.js';
 import { SCOPES } from '../../src/contract/scopes.js';
 import { describeCalls, documentOf } from '../../src/openapi/openapi-document.js';
-import { RECORDED_EXAMPLES } from '../../src/openapi/recorded-examples.js';
 import { CoreSandbox } from '../../src/sandbox.js';
 import { renderCallNames } from '../../scripts/call-names.ts';
-import { exampleCalls, requestExamples } from '../../scripts/openapi-examples.ts';
+import { exampleCalls, recordedExamples, requestExamples } from '../../src/openapi-examples.js';
 import { getKeyScopes } from './calls/get-key-scopes.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -82,7 +81,7 @@ describe('a seventh call, defined in one file and added to a copy of the list (d
   });
 
   it('has its OpenAPI operation and parameter in the document of that list, valid, the six others unchanged', async () => {
-    const document = documentOf(describeCalls(calls), RECORDED_EXAMPLES);
+    const document = documentOf(describeCalls(calls), await recordedExamples());
     const operation = document.paths['/getKeyScopes']!.get!;
     expect(operation).toMatchObject({
       operationId: 'getKeyScopes',
@@ -97,16 +96,17 @@ describe('a seventh call, defined in one file and added to a copy of the list (d
       required: false,
       schema: { type: 'string', enum: [...SCOPES] },
     });
-    const api = createOpenApiDocument();
+    const api = await createOpenApiDocument();
     for (const call of CALLS) expect(document.paths[call.path]).toEqual(api.paths[call.path]);
     await SwaggerParser.validate(structuredClone(document) as SwaggerParser['api']);
   });
 
   it('has the example request npm run openapi would record its answer from, which the sandbox of that list answers', async () => {
-    const { productId } = RECORDED_EXAMPLES.requestBodies['CreateOrder'] as { productId: string };
-    const examples = requestExamples(calls, { productId, purchaseOrderId: RECORDED_EXAMPLES.parameters['purchaseOrderId'] });
-    expect(examples.parameters).toEqual({ ...RECORDED_EXAMPLES.parameters, scope: 'orders:write' });
-    expect(examples.requestBodies).toEqual(RECORDED_EXAMPLES.requestBodies);
+    const recorded = await recordedExamples();
+    const { productId } = recorded.requestBodies['CreateOrder'] as { productId: string };
+    const examples = requestExamples(calls, { productId, purchaseOrderId: recorded.parameters['purchaseOrderId'] });
+    expect(examples.parameters).toEqual({ ...recorded.parameters, scope: 'orders:write' });
+    expect(examples.requestBodies).toEqual(recorded.requestBodies);
     const document = documentOf(describeCalls(calls), { ...examples, successes: {}, errors: {} });
     const example = exampleCalls(document).find((call) => call.operationId === 'getKeyScopes')!;
     expect(example).toMatchObject({ method: 'GET', path: '/getKeyScopes?scope=orders%3Awrite' });

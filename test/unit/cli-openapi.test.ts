@@ -6,7 +6,7 @@ import { parse } from 'yaml';
 import { cli } from '../support/cli.js';
 import { formatServeBanner } from '../../src/cli/serve-command.js';
 import { startServer } from '../../src/server/start-server.js';
-import { createOpenApiDocument } from '../../src/api/openapi-document.js';
+import { createOpenApiDocument } from '../../src/openapi-examples.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -22,7 +22,7 @@ describe('esim-sandbox openapi', () => {
     const { exitCode, stdout } = await cli('openapi', '--format', 'yaml');
     expect(exitCode).toBe(0);
     expect(stdout).not.toMatch(/[&*]a\d+\b/);
-    expect(parse(stdout)).toEqual(createOpenApiDocument());
+    expect(parse(stdout)).toEqual(await createOpenApiDocument());
     await SwaggerParser.validate(parse(stdout));
   });
 

@@ -25,7 +25,7 @@ describe('one vocabulary in src/', () => {
   it('has one answer type, and one way to describe a value and to count things in a message', () => {
     const names = exportedNames();
     expect(names.get('Answer')).toEqual(['api/outcome.ts']);
-    expect(names.get('describeValue')).toEqual(['lib/describe-value.ts']);
+    expect(names.get('describeValue')).toEqual(['lib/json-preview.ts']);
     expect(names.get('count')).toEqual(['lib/count.ts']);
     expect(names.get('preview')).toBeUndefined();
   });

@@ -4,7 +4,7 @@ import { createSandboxHost } from 'esim-wholesale-sandbox';
 import { createAdminApi } from '../../src/admin/admin-api.js';
 import { inspectorRequest } from '../../src/admin/inspector-files.js';
 import { pathSpellingRefusal } from '../../src/api/path-spelling.js';
-import { isPlainPath } from '../../src/lib/plain-path.js';
+import { isPlainPath } from '../../src/lib/parsed-url.js';
 import { outcomeToResponse } from '../../src/api/outcome.js';
 
 describe('the spelling of a path', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accountTrailingYearQty } from '../../src/domain/account-pricing.js';
+import { accountTrailingYearQty } from '../../src/domain/tier-pricing.js';
 import { buildStore } from '../../src/domain/build-store.js';
 import { ordersPage } from '../../src/api/rendered-orders.js';
 import { productsPage } from '../../src/api/products-page.js';

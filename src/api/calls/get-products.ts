@@ -1,4 +1,4 @@
-import { accountTrailingYearQty } from '../../domain/account-pricing.js';
+import { accountTrailingYearQty } from '../../domain/tier-pricing.js';
 import { productsPage } from '../products-page.js';
 import { queryRules, resolveLimit } from '../request-rules.js';
 import { defineCall } from '../route.js';

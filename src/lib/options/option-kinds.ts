@@ -54,10 +54,8 @@ export interface TextOption<T = string> extends Described<T> {
 }
 
 /** Texts, each as a `TextOption`'s; a flag that may be repeated. */
-export interface TextsOption extends Described<readonly string[]> {
+export interface TextsOption extends Described<readonly string[]>, Pick<TextOption, 'expected' | 'normalize'> {
   kind: 'texts';
-  expected: string;
-  normalize?: (text: string) => string | undefined;
 }
 
 /** On or off. */

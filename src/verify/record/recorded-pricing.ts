@@ -1,4 +1,4 @@
-import { trailingYearQty } from '../../domain/tier-pricing.js';
+import { trailingYearWindow } from '../../domain/tier-pricing.js';
 import type { RecordedProduct } from './recorded-catalog.js';
 import type { RecordedOrder } from './recorded-history.js';
 
@@ -9,7 +9,7 @@ import type { RecordedOrder } from './recorded-history.js';
  */
 export function recordedBaseline(products: readonly RecordedProduct[], orders: readonly RecordedOrder[], start: number): number {
   const highestTier = Math.max(0, ...products.filter((product) => product.active !== false).flatMap((product) => product.tiers.map((tier) => tier.minTrailingYearQty)));
-  const ordered = trailingYearQty(
+  const { qty: ordered } = trailingYearWindow(
     orders.map((order) => ({ createdAt: Date.parse(order.createdAt), quantity: order.quantity, status: order.status ?? 'confirmed' })),
     start,
     0,

@@ -1,14 +1,15 @@
-// The examples of the OpenAPI document, recorded from fresh sandboxes (seed 1): the parameter and body
-// examples are ids of the `default` scenario and the calls' own example values (`examples` in src/api/calls),
-// and every answer example is what the sandbox answers
-// to a request, unchanged. `npm run openapi` writes them to src/openapi/recorded-examples.ts (through
-// scripts/write-openapi.ts); test/openapi/examples.test.ts records them again and compares.
-import { createOpenApiDocument, createSandbox, type OpenApiDocument } from '../dist/index.js';
-import { CALLS } from '../dist/api/calls/index.js';
-import { addExamples } from '../dist/openapi/document-examples.js';
-import type { ExampleObject, RecordedExamples } from '../dist/openapi/openapi-types.js';
-import { bodyNameOf, type DocumentedCall } from '../dist/openapi/operations.js';
-import { queryFieldsOf } from '../dist/openapi/request-parameters.js';
+// The examples of the OpenAPI document, recorded from sandboxes of seed 1 as fresh ones answer: the parameter and
+// body examples are ids of the `default` scenario and the calls' own example values (`examples` in src/api/calls),
+// and every answer example is what the sandbox answers to a request, unchanged. Recorded once a process, at the
+// first ask for the document: a `serve` that is never asked for it never pays for it.
+import { CALLS } from './api/calls/index.js';
+import { apiDocument } from './api/openapi-document.js';
+import { queryFieldsOf, type OpenApiDocumentOptions } from './openapi/openapi-document.js';
+import type { ExampleObject, OpenApiDocument, RecordedExamples } from './openapi/openapi-types.js';
+import { bodyNameOf, type DocumentedCall } from './openapi/operations.js';
+import { createSandbox } from './sandbox.js';
+import type { SandboxSnapshot } from './sandbox-snapshot.js';
+import type { Sandbox } from './types.js';
 
 /** The key every example request is sent with unless it says otherwise: all five scopes in `default`. */
 export const EXAMPLE_KEY = 'sk_test_full_access';
@@ -34,24 +35,58 @@ export interface OperationCall extends Call {
   method: 'GET' | 'POST';
 }
 
-interface Answer {
-  status: number;
-  body: any;
+let recorded: Promise<RecordedExamples> | undefined;
+
+/** The OpenAPI document of the API's calls, with the examples recorded from fresh sandboxes. */
+export async function createOpenApiDocument(options: OpenApiDocumentOptions = {}): Promise<OpenApiDocument> {
+  return apiDocument(await recordedExamples(), options);
 }
 
-/** `call` sent to a new sandbox of its scenario, seed 1. */
-async function answerOf({ scenario = 'default', key = EXAMPLE_KEY, method = 'GET', path, body, times = 1 }: Call): Promise<Answer> {
-  const sandbox = createSandbox({ scenario, seed: 1 });
-  const headers: Record<string, string> = {};
-  if (key !== null) headers['x-api-key'] = key;
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  let response: Response | undefined;
-  for (let sent = 0; sent < times; sent++) {
-    await response?.arrayBuffer();
-    const init: RequestInit = { method, headers, ...(body !== undefined && { body: JSON.stringify(body) }) };
-    response = await sandbox.fetch(new Request(`http://sandbox.example/api/v1${path}`, init));
+/** The examples, recorded at the first ask. */
+export function recordedExamples(): Promise<RecordedExamples> {
+  return (recorded ??= recordExamples());
+}
+
+/**
+ * A sandbox of seed 1 for each scenario, taken back to its start after a success (which steps its clock, and may
+ * commit an order): it answers as a new sandbox does, for the cost of a restore rather than of building the
+ * scenario's state again. An error answer changes nothing an answer shows. openapi.json, recorded from new
+ * sandboxes, is the test that they answer alike.
+ */
+class FreshSandboxes {
+  readonly #started = new Map<string, { sandbox: Sandbox; start: SandboxSnapshot; moved: boolean }>();
+
+  async answer({ scenario = 'default', key = EXAMPLE_KEY, method = 'GET', path, body, times = 1 }: Call): Promise<{ status: number; body: any }> {
+    const started = await this.#fresh(scenario);
+    const headers: Record<string, string> = {};
+    if (key !== null) headers['x-api-key'] = key;
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    let response: Response | undefined;
+    for (let sent = 0; sent < times; sent++) {
+      await response?.arrayBuffer();
+      const init: RequestInit = { method, headers, ...(body !== undefined && { body: JSON.stringify(body) }) };
+      response = await started.sandbox.fetch(new Request(`http://sandbox.example/api/v1${path}`, init));
+      started.moved ||= response.ok;
+    }
+    return { status: response!.status, body: await response!.json() };
   }
-  return { status: response!.status, body: await response!.json() };
+
+  async #fresh(scenario: string) {
+    let started = this.#started.get(scenario);
+    if (!started) {
+      const sandbox = createSandbox({ scenario, seed: 1 });
+      started = { sandbox, start: await sandbox.snapshot(), moved: false };
+      this.#started.set(scenario, started);
+    } else if (started.moved) {
+      await started.sandbox.restore(started.start);
+      started.moved = false;
+    }
+    return started;
+  }
+
+  async [Symbol.asyncDispose](): Promise<void> {
+    for (const { sandbox } of this.#started.values()) await sandbox[Symbol.asyncDispose]();
+  }
 }
 
 /** An error answer recorded as a named example; `code` is what it must answer, or recording fails. */
@@ -109,36 +144,35 @@ function errorExamples(order: { productId: string; quantity: number }): Record<s
   };
 }
 
-/** Records every example from fresh sandboxes; fails when an answer is not the one the example stands for. */
-export async function recordExamples(): Promise<RecordedExamples> {
-  const products = await answerOf({ path: '/getProducts?limit=1' });
+/** Records every example; fails when an answer is not the one the example stands for. */
+async function recordExamples(): Promise<RecordedExamples> {
+  await using sandboxes = new FreshSandboxes();
+  const products = await sandboxes.answer({ path: '/getProducts?limit=1' });
   const productId: string = products.body.data[0].id;
   // The seeded order with the fewest eSIMs, so that its example stays short.
-  const orders: { id: string; quantity: number }[] = (await answerOf({ path: '/getOrders?limit=200' })).body.data;
+  const orders: { id: string; quantity: number }[] = (await sandboxes.answer({ path: '/getOrders?limit=200' })).body.data;
   const purchaseOrderId = orders.reduce((fewest, order) => (order.quantity < fewest.quantity ? order : fewest)).id;
 
   const { parameters, requestBodies } = requestExamples(CALLS, { productId, purchaseOrderId });
   const order = { productId, quantity: 1 };
 
   // The success examples are the answers to the calls a tool makes from the document with these examples.
-  const document = createOpenApiDocument();
-  addExamples(document, { parameters, requestBodies, successes: {}, errors: {} });
   const successes: Record<string, unknown> = {};
-  for (const call of exampleCalls(document)) {
-    const answer = await answerOf(call);
+  for (const call of exampleCalls(apiDocument({ parameters, requestBodies, successes: {}, errors: {} }))) {
+    const answer = await sandboxes.answer(call);
     if (answer.status !== 200) throw new Error(`${call.operationId}: its examples get ${answer.status}, not 200: ${JSON.stringify(answer.body)}`);
     successes[call.operationId] = answer.body;
   }
 
   const errors: RecordedExamples['errors'] = {};
   for (const [response, examples] of Object.entries(errorExamples(order))) {
-    const recorded: Record<string, ExampleObject> = {};
+    const named: Record<string, ExampleObject> = {};
     for (const [name, { summary, code, call }] of Object.entries(examples)) {
-      const answer = await answerOf(call);
+      const answer = await sandboxes.answer(call);
       if (answer.body.error?.code !== code) throw new Error(`${response}.${name}: expected ${code}, got ${answer.status} ${JSON.stringify(answer.body)}`);
-      recorded[name] = { summary: `${answer.status} ${code}: ${summary}`, value: answer.body };
+      named[name] = { summary: `${answer.status} ${code}: ${summary}`, value: answer.body };
     }
-    errors[response] = recorded;
+    errors[response] = named;
   }
   return { parameters, requestBodies, successes, errors };
 }
@@ -188,16 +222,4 @@ export function exampleCalls(document: OpenApiDocument): OperationCall[] {
     }
   }
   return calls;
-}
-
-/** The text of src/openapi/recorded-examples.ts. */
-export function renderRecordedExamples(examples: RecordedExamples): string {
-  return [
-    '// Written by `npm run openapi` (scripts/openapi-examples.ts) from the answers of fresh sandboxes, seed 1:',
-    '// do not edit. test/openapi/examples.test.ts records them again and fails when this file is out of date.',
-    "import type { RecordedExamples } from './openapi-types.js';",
-    '',
-    `export const RECORDED_EXAMPLES: RecordedExamples = ${JSON.stringify(examples, null, 2)};`,
-    '',
-  ].join('\n');
 }

@@ -102,13 +102,18 @@ async function faultedOrForwarded(
     return injected(record, 'rate-limit', refused(record, rateLimitFault(faults.retryAfterS, ctx)));
   }
 
+  if (cutOff) upstream.inFlight.stopAllAt(cutOff);
   const sent = await forward(upstream, record, record.url, body);
   proxied.forwarded = sent.breakKind !== 'unreachable';
   const answer = answered(record, sent.answer);
-  if (sent.received && !sent.breakKind) {
+  if (sent.cancelled) {
+    record.errorCode = 'SERVICE_UNAVAILABLE';
+    record.errorMessage = sent.problem;
+  } else if (sent.received && !sent.breakKind) {
     proxied.upstreamStatus = sent.received.status;
     const checked = upstreamProblems(record, record.url, call, body, sent.received);
-    noteAnswerFacts(record, call?.name, sent.received.status, checked.json, sent.received.headers.get('retry-after') ?? undefined);
+    const retryAfter = sent.received.headers['retry-after'];
+    noteAnswerFacts(record, call?.name, sent.received.status, checked.json, retryAfter);
     if (checked.problems.length > 0) {
       proxied.upstreamProblems = checked.problems;
       proxied.breakKind = 'contract';

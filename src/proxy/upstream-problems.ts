@@ -1,7 +1,7 @@
 import type { RequestRecord } from '../state/request-record.js';
 import type { ParsedUrl } from '../lib/parsed-url.js';
 import type { CallRoute } from '../api/route.js';
-import type { BoundedResponse } from '../client/bounded-read.js';
+import type { UpstreamAnswer } from './upstream-read.js';
 import { contractProblems } from '../verify/contract-problems.js';
 import { qrImagesUnasked } from '../verify/qr-image-rules.js';
 
@@ -11,10 +11,10 @@ import { qrImagesUnasked } from '../verify/qr-image-rules.js';
  * (`qrBase64Url` only when asked for). A request of another method than the call's (a 405 for the service to
  * give) is not judged. Also gives the body parsed, when it is JSON.
  */
-export function upstreamProblems(request: RequestRecord, url: ParsedUrl, call: CallRoute | undefined, body: string | undefined, received: BoundedResponse): { problems: string[]; json: unknown } {
+export function upstreamProblems(request: RequestRecord, url: ParsedUrl, call: CallRoute | undefined, body: string | undefined, received: UpstreamAnswer): { problems: string[]; json: unknown } {
   const json = parseJson(received.text);
   if (!call || request.method !== call.method) return { problems: [], json };
-  const answer = { status: received.status, headers: Object.fromEntries(received.headers), body: received.text, json };
+  const answer = { status: received.status, headers: received.headers as Record<string, string>, body: received.text, json };
   const problems = contractProblems(call.method, call.path, answer);
   if (json !== undefined) problems.push(...qrImagesUnasked({ method: call.method, path: url.search, key: 'caller', body: parseJson(body) }, answer));
   return { problems, json };

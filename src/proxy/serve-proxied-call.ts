@@ -16,7 +16,7 @@ import { noteAnswerFacts } from './answer-facts.js';
 import { forward } from './forward.js';
 import { inputProblems } from './input-problems.js';
 import type { ProxySummary } from './proxy-summary.js';
-import { upstreamProblems } from './upstream-problems.js';
+import { CheckedAnswers } from './upstream-problems.js';
 import type { Upstream } from './upstream.js';
 
 /**
@@ -27,14 +27,15 @@ import type { Upstream } from './upstream.js';
  * checked against the contract. Everything learnt is noted on the record, which the sandbox's journal keeps.
  */
 export function proxiedCalls(upstream: Upstream, summary: ProxySummary): ServeCall {
+  const checked = new CheckedAnswers();
   return (ctx, record, route, _now, cutOff) =>
-    serveProxied(ctx, upstream, record, route, cutOff).then((outcome) => {
+    serveProxied(ctx, upstream, checked, record, route, cutOff).then((outcome) => {
       summary.count(record);
       return outcome;
     });
 }
 
-async function serveProxied(ctx: SandboxContext, upstream: Upstream, record: RequestRecord, route: ApiRoute | undefined, cutOff: AbortSignal | undefined): Promise<Outcome> {
+async function serveProxied(ctx: SandboxContext, upstream: Upstream, answers: CheckedAnswers, record: RequestRecord, route: ApiRoute | undefined, cutOff: AbortSignal | undefined): Promise<Outcome> {
   const call = route?.kind === 'call' ? route : undefined;
   if (call) record.route = call.name;
   const proxied: ProxiedNote = { upstream: upstream.origin, forwarded: false };
@@ -52,7 +53,7 @@ async function serveProxied(ctx: SandboxContext, upstream: Upstream, record: Req
   }
   const problems = call ? inputProblems(ctx, record, record.url, call, body, record) : [];
   if (problems.length > 0) proxied.inputProblems = problems;
-  const outcome = await faultedOrForwarded(ctx, upstream, record, call, body, proxied, cutOff);
+  const outcome = await faultedOrForwarded(ctx, upstream, answers, record, call, body, proxied, cutOff);
   noteRequest(ctx, record, call, body);
   return outcome;
 }
@@ -71,6 +72,7 @@ const STOPPED = new ApiError(
 async function faultedOrForwarded(
   ctx: SandboxContext,
   upstream: Upstream,
+  answers: CheckedAnswers,
   record: RequestRecord,
   call: CallRoute | undefined,
   body: string | undefined,
@@ -111,11 +113,11 @@ async function faultedOrForwarded(
     record.errorMessage = sent.problem;
   } else if (sent.received && !sent.breakKind) {
     proxied.upstreamStatus = sent.received.status;
-    const checked = upstreamProblems(record, record.url, call, body, sent.received);
+    const checked = answers.check(record, record.url, call, body, sent.received);
     const retryAfter = sent.received.headers['retry-after'];
     noteAnswerFacts(record, call?.name, sent.received.status, checked.json, retryAfter);
     if (checked.problems.length > 0) {
-      proxied.upstreamProblems = checked.problems;
+      proxied.upstreamProblems = [...checked.problems];
       proxied.breakKind = 'contract';
     }
   } else {

@@ -119,3 +119,46 @@ it('an upstream that is down: 502 naming it', async () => {
   expect(error.message).toContain('--upstream');
   expect(through.entry.proxied).toMatchObject({ forwarded: false, breakKind: 'unreachable' });
 });
+
+/** A getBalance answer whose accountId holds bytes that are not UTF-8 (a Latin-1 é, a lone 0xff, a cut sequence). */
+const NOT_UTF8 = Buffer.concat([
+  Buffer.from(`{"success":true,"data":{"accountId":"caf`),
+  Buffer.from([0xe9, 0xff, 0xc3]),
+  Buffer.from(`","totalTopupsThb":1000,"totalPurchasesThb":0,"balanceThb":1000}}`),
+]);
+
+it.each([
+  ['as they are', (_req: IncomingMessage, res: ServerResponse) => res.writeHead(200, { 'content-type': 'application/json' }).end(NOT_UTF8)],
+  ['gzip-compressed', (_req: IncomingMessage, res: ServerResponse) => res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' }).end(gzipSync(NOT_UTF8))],
+])('an upstream answering bytes that are not UTF-8 (%s): the client gets them byte for byte', async (_what, handle) => {
+  // A reading as UTF-8 would change them: the test could fail.
+  expect(Buffer.from(NOT_UTF8.toString('utf8'))).not.toEqual(NOT_UTF8);
+  const upstream = await standIn(handle);
+  await using proxy = await startProxy({ port: 0, upstream: upstream.url });
+  for (let call = 0; call < 2; call++) {
+    const response = await fetch(`${proxy.url}/getBalance`, { headers: { 'x-api-key': FULL_ACCESS } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-length')).toBe(String(NOT_UTF8.byteLength));
+    expect(Buffer.from(await response.arrayBuffer())).toEqual(NOT_UTF8);
+  }
+  expect(proxy.sandbox.journal().map((entry) => entry.proxied?.upstreamStatus)).toEqual([200, 200]);
+});
+
+it('an upstream answering the same broken answer twice, then a sound one: each answer judged on its own', async () => {
+  const answers = [
+    { success: true, data: { ...BALANCE, currency: 'THB' } },
+    { success: true, data: { ...BALANCE, currency: 'THB' } },
+    { success: true, data: BALANCE },
+    { success: true, data: { ...BALANCE, currency: 'THB' } },
+  ];
+  let call = 0;
+  const upstream = await standIn((req, res) => json(200, answers[call++])(req, res));
+  await using proxy = await startProxy({ port: 0, upstream: upstream.url });
+  for (const _ of answers) await (await fetch(`${proxy.url}/getBalance`, { headers: { 'x-api-key': FULL_ACCESS } })).arrayBuffer();
+  const kinds = proxy.sandbox.journal().map((entry) => entry.proxied?.breakKind);
+  expect(kinds).toEqual(['contract', 'contract', undefined, 'contract']);
+  const problems = proxy.sandbox.journal().map((entry) => entry.proxied?.upstreamProblems ?? []);
+  expect(problems[1]).toEqual(problems[0]);
+  expect(problems[0]).toEqual([expect.stringContaining('data.currency: a field the spec does not list')]);
+  expect(proxy.summary().breaks).toEqual({ total: 3, byKind: { contract: 3 } });
+});

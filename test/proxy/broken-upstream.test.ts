@@ -162,3 +162,33 @@ it('an upstream answering the same broken answer twice, then a sound one: each a
   expect(problems[0]).toEqual([expect.stringContaining('data.currency: a field the spec does not list')]);
   expect(proxy.summary().breaks).toEqual({ total: 3, byKind: { contract: 3 } });
 });
+
+it("a forward still in flight when the proxy's stop grace ends: the request to the upstream is cancelled then, and the client answered 503", async () => {
+  let arrived!: () => void;
+  const reached = new Promise<void>((resolve) => (arrived = resolve));
+  let upstreamClosed!: () => void;
+  const cancelled = new Promise<void>((resolve) => (upstreamClosed = resolve));
+  // An upstream that takes the request and never answers.
+  const upstream = await standIn((req) => {
+    req.socket.once('close', upstreamClosed);
+    arrived();
+  });
+  const proxy = await startProxy({ port: 0, upstream: upstream.url, shutdownGraceMs: 200, timeoutMs: 60_000 });
+  const pending = fetch(`${proxy.url}/createOrder`, {
+    method: 'POST',
+    headers: { 'x-api-key': FULL_ACCESS, 'content-type': 'application/json' },
+    body: JSON.stringify({ productId: 'p', quantity: 1, idempotencyKey: 'cut-off-0001' }),
+  });
+  await reached;
+  const stopping = proxy.close();
+  // Answered (not a connection closed without a word), and told why: the proxy cancelled the upstream's request.
+  const answer = await pending;
+  expect(answer.status).toBe(503);
+  const { error } = await answer.json();
+  expect(error.code).toBe('SERVICE_UNAVAILABLE');
+  expect(error.message).toContain('cancelled the request to it: whether the service carried it out is not known');
+  await stopping;
+  await cancelled;
+  expect(proxy.sandbox.journal().at(-1)).toMatchObject({ route: 'createOrder', status: 503, errorCode: 'SERVICE_UNAVAILABLE', proxied: { forwarded: true } });
+  expect(proxy.summary().breaks.total).toBe(0);
+});

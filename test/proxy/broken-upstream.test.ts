@@ -192,3 +192,23 @@ it("a forward still in flight when the proxy's stop grace ends: the request to t
   expect(proxy.sandbox.journal().at(-1)).toMatchObject({ route: 'createOrder', status: 503, errorCode: 'SERVICE_UNAVAILABLE', proxied: { forwarded: true } });
   expect(proxy.summary().breaks.total).toBe(0);
 });
+
+it.each([
+  ['breaks the contract', { success: false, error: { code: 'VALIDATION_ERROR', message: 'limit is wrong', field: 'limit' } }, 'not-determined', 'not-exercised'],
+  ['keeps the contract', { success: false, error: { code: 'VALIDATION_ERROR', message: 'limit is wrong' } }, 'fail', 'fail'],
+])('an upstream whose 400 %s: readiness blames the client only for an answer that keeps it', async (_what, body, validRequests, noBlindRetry) => {
+  const upstream = await standIn(json(400, body));
+  await using proxy = await startProxy({ port: 0, upstream: upstream.url });
+  for (let send = 0; send < 3; send++) {
+    await (await fetch(`${proxy.url}/getProducts?limit=10`, { headers: { 'x-api-key': FULL_ACCESS } })).arrayBuffer();
+  }
+  const checks = proxy.sandbox.readiness().checks;
+  const check = (id: string) => checks.find((found) => found.id === id)!;
+  expect([check('valid-requests').status, check('no-blind-retry-on-4xx').status]).toEqual([validRequests, noBlindRetry]);
+  const broke = validRequests !== 'fail';
+  expect(proxy.sandbox.journal().map((entry) => entry.proxied?.breakKind)).toEqual(broke ? ['contract', 'contract', 'contract'] : [undefined, undefined, undefined]);
+  for (const id of ['valid-requests', 'no-blind-retry-on-4xx']) {
+    if (broke) expect(check(id).summary).toContain("Set aside: 3 exchanges whose answers broke the contract (#1, #2, #3), the upstream's break, not the client's.");
+    else expect(check(id).summary).not.toContain('Set aside');
+  }
+});

@@ -130,7 +130,7 @@ const NOT_UTF8 = Buffer.concat([
 it.each([
   ['as they are', (_req: IncomingMessage, res: ServerResponse) => res.writeHead(200, { 'content-type': 'application/json' }).end(NOT_UTF8)],
   ['gzip-compressed', (_req: IncomingMessage, res: ServerResponse) => res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' }).end(gzipSync(NOT_UTF8))],
-])('an upstream answering bytes that are not UTF-8 (%s): the client gets them byte for byte', async (_what, handle) => {
+])("an upstream answering bytes that are not UTF-8 (%s): the client gets them byte for byte, the service's break noted", async (_what, handle) => {
   // A reading as UTF-8 would change them: the test could fail.
   expect(Buffer.from(NOT_UTF8.toString('utf8'))).not.toEqual(NOT_UTF8);
   const upstream = await standIn(handle);
@@ -141,7 +141,10 @@ it.each([
     expect(response.headers.get('content-length')).toBe(String(NOT_UTF8.byteLength));
     expect(Buffer.from(await response.arrayBuffer())).toEqual(NOT_UTF8);
   }
-  expect(proxy.sandbox.journal().map((entry) => entry.proxied?.upstreamStatus)).toEqual([200, 200]);
+  for (const entry of proxy.sandbox.journal()) {
+    expect(entry.proxied).toMatchObject({ upstreamStatus: 200, breakKind: 'contract', upstreamProblems: expect.arrayContaining([expect.stringContaining('the body is not UTF-8, as JSON must be')]) });
+  }
+  expect(proxy.summary().breaks).toEqual({ total: 2, byKind: { contract: 2 } });
 });
 
 it('an upstream answering the same broken answer twice, then a sound one: each answer judged on its own', async () => {

@@ -43,7 +43,7 @@ export class InFlight {
     signal.addEventListener('abort', () => this.#stopAll('cut-off'), { once: true });
   }
 
-  /** Stops every forward in flight (the proxy closes). */
+  /** Stops every forward in flight. */
   #stopAll(why: Stopped): void {
     for (const flight of this.#flights) {
       this.#flights.delete(flight);

@@ -27,9 +27,9 @@ import type { Upstream } from './upstream.js';
  * checked against the contract. Everything learnt is noted on the record, which the sandbox's journal keeps.
  */
 export function proxiedCalls(upstream: Upstream, summary: ProxySummary): ServeCall {
-  const checked = new CheckedAnswers();
+  const answers = new CheckedAnswers();
   return (ctx, record, route, _now, cutOff) =>
-    serveProxied(ctx, upstream, checked, record, route, cutOff).then((outcome) => {
+    serveProxied(ctx, upstream, answers, record, route, cutOff).then((outcome) => {
       summary.count(record);
       return outcome;
     });

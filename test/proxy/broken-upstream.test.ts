@@ -215,3 +215,25 @@ it.each([
     else expect(check(id).summary).not.toContain('Set aside');
   }
 });
+
+it('an upstream that never answers: each forward gets its 504 at its own deadline, in the order they were sent', async () => {
+  const upstream = await standIn(() => {});
+  await using proxy = await startProxy({ port: 0, upstream: upstream.url, timeoutMs: 300 });
+  const answered: string[] = [];
+  const send = async (name: string) => {
+    const response = await fetch(`${proxy.url}/getBalance`, { headers: { 'x-api-key': FULL_ACCESS } });
+    answered.push(name);
+    return { status: response.status, error: (await response.json()).error };
+  };
+  const first = send('first');
+  await new Promise((resolve) => setTimeout(resolve, 150));
+  const second = send('second');
+  for (const { status, error } of await Promise.all([first, second])) {
+    expect(status).toBe(504);
+    expect(error.code).toBe('GATEWAY_TIMEOUT');
+    expect(error.message).toContain('no answer from');
+    expect(error.message).toContain('within 0.3 s');
+  }
+  expect(answered).toEqual(['first', 'second']);
+  expect(proxy.summary().breaks.byKind).toEqual({ timeout: 2 });
+});

@@ -37,9 +37,9 @@ const TIMED_OUT = Object.assign(new Error('the upstream did not answer in time')
  * the upstream's one timer (`InFlight`), a redirect returned as it is (never followed). The forward path of the
  * proxy, apart from the client commands' reader (src/client/http-read.ts): the request options are the upstream's
  * own object, set and handed to node:http (which copies them), the answer's headers are Node's plain record, and no
- * URL, signal or Headers is made per request. Bench (proxy section, getBalance, two runs on a loaded machine): the
- * proxy's CPU per request went from ~111 µs (0.47× a minimal node:http proxy) to ~77 µs (0.74×) with this path and
- * the memo of checked answers (upstream-problems.ts); what is left is mostly the two socket writes both proxies make.
+ * URL, signal or Headers is made per request. Bench (proxy section, getBalance, five runs at load 5–9): the proxy's
+ * CPU per request went from ~111 µs (0.47× a minimal node:http proxy) to 74–79 µs (0.73–0.75×) with this path and
+ * the memo of checked answers (upstream-problems.ts); both proxies make the same system calls per request (strace).
  * Every failure rejects with an UpstreamFailure whose message says what happened, in the client reader's words.
  */
 export function readUpstream(upstream: Upstream, method: string, path: string, headers: Record<string, string>, body: string | undefined): Promise<UpstreamAnswer> {

@@ -15,6 +15,7 @@ export interface Answer {
   /**
    * The UTF-8 bytes of `body`, when they are kept with it (the envelope of a rendered value, such as a page asked
    * again): transports use them as they are instead of encoding `body`. Code that changes `body` leaves them out.
+   * A proxied answer keeps the bytes that came, which need not be UTF-8: its `body` is then their reading as UTF-8.
    */
   bytes?: Uint8Array<ArrayBuffer>;
 }

@@ -73,7 +73,7 @@ export function httpRead(url: URL, init: RequestInit, limits: ReadLimits, signal
     signal.addEventListener('abort', onAbort, { once: true });
     try {
       const body = typeof init.body === 'string' ? init.body : undefined;
-      const request = (url.protocol === 'https:' ? https : http).request(url, { method: init.method ?? 'GET', headers: requestHeaders(init.headers, body), ...(limits.ca !== undefined && { ca: limits.ca }), ...(limits.agent !== undefined && { agent: limits.agent }) });
+      const request = (url.protocol === 'https:' ? https : http).request(url, { method: init.method ?? 'GET', headers: requestHeaders(init.headers, body), ...(limits.ca !== undefined && { ca: limits.ca }) });
       streams.push(request);
       request.on('error', failWith);
       request.on('response', onResponse);

@@ -1,5 +1,3 @@
-import type { Agent } from 'node:http';
-
 /** How much of a peer's answer a client command takes: bytes after decompression, and time. */
 export interface ReadLimits {
   /** The largest body taken, counted after decompression. */
@@ -12,8 +10,6 @@ export interface ReadLimits {
   timeoutName?: string;
   /** Certificates (PEM) of the CAs an https server's certificate must chain to, instead of the system's. */
   ca?: string;
-  /** The connections node:http / node:https reuse (a keep-alive agent kept by the caller); Node's global agent without. */
-  agent?: Agent;
   /** Sends through this fetch (an in-process target) instead of node:http / node:https. */
   fetch?: typeof fetch;
 }

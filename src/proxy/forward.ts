@@ -1,14 +1,12 @@
-import { performance } from 'node:perf_hooks';
 import type { RequestRecord } from '../state/request-record.js';
 import { errorAnswer } from '../api/envelope.js';
 import type { Answer } from '../api/outcome.js';
 import type { ParsedUrl } from '../lib/parsed-url.js';
 import { API_PREFIX } from '../api/route-map.js';
-import { boundedFetch, type BoundedResponse } from '../client/bounded-read.js';
-import { ServiceUnreachable } from '../client/network-error.js';
 import { ApiError } from '../domain/api-error.js';
 import type { UpstreamBreak } from '../state/journal.js';
 import type { Upstream } from './upstream.js';
+import { readUpstream, UpstreamFailure, type UpstreamAnswer } from './upstream-read.js';
 
 /** The headers the API reads, the only ones forwarded: no hop-by-hop header, no cookie, no other credential. */
 const FORWARDED_HEADERS = ['x-api-key', 'content-type', 'accept', 'idempotency-key'] as const;
@@ -20,10 +18,12 @@ const PASSED_BACK_HEADERS = ['content-type', 'retry-after', 'allow', 'x-ratelimi
 export interface Forwarded {
   answer: Answer;
   /** The upstream's answer as read (all its headers), when one was read whole. */
-  received?: BoundedResponse;
+  received?: UpstreamAnswer;
   breakKind?: UpstreamBreak;
   /** Why the upstream's answer could not be passed on. */
   problem?: string;
+  /** The server's stop cut the forward short: the request to the upstream was cancelled, its outcome unknown. */
+  cancelled?: boolean;
 }
 
 /**
@@ -33,34 +33,26 @@ export interface Forwarded {
  * to reach or read the upstream become a 502 (504 for a timeout) in the API's error envelope, saying why.
  */
 export async function forward(upstream: Upstream, request: RequestRecord, url: ParsedUrl, body: string | undefined): Promise<Forwarded> {
-  const target = new URL(`${upstream.base}${pathBelowPrefix(url.pathname)}${url.search}`);
-  const headers: Record<string, string> = {};
+  const path = `${upstream.basePath}${pathBelowPrefix(url.pathname)}${url.search}`;
+  const headers: Record<string, string> = { 'accept-encoding': 'gzip, deflate, br' };
   for (const name of FORWARDED_HEADERS) {
     const value = request.headers.get(name);
     if (value !== null) headers[name] = value;
   }
-  const started = performance.now();
-  let received: BoundedResponse;
+  if (body !== undefined) headers['content-length'] = String(Buffer.byteLength(body));
+  let received: UpstreamAnswer;
   try {
-    received = await boundedFetch(target, { method: request.method, headers, ...(body !== undefined && { body }) }, {
-      maxBodyBytes: upstream.maxBodyBytes,
-      timeoutMs: upstream.timeoutMs,
-      urlOption: '--upstream',
-      agent: upstream.agent,
-      ...(upstream.ca !== undefined && { ca: upstream.ca }),
-    });
+    received = await readUpstream(upstream, request.method, path, headers, body);
   } catch (error) {
-    if (!(error instanceof ServiceUnreachable)) throw error;
-    // A timeout is the only failure that waits the whole time out: the reader's signal fires no sooner.
-    const timedOut = performance.now() - started >= upstream.timeoutMs;
-    const kind: UpstreamBreak = timedOut ? 'timeout' : error.answered ? 'unreadable' : 'unreachable';
+    if (!(error instanceof UpstreamFailure)) throw error;
+    if (error.kind === 'cancelled') return cancelled(upstream);
     // The reader speaks to the commands run by hand; the proxy takes its CA as a flag.
     const reason = error.message.replace('NODE_EXTRA_CA_CERTS=<ca.pem>', '--upstream-ca <ca.pem>');
-    return failed(kind, `The upstream ${upstream.origin} gave no answer the proxy can pass on: ${reason}`);
+    return failed(error.kind, `The upstream ${upstream.origin} gave no answer the proxy can pass on: ${reason}`);
   }
   if (received.status >= 300 && received.status < 400) {
-    const location = received.headers.get('location');
-    const to = location === null ? 'without a Location' : `to ${absolute(location, target)}`;
+    const location = received.headers.location;
+    const to = location === undefined ? 'without a Location' : `to ${absolute(location, upstream.urlOf(path))}`;
     return {
       ...failed(
         'redirect',
@@ -88,13 +80,26 @@ function absolute(location: string, base: URL): string {
   }
 }
 
-function passedBack(received: BoundedResponse): Answer {
+/** The upstream's status, the headers passed back, and its body byte for byte (a body that is not UTF-8 included). */
+function passedBack(received: UpstreamAnswer): Answer {
   const headers: Record<string, string> = {};
   for (const name of PASSED_BACK_HEADERS) {
-    const value = received.headers.get(name);
-    if (value !== null) headers[name] = value;
+    const value = received.headers[name];
+    if (typeof value === 'string') headers[name] = value;
   }
-  return { status: received.status, headers, body: received.text };
+  const { bytes } = received;
+  return { status: received.status, headers, body: received.text, bytes: bytes as Uint8Array<ArrayBuffer> };
+}
+
+/**
+ * The answer to a forward the server's stop cut short (the end of its grace): the request to the upstream is
+ * cancelled, not left to run on, and the client told that its outcome is not known.
+ */
+function cancelled(upstream: Upstream): Forwarded {
+  const message =
+    `The proxy stopped before the upstream ${upstream.origin} answered this call, and cancelled the request to it: whether the service ` +
+    'carried it out is not known. Send it again once the proxy is back (a createOrder with the same idempotencyKey).';
+  return { answer: errorAnswer(new ApiError('SERVICE_UNAVAILABLE', message)), problem: message, cancelled: true };
 }
 
 function failed(kind: UpstreamBreak, message: string): Forwarded {

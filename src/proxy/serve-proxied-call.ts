@@ -15,7 +15,7 @@ import { noteAnswerFacts } from './answer-facts.js';
 import { forward } from './forward.js';
 import { inputProblems } from './input-problems.js';
 import type { ProxySummary } from './proxy-summary.js';
-import { upstreamProblems } from './upstream-problems.js';
+import { CheckedAnswers } from './upstream-problems.js';
 import type { Upstream } from './upstream.js';
 
 /**
@@ -26,14 +26,15 @@ import type { Upstream } from './upstream.js';
  * checked against the contract. Everything learnt is noted on the record, which the sandbox's journal keeps.
  */
 export function proxiedCalls(upstream: Upstream, summary: ProxySummary): ServedInstead {
+  const answers = new CheckedAnswers();
   return (ctx, record, route, cutOff) =>
-    serveProxied(ctx, upstream, record, route, cutOff).then((outcome) => {
+    serveProxied(ctx, upstream, answers, record, route, cutOff).then((outcome) => {
       summary.count(record);
       return outcome;
     });
 }
 
-async function serveProxied(ctx: SandboxContext, upstream: Upstream, record: RequestRecord, route: ApiRoute | undefined, cutOff: AbortSignal | undefined): Promise<Outcome> {
+async function serveProxied(ctx: SandboxContext, upstream: Upstream, answers: CheckedAnswers, record: RequestRecord, route: ApiRoute | undefined, cutOff: AbortSignal | undefined): Promise<Outcome> {
   const call = route?.kind === 'call' ? route : undefined;
   if (call) record.route = call.name;
   const proxied: ProxiedNote = { upstream: upstream.origin, forwarded: false };
@@ -51,7 +52,7 @@ async function serveProxied(ctx: SandboxContext, upstream: Upstream, record: Req
   }
   const problems = call ? inputProblems(ctx, record, record.url, call, body, record) : [];
   if (problems.length > 0) proxied.inputProblems = problems;
-  const outcome = await faultedOrForwarded(ctx, upstream, record, call, body, proxied, cutOff);
+  const outcome = await faultedOrForwarded(ctx, upstream, answers, record, call, body, proxied, cutOff);
   noteRequest(ctx, record, call, body);
   return outcome;
 }
@@ -70,6 +71,7 @@ const STOPPED = new ApiError(
 async function faultedOrForwarded(
   ctx: SandboxContext,
   upstream: Upstream,
+  answers: CheckedAnswers,
   record: RequestRecord,
   call: CallRoute | undefined,
   body: string | undefined,
@@ -101,15 +103,20 @@ async function faultedOrForwarded(
     return injected(record, 'rate-limit', refused(record, rateLimitFault(faults.retryAfterS, ctx)));
   }
 
+  if (cutOff) upstream.inFlight.stopAllAt(cutOff);
   const sent = await forward(upstream, record, record.url, body);
   proxied.forwarded = sent.breakKind !== 'unreachable';
   const answer = answered(record, sent.answer);
-  if (sent.received && !sent.breakKind) {
+  if (sent.cancelled) {
+    record.errorCode = 'SERVICE_UNAVAILABLE';
+    record.errorMessage = sent.problem;
+  } else if (sent.received && !sent.breakKind) {
     proxied.upstreamStatus = sent.received.status;
-    const checked = upstreamProblems(record, record.url, call, body, sent.received);
-    noteAnswerFacts(record, call?.name, sent.received.status, checked.json, sent.received.headers.get('retry-after') ?? undefined);
+    const checked = answers.check(record, record.url, call, body, sent.received);
+    const retryAfter = sent.received.headers['retry-after'];
+    noteAnswerFacts(record, call?.name, sent.received.status, checked.json, retryAfter);
     if (checked.problems.length > 0) {
-      proxied.upstreamProblems = checked.problems;
+      proxied.upstreamProblems = [...checked.problems];
       proxied.breakKind = 'contract';
     }
   } else {

@@ -1,24 +1,71 @@
+import { isUtf8 } from 'node:buffer';
 import type { RequestRecord } from '../state/request-record.js';
 import type { ParsedUrl } from '../lib/parsed-url.js';
 import type { CallRoute } from '../api/route.js';
-import type { BoundedResponse } from '../client/bounded-read.js';
 import { contractProblems } from '../verify/contract-problems.js';
 import { qrImagesUnasked } from '../verify/qr-image-rules.js';
+import type { UpstreamAnswer } from './upstream-read.js';
+
+const NOT_UTF8 = 'the body is not UTF-8, as JSON must be: it is read here with each broken sequence replaced (U+FFFD), and passed back as it came';
+
+/** What the contract check found in an answer: its problems, and its body parsed (undefined when it is not JSON). */
+export interface CheckedAnswer {
+  problems: readonly string[];
+  json: unknown;
+}
 
 /**
  * Where the upstream's answer to a call breaks the contract, by verify's own checks (src/verify): the status one
  * the spec allows, JSON, the envelope, every field and type, no field the spec does not list, and the QR rule
- * (`qrBase64Url` only when asked for). A request of another method than the call's (a 405 for the service to
- * give) is not judged. Also gives the body parsed, when it is JSON.
+ * (`qrBase64Url` only when asked for), and a body in UTF-8, as JSON must be (it is passed back as it came all the
+ * same). A request of another method than the call's (a 405 for the service to give) is not judged. Also gives the
+ * body parsed, when it is JSON.
  */
-export function upstreamProblems(request: RequestRecord, url: ParsedUrl, call: CallRoute | undefined, body: string | undefined, received: BoundedResponse): { problems: string[]; json: unknown } {
+export function upstreamProblems(request: RequestRecord, url: ParsedUrl, call: CallRoute | undefined, body: string | undefined, received: UpstreamAnswer): CheckedAnswer {
   const json = parseJson(received.text);
   if (!call || request.method !== call.method) return { problems: [], json };
-  const answer = { status: received.status, headers: Object.fromEntries(received.headers), body: received.text, json };
+  const answer = { status: received.status, headers: received.headers as Record<string, string>, body: received.text, json };
   const problems = contractProblems(call.method, call.path, answer);
+  if (!isUtf8(received.bytes)) problems.unshift(NOT_UTF8);
   if (json !== undefined) problems.push(...qrImagesUnasked({ method: call.method, path: url.search, key: 'caller', body: parseJson(body) }, answer));
   return { problems, json };
 }
+
+/**
+ * The last answer checked of each call, with what the check found: a client polls the same read, and the service
+ * answers it with the same bytes, which are then not parsed and checked again. The verdict depends on nothing but
+ * what is compared here (the request's method, query and body, the answer's status, content type and body), so an
+ * equal answer gets the same verdict; its parsed body is only read. One entry per call, per proxy.
+ * Bench (proxy section, getBalance, CPU profile): parsing and checking took ~8% of the proxy's CPU per request; a
+ * repeated answer now costs one comparison of its bytes (well under 1%).
+ */
+export class CheckedAnswers {
+  readonly #last = new Map<string, { method: string; search: string; body: string | undefined; status: number; contentType: unknown; bytes: Buffer; checked: CheckedAnswer }>();
+
+  check(request: RequestRecord, url: ParsedUrl, call: CallRoute | undefined, body: string | undefined, received: UpstreamAnswer): CheckedAnswer {
+    const name = call?.name ?? '';
+    const last = this.#last.get(name);
+    const contentType = received.headers['content-type'];
+    if (
+      last !== undefined &&
+      last.bytes.equals(received.bytes) &&
+      last.status === received.status &&
+      last.contentType === contentType &&
+      last.method === request.method &&
+      last.search === url.search &&
+      last.body === body
+    ) {
+      return last.checked;
+    }
+    const checked = upstreamProblems(request, url, call, body, received);
+    if (received.bytes.byteLength > MEMO_MAX_BYTES) return checked;
+    this.#last.set(name, { method: request.method, search: url.search, body, status: received.status, contentType, bytes: received.bytes, checked });
+    return checked;
+  }
+}
+
+/** A longer answer is checked each time, not held for the next: at most this much is kept per call. */
+const MEMO_MAX_BYTES = 64 * 1024;
 
 /** `text` parsed; undefined when it is not JSON. An empty body (a GET's) is not tried: a throw per call costs. */
 function parseJson(text: string | undefined): unknown {

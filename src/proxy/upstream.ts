@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { Agent as HttpAgent } from 'node:http';
-import { Agent as HttpsAgent } from 'node:https';
+import { Agent as HttpAgent, request as httpRequest, type ClientRequest, type RequestOptions } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import { InFlight } from './in-flight.js';
 
 /** Where a proxy forwards to, and how it reads the answers. */
 export interface Upstream {
@@ -8,8 +9,8 @@ export interface Upstream {
   base: string;
   /** Its origin, the only place a key is sent: `https://staging.example.com`. */
   origin: string;
-  /** The private CA's certificates (PEM), when given. */
-  ca?: string;
+  /** The path of the base URL, which each forwarded path starts with: `/api/v1`. */
+  basePath: string;
   timeoutMs: number;
   maxBodyBytes: number;
   /**
@@ -17,6 +18,17 @@ export interface Upstream {
    * opening its own. Destroyed when the proxy closes (`closeUpstream`).
    */
   agent: HttpAgent;
+  /**
+   * The options of every request to the upstream: its host, port and agent fixed, the method, path and headers set
+   * before each request (node:http copies them as it starts one), so that no request can name another origin.
+   */
+  requestOptions: RequestOptions;
+  /** node:http's or node:https's `request`, as the upstream's protocol says. */
+  request: (options: RequestOptions) => ClientRequest;
+  /** The forwards in flight, under one timer. */
+  inFlight: InFlight;
+  /** The URL of a path on the upstream's origin, for messages (made only when one is said). */
+  urlOf(path: string): URL;
 }
 
 /** The upstream of checked options; the CA file read now, so that a wrong path stops the start, not a request. */
@@ -25,8 +37,29 @@ export function upstreamOf(base: string, options: { upstreamCa?: string; timeout
     throw new RangeError(`--upstream-ca is for an https:// upstream; ${base} speaks plain http: give its https:// address, or leave --upstream-ca out`);
   }
   const ca = options.upstreamCa === undefined ? undefined : readCa(options.upstreamCa);
-  const agent = base.startsWith('https:') ? new HttpsAgent({ keepAlive: true, scheduling: 'lifo' }) : new HttpAgent({ keepAlive: true, scheduling: 'lifo' });
-  return { base, origin: new URL(base).origin, timeoutMs: options.timeoutMs, maxBodyBytes: options.maxBodyBytes, agent, ...(ca !== undefined && { ca }) };
+  const url = new URL(base);
+  const secure = url.protocol === 'https:';
+  // TLS is verified (rejectUnauthorized is node:https's default); a private CA is the agent's, so each connection takes it.
+  const agent = secure ? new HttpsAgent({ keepAlive: true, scheduling: 'lifo', ...(ca !== undefined && { ca }) }) : new HttpAgent({ keepAlive: true, scheduling: 'lifo' });
+  const requestOptions: RequestOptions = {
+    protocol: url.protocol,
+    // node:http takes an IPv6 address without its brackets.
+    hostname: url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname,
+    port: url.port === '' ? undefined : Number(url.port),
+    agent,
+  };
+  return {
+    base,
+    origin: url.origin,
+    basePath: url.pathname.replace(/\/+$/, ''),
+    timeoutMs: options.timeoutMs,
+    maxBodyBytes: options.maxBodyBytes,
+    agent,
+    requestOptions,
+    request: secure ? httpsRequest : httpRequest,
+    inFlight: new InFlight(options.timeoutMs),
+    urlOf: (path) => new URL(path, url.origin),
+  };
 }
 
 /** Lets go of the upstream's connections: idle ones closed at once, any still in use cut. */

@@ -119,3 +119,121 @@ it('an upstream that is down: 502 naming it', async () => {
   expect(error.message).toContain('--upstream');
   expect(through.entry.proxied).toMatchObject({ forwarded: false, breakKind: 'unreachable' });
 });
+
+/** A getBalance answer whose accountId holds bytes that are not UTF-8 (a Latin-1 é, a lone 0xff, a cut sequence). */
+const NOT_UTF8 = Buffer.concat([
+  Buffer.from(`{"success":true,"data":{"accountId":"caf`),
+  Buffer.from([0xe9, 0xff, 0xc3]),
+  Buffer.from(`","totalTopupsThb":1000,"totalPurchasesThb":0,"balanceThb":1000}}`),
+]);
+
+it.each([
+  ['as they are', (_req: IncomingMessage, res: ServerResponse) => res.writeHead(200, { 'content-type': 'application/json' }).end(NOT_UTF8)],
+  ['gzip-compressed', (_req: IncomingMessage, res: ServerResponse) => res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' }).end(gzipSync(NOT_UTF8))],
+])("an upstream answering bytes that are not UTF-8 (%s): the client gets them byte for byte, the service's break noted", async (_what, handle) => {
+  // A reading as UTF-8 would change them: the test could fail.
+  expect(Buffer.from(NOT_UTF8.toString('utf8'))).not.toEqual(NOT_UTF8);
+  const upstream = await standIn(handle);
+  await using proxy = await startProxy({ port: 0, upstream: upstream.url });
+  for (let call = 0; call < 2; call++) {
+    const response = await fetch(`${proxy.url}/getBalance`, { headers: { 'x-api-key': FULL_ACCESS } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-length')).toBe(String(NOT_UTF8.byteLength));
+    expect(Buffer.from(await response.arrayBuffer())).toEqual(NOT_UTF8);
+  }
+  for (const entry of proxy.sandbox.journal()) {
+    expect(entry.proxied).toMatchObject({ upstreamStatus: 200, breakKind: 'contract', upstreamProblems: expect.arrayContaining([expect.stringContaining('the body is not UTF-8, as JSON must be')]) });
+  }
+  expect(proxy.summary().breaks).toEqual({ total: 2, byKind: { contract: 2 } });
+});
+
+it('an upstream answering the same broken answer twice, then a sound one: each answer judged on its own', async () => {
+  const answers = [
+    { success: true, data: { ...BALANCE, currency: 'THB' } },
+    { success: true, data: { ...BALANCE, currency: 'THB' } },
+    { success: true, data: BALANCE },
+    { success: true, data: { ...BALANCE, currency: 'THB' } },
+  ];
+  let call = 0;
+  const upstream = await standIn((req, res) => json(200, answers[call++])(req, res));
+  await using proxy = await startProxy({ port: 0, upstream: upstream.url });
+  for (const _ of answers) await (await fetch(`${proxy.url}/getBalance`, { headers: { 'x-api-key': FULL_ACCESS } })).arrayBuffer();
+  const kinds = proxy.sandbox.journal().map((entry) => entry.proxied?.breakKind);
+  expect(kinds).toEqual(['contract', 'contract', undefined, 'contract']);
+  const problems = proxy.sandbox.journal().map((entry) => entry.proxied?.upstreamProblems ?? []);
+  expect(problems[1]).toEqual(problems[0]);
+  expect(problems[0]).toEqual([expect.stringContaining('data.currency: a field the spec does not list')]);
+  expect(proxy.summary().breaks).toEqual({ total: 3, byKind: { contract: 3 } });
+});
+
+it("a forward still in flight when the proxy's stop grace ends: the request to the upstream is cancelled then, and the client answered 503", async () => {
+  let arrived!: () => void;
+  const reached = new Promise<void>((resolve) => (arrived = resolve));
+  let upstreamClosed!: () => void;
+  const cancelled = new Promise<void>((resolve) => (upstreamClosed = resolve));
+  // An upstream that takes the request and never answers.
+  const upstream = await standIn((req) => {
+    req.socket.once('close', upstreamClosed);
+    arrived();
+  });
+  const proxy = await startProxy({ port: 0, upstream: upstream.url, shutdownGraceMs: 200, timeoutMs: 60_000 });
+  const pending = fetch(`${proxy.url}/createOrder`, {
+    method: 'POST',
+    headers: { 'x-api-key': FULL_ACCESS, 'content-type': 'application/json' },
+    body: JSON.stringify({ productId: 'p', quantity: 1, idempotencyKey: 'cut-off-0001' }),
+  });
+  await reached;
+  const stopping = proxy.close();
+  // Answered (not a connection closed without a word), and told why: the proxy cancelled the upstream's request.
+  const answer = await pending;
+  expect(answer.status).toBe(503);
+  const { error } = await answer.json();
+  expect(error.code).toBe('SERVICE_UNAVAILABLE');
+  expect(error.message).toContain('cancelled the request to it: whether the service carried it out is not known');
+  await stopping;
+  await cancelled;
+  expect(proxy.sandbox.journal().at(-1)).toMatchObject({ route: 'createOrder', status: 503, errorCode: 'SERVICE_UNAVAILABLE', proxied: { forwarded: true } });
+  expect(proxy.summary().breaks.total).toBe(0);
+});
+
+it.each([
+  ['breaks the contract', { success: false, error: { code: 'VALIDATION_ERROR', message: 'limit is wrong', field: 'limit' } }, 'not-determined', 'not-exercised'],
+  ['keeps the contract', { success: false, error: { code: 'VALIDATION_ERROR', message: 'limit is wrong' } }, 'fail', 'fail'],
+])('an upstream whose 400 %s: readiness blames the client only for an answer that keeps it', async (_what, body, validRequests, noBlindRetry) => {
+  const upstream = await standIn(json(400, body));
+  await using proxy = await startProxy({ port: 0, upstream: upstream.url });
+  for (let send = 0; send < 3; send++) {
+    await (await fetch(`${proxy.url}/getProducts?limit=10`, { headers: { 'x-api-key': FULL_ACCESS } })).arrayBuffer();
+  }
+  const checks = proxy.sandbox.readiness().checks;
+  const check = (id: string) => checks.find((found) => found.id === id)!;
+  expect([check('valid-requests').status, check('no-blind-retry-on-4xx').status]).toEqual([validRequests, noBlindRetry]);
+  const broke = validRequests !== 'fail';
+  expect(proxy.sandbox.journal().map((entry) => entry.proxied?.breakKind)).toEqual(broke ? ['contract', 'contract', 'contract'] : [undefined, undefined, undefined]);
+  for (const id of ['valid-requests', 'no-blind-retry-on-4xx']) {
+    if (broke) expect(check(id).summary).toContain("Set aside: 3 exchanges whose answers broke the contract (#1, #2, #3), the upstream's break, not the client's.");
+    else expect(check(id).summary).not.toContain('Set aside');
+  }
+});
+
+it('an upstream that never answers: each forward gets its 504 at its own deadline, in the order they were sent', async () => {
+  const upstream = await standIn(() => {});
+  await using proxy = await startProxy({ port: 0, upstream: upstream.url, timeoutMs: 300 });
+  const answered: string[] = [];
+  const send = async (name: string) => {
+    const response = await fetch(`${proxy.url}/getBalance`, { headers: { 'x-api-key': FULL_ACCESS } });
+    answered.push(name);
+    return { status: response.status, error: (await response.json()).error };
+  };
+  const first = send('first');
+  await new Promise((resolve) => setTimeout(resolve, 150));
+  const second = send('second');
+  for (const { status, error } of await Promise.all([first, second])) {
+    expect(status).toBe(504);
+    expect(error.code).toBe('GATEWAY_TIMEOUT');
+    expect(error.message).toContain('no answer from');
+    expect(error.message).toContain('within 0.3 s');
+  }
+  expect(answered).toEqual(['first', 'second']);
+  expect(proxy.summary().breaks.byKind).toEqual({ timeout: 2 });
+});

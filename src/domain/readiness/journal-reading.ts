@@ -48,3 +48,20 @@ export function refusedAsSent(entry: JournalEntry): boolean {
 export function sameRequestKey(entry: JournalEntry): string {
   return JSON.stringify([entry.method, entry.url, entry.keyId, entry.orderRequest ?? null]);
 }
+
+/**
+ * Proxy mode: the upstream's answer broke the contract (`proxied.breakKind` `contract`), so what it said of the
+ * request (a 400, a refusal) is a broken service's word, not a verdict on the client: the checks that would read it
+ * set the exchange aside and say so.
+ */
+export function answerBrokeContract(entry: JournalEntry): boolean {
+  return entry.proxied?.breakKind === 'contract';
+}
+
+/** What a check's summary adds for the exchanges it set aside (`answerBrokeContract`); empty when none. */
+export function setAsideNote(setAside: readonly JournalEntry[]): string {
+  if (setAside.length === 0) return '';
+  const names = setAside.slice(0, 5).map((entry) => `#${entry.seq}`).join(', ') + (setAside.length > 5 ? ', …' : '');
+  const what = setAside.length === 1 ? 'exchange whose answer' : 'exchanges whose answers';
+  return ` Set aside: ${setAside.length} ${what} broke the contract (${names}), the upstream's break, not the client's.`;
+}

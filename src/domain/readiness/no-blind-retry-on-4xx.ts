@@ -1,7 +1,7 @@
 import type { JournalEntry } from '../../state/journal.js';
 import { capEvidence, entryName, evidenceOf, type Evidence } from './evidence.js';
 import { count } from '../../lib/count.js';
-import { arrivedBeforeAnswer, refusedAsSent, sameRequestKey } from './journal-reading.js';
+import { answerBrokeContract, arrivedBeforeAnswer, refusedAsSent, sameRequestKey, setAsideNote } from './journal-reading.js';
 import type { ReadinessCheck } from './report.js';
 
 /** A request answered with a 4xx other than 429 is not sent a third time unchanged: it will be refused again. */
@@ -16,7 +16,12 @@ export const noBlindRetryOn4xx: ReadinessCheck = {
     // Per request: its sends since it was first refused with no success in between.
     const sinceRefused = new Map<string, JournalEntry[]>();
     const violations: Evidence[][] = [];
+    const setAside: JournalEntry[] = [];
     for (const entry of entries) {
+      if (answerBrokeContract(entry)) {
+        setAside.push(entry);
+        continue;
+      }
       const request = sameRequestKey(entry);
       const sends = sinceRefused.get(request);
       // A copy that arrived before the last send was answered was sent beside it, not after its refusal.
@@ -37,19 +42,19 @@ export const noBlindRetryOn4xx: ReadinessCheck = {
       const answer = [refused!.status, refused!.errorCode].filter((part) => part !== undefined).join(' ');
       return {
         status: 'fail',
-        summary: `${refused!.method} ${refused!.path} was refused with ${answer} (${entryName(refused!)}) and sent unchanged a third time (${entryName(third!)})${more}.`,
+        summary: `${refused!.method} ${refused!.path} was refused with ${answer} (${entryName(refused!)}) and sent unchanged a third time (${entryName(third!)})${more}.${setAsideNote(setAside)}`,
         evidence: capEvidence(violations),
       };
     }
     if (refusals > 0) {
-      const summary = `${count(refusals, 'request was', 'requests were')} refused with a 4xx other than 429; none was sent a third time.`;
+      const summary = `${count(refusals, 'request was', 'requests were')} refused with a 4xx other than 429; none was sent a third time.${setAsideNote(setAside)}`;
       return { status: 'pass', summary, evidence: [] };
     }
     return {
       status: 'not-exercised',
       summary:
         'No request was answered with a 4xx other than 429: test how your client handles a refusal, e.g. ' +
-        'getOrderStatus of an unknown purchaseOrderId (404 ORDER_NOT_FOUND).',
+        `getOrderStatus of an unknown purchaseOrderId (404 ORDER_NOT_FOUND).${setAsideNote(setAside)}`,
       evidence: [],
     };
   },

@@ -1,5 +1,6 @@
 import { capEvidence, entryName, evidenceOf } from './evidence.js';
 import { count } from '../../lib/count.js';
+import { answerBrokeContract, setAsideNote } from './journal-reading.js';
 import type { ReadinessCheck } from './report.js';
 
 /** No request was refused with 400 VALIDATION_ERROR: the client sends what the spec asks for. */
@@ -14,9 +15,15 @@ export const validRequests: ReadinessCheck = {
     if (entries.length === 0) {
       return { status: 'not-exercised', summary: 'No request reached the API: run your tests against the sandbox.', evidence: [] };
     }
-    const refused = entries.filter((entry) => entry.status === 400 && entry.errorCode === 'VALIDATION_ERROR');
+    const setAside = entries.filter(answerBrokeContract);
+    const graded = setAside.length === 0 ? entries : entries.filter((entry) => !answerBrokeContract(entry));
+    const aside = setAsideNote(setAside);
+    if (graded.length === 0) {
+      return { status: 'not-determined', summary: `Every answer broke the contract: none says whether a request was valid.${aside}`, evidence: [] };
+    }
+    const refused = graded.filter((entry) => entry.status === 400 && entry.errorCode === 'VALIDATION_ERROR');
     if (refused.length === 0) {
-      return { status: 'pass', summary: `None of ${count(entries.length, 'request')} was refused with 400 VALIDATION_ERROR.`, evidence: [] };
+      return { status: 'pass', summary: `None of ${count(graded.length, 'request')} was refused with 400 VALIDATION_ERROR.${aside}`, evidence: [] };
     }
     const byMessage = new Map<string, (typeof refused)[number]>();
     for (const entry of refused) if (!byMessage.has(entry.errorMessage ?? '')) byMessage.set(entry.errorMessage ?? '', entry);
@@ -25,7 +32,7 @@ export const validRequests: ReadinessCheck = {
       status: 'fail',
       summary:
         `${count(refused.length, 'request')} refused with 400 VALIDATION_ERROR, ${count(byMessage.size, 'distinct message')}; ` +
-        `first ${entryName(first)}: ${first.errorMessage ?? '(no message)'}.`,
+        `first ${entryName(first)}: ${first.errorMessage ?? '(no message)'}.${aside}`,
       evidence: capEvidence([...byMessage.values()].map((entry) => [evidenceOf(entry)])),
     };
   },

@@ -24,7 +24,7 @@ import type { ParsedUrl } from '../lib/parsed-url.js';
 import type { RecordedExamples } from '../openapi/openapi-types.js';
 import { methodRefusal, type ApiRouter, notFoundMessage } from './route-map.js';
 
-export const FAULT_MESSAGES: Record<number, [code: 'INTERNAL_ERROR' | 'SERVICE_UNAVAILABLE', message: string]> = {
+const FAULT_MESSAGES: Record<number, [code: 'INTERNAL_ERROR' | 'SERVICE_UNAVAILABLE', message: string]> = {
   500: ['INTERNAL_ERROR', 'The service failed to answer this request; retry later.'],
   503: ['SERVICE_UNAVAILABLE', 'The service is temporarily unavailable; retry later.'],
 };
@@ -42,12 +42,23 @@ export interface CallServer {
   wallClock(): number;
   /** The document's examples, recorded by fresh sandboxes at the first ask (src/openapi-examples.ts). */
   examples(): Promise<RecordedExamples>;
-  /** What serves a call in the sandbox's place (a proxy forwards it), journaled all the same; undefined: the sandbox's own calls. */
+  /** What answers a call in the place of its route (a proxy forwards it); undefined: the sandbox's own calls. */
   readonly servedInstead: ServedInstead | undefined;
 }
 
-/** A call served in the sandbox's place, noting on the record what it learns as the pipeline does. */
-export type ServedInstead = (ctx: SandboxContext, record: RequestRecord, route: ApiRoute | undefined, cutOff: AbortSignal | undefined) => Promise<Outcome>;
+/**
+ * What answers calls in the place of their routes (a proxy forwards them to the real service): after the faults,
+ * where the route would answer, noting on the record what it learns; a refusal is thrown, as a route's is.
+ * Everything else of the pipeline holds: faults, the journal, the hints. The imitation's own rate limit does not
+ * apply (the service limits what reaches it).
+ */
+export interface ServedInstead {
+  answer(call: Call): Promise<Answer>;
+  /** The 503 of a call whose latency fault a stop's end cut short, never answered. */
+  readonly stopped: ApiError;
+  /** Told of each call once its record is complete, before the journal keeps it. */
+  noted(record: RequestRecord): void;
+}
 
 /**
  * One request to the imitated API, read top to bottom: the route its path names (OPTIONS and the OpenAPI document
@@ -98,8 +109,7 @@ function journaled(server: CallServer, ctx: SandboxContext, record: RequestRecor
   record.atMs = ctx.clock.now();
   record.replayOf = replayOf;
   record.tool = replayOf === undefined ? toolOfUserAgent(record.headers.get('user-agent')) : 'replay';
-  const { servedInstead } = server;
-  const outcome = servedInstead ? servedInstead(ctx, record, route, cutOff) : served(ctx, record, route, cutOff);
+  const outcome = served(ctx, record, route, cutOff, server.servedInstead);
   if (outcome instanceof Promise) return outcome.then((done) => kept(server, ctx, record, done));
   return kept(server, ctx, record, outcome);
 }
@@ -122,13 +132,13 @@ function kept(server: CallServer, ctx: SandboxContext, record: RequestRecord, ou
   return outcome;
 }
 
-/** The sandbox's own call: its body noted even when a fault or a refusal comes before the route reads it. */
-function served(ctx: SandboxContext, record: RequestRecord, route: ApiRoute | undefined, cutOff: AbortSignal | undefined): Outcome | Promise<Outcome> {
+/** A call: its body noted even when a fault or a refusal comes before the route reads it. */
+function served(ctx: SandboxContext, record: RequestRecord, route: ApiRoute | undefined, cutOff: AbortSignal | undefined, instead: ServedInstead | undefined): Outcome | Promise<Outcome> {
   if (route?.kind === 'call') record.route = route.name;
   // Which order a lost createOrder asked for is what tells a retry from a new order.
   const captured = record.body === null ? undefined : captureBody(record, JOURNAL_BODY_MAX_BYTES);
   if (captured) record.body = captured.body;
-  const call: Call = { ctx, record, route, now: record.atMs, cutOff };
+  const call: Call = { ctx, record, route, now: record.atMs, cutOff, instead };
   const outcome = faultsFirst(call);
   if (captured === undefined) return outcome instanceof Promise ? outcome.then((done) => noted(call, done)) : noted(call, outcome);
   return Promise.resolve(outcome).then(async (done) => {
@@ -140,13 +150,14 @@ function served(ctx: SandboxContext, record: RequestRecord, route: ApiRoute | un
 }
 
 /** What one call is served from; what it learns goes to `record`. */
-interface Call {
+export interface Call {
   ctx: SandboxContext;
   record: RequestRecord;
   route: ApiRoute | undefined;
   now: number;
   /** Aborted when the transport stops waiting: a latency fault still waited out then ends the call (see `AnswerOptions`). */
   cutOff: AbortSignal | undefined;
+  instead: ServedInstead | undefined;
 }
 
 /** A latency fault waits before anything else. */
@@ -159,7 +170,10 @@ function faultsFirst(call: Call): Outcome | Promise<Outcome> {
       () => afterLatency(call, faults),
       // The server's stop ran out of grace while the latency was waited out: answered 503, the call not served
       // (a latency of up to 60 s held the process that long after its grace).
-      () => answered(call, errorAnswer(STOPPED), { limit: undefined, faults, heldS: undefined }, true, STOPPED),
+      () => {
+        const stopped = call.instead?.stopped ?? STOPPED;
+        return answered(call, errorAnswer(stopped), { limit: undefined, faults, heldS: undefined }, true, stopped);
+      },
     );
   }
   return afterLatency(call, faults);
@@ -185,7 +199,7 @@ function afterLatency(call: Call, faults: CallFaults | undefined): Outcome | Pro
   let answer: Answer | Promise<Answer>;
   try {
     if (heldS !== undefined) throw rateLimitFault(heldS, ctx);
-    end.limit = ctx.rateLimiter?.admit(caller);
+    end.limit = call.instead ? undefined : ctx.rateLimiter?.admit(caller);
     if (faults?.errorStatus) {
       const [code, message] = FAULT_MESSAGES[faults.errorStatus]!;
       throw new ApiError(code, message, { status: faults.errorStatus });
@@ -194,7 +208,7 @@ function afterLatency(call: Call, faults: CallFaults | undefined): Outcome | Pro
       ctx.faults.windows.open(caller, faults.rateLimitRoute ?? '*', faults.retryAfterS);
       throw rateLimitFault(faults.retryAfterS, ctx);
     }
-    answer = routeAnswer(call);
+    answer = call.instead ? call.instead.answer(call) : routeAnswer(call);
   } catch (thrown) {
     return answered(call, toErrorAnswer(thrown), end, true, thrown);
   }
@@ -258,16 +272,17 @@ function answered({ record }: Call, answer: Answer, { limit, faults, heldS }: Ca
 }
 
 /** The outcome once the request's body is noted: its order request and hints on the record, a hint header on the answer. */
-function noted({ ctx, record, route }: Call, outcome: Outcome): Outcome {
+function noted({ ctx, record, route, instead }: Call, outcome: Outcome): Outcome {
   noteOrderAndHints(ctx, record, route?.kind === 'call' ? route : undefined);
+  instead?.noted(record);
   return outcome;
 }
 
 /**
  * What the journal keeps of a request once its body is noted (`bodyText`): createOrder's fields, and the hints (a
- * hint header on the answer made too). The proxy notes its forwarded calls with it as well.
+ * hint header on the answer made too).
  */
-export function noteOrderAndHints(ctx: SandboxContext, record: RequestRecord, call: CallRoute | undefined): void {
+function noteOrderAndHints(ctx: SandboxContext, record: RequestRecord, call: CallRoute | undefined): void {
   if (record.bodyText !== undefined && call?.name === 'createOrder' && record.method === 'POST') {
     record.orderRequest = orderRequestNote(record.bodyTruncated ? undefined : record.bodyText, record.json);
   }
@@ -290,7 +305,7 @@ export function noteOrderAndHints(ctx: SandboxContext, record: RequestRecord, ca
  * The 429 of a rate-limit fault's window: the envelope and headers of the steady limit, nothing left to spend
  * until the window closes (`X-RateLimit-Limit` is the steady limit's, 0 without one).
  */
-export function rateLimitFault(retryAfterS: number, ctx: SandboxContext): ApiError {
+function rateLimitFault(retryAfterS: number, ctx: SandboxContext): ApiError {
   const status = { limit: ctx.rateLimiter?.rule.requests ?? 0, remaining: 0, resetSeconds: retryAfterS };
   return new ApiError('RATE_LIMITED', `rate limit reached; retry after ${retryAfterS} s`, {
     headers: { 'retry-after': String(retryAfterS), ...rateLimitHeaders(status) },

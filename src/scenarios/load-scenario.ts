@@ -3,6 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { readPackageText } from '../lib/package-files.js';
 import { jsonFileNames, projectRoot, scenariosDir, seedsDir } from './built-in-files.js';
+import { checkedScenarioText, readCheckedBuiltIn } from './checked-built-ins.js';
 import { checkReferences } from './check-references.js';
 import { completeEntities } from './complete-entities.js';
 import { validate } from './describe-issue.js';
@@ -39,7 +40,16 @@ const INLINE = '<inline>';
  */
 export function loadScenario(source: ScenarioSource, files: ScenarioFileAccess = LOCAL_FILES): ResolvedScenario {
   if (typeof source === 'object' && resolvedScenarios.has(source)) return source as ResolvedScenario;
-  return adoptResolved(new ScenarioResolver(files).resolve(source));
+  // A name is a built-in scenario whatever the access: the build may have checked it already.
+  const checked = typeof source === 'string' ? readCheckedBuiltIn(source) : undefined;
+  return adoptResolved(checked ?? new ScenarioResolver(files).resolve(source));
+}
+
+/** The built-in scenario `name` checked as it is now, with the files it is made of: what the build ships (checked-built-ins.ts). */
+export function checkedBuiltInText(name: string): string {
+  const resolver = new ScenarioResolver(LOCAL_FILES);
+  const scenario = resolver.resolve(name);
+  return checkedScenarioText(scenario, resolver.filesRead());
 }
 
 /**
@@ -140,6 +150,11 @@ class ScenarioResolver {
   /** Notes problems one by one: a spread of 100,000 of them would overflow the call stack. */
   private note(found: readonly ScenarioProblem[]): void {
     for (const problem of found) this.problems.push(problem);
+  }
+
+  /** The files read so far, by absolute path. */
+  filesRead(): string[] {
+    return [...this.loaded.keys()];
   }
 
   private throwIfProblems(): void {

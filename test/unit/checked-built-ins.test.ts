@@ -10,7 +10,7 @@ describe('built-in scenarios checked at build time (dist/bin/checked-scenarios, 
   let root: string | undefined;
   afterEach(() => root && rmSync(root, { recursive: true, force: true }));
 
-  it.each(CHECKED_AT_BUILD)('ships %s as the checks produce it now, with a tag of each file it is made of, byte for byte', (name) => {
+  it.each(CHECKED_AT_BUILD)('ships %s as the checks produce it now, with the files it is made of, byte for byte', (name) => {
     const shipped = readFileSync(builtFile(path.relative(projectRoot, checkedBuiltInFile('dist/bin', name))), 'utf8');
     expect(shipped).toBe(checkedBuiltInText(name));
     expect(Object.keys(JSON.parse(shipped).inputs)).toEqual(['scenarios/default.json', 'seeds/catalog.json', 'seeds/partner-account.json']);

@@ -9,7 +9,6 @@ export const PAYMENT_METHODS = [
 ] as const;
 /** What seeded chaos may do to a request: the fault effects it draws from. */
 export const CHAOS_EFFECTS = ['error', 'rate-limit', 'drop', 'lose-response'] as const;
-export const DEFAULT_CHAOS_EFFECTS = [...CHAOS_EFFECTS];
 
 /**
  * The zod schemas of scenario and seed files, made at the first call rather than as the program loads: ~9 ms of
@@ -29,23 +28,23 @@ function makeScenarioSchemas() {
   const isoDateTime = z.iso.datetime({ offset: true });
   const thb = z.number().nonnegative().multipleOf(0.01);
 
-  const scopeSchema = z.enum(SCOPES);
+  const scope = z.enum(SCOPES);
 
-  const paymentMethodSchema = z.enum(PAYMENT_METHODS);
+  const paymentMethod = z.enum(PAYMENT_METHODS);
 
-  const tierSchema = z.strictObject({
+  const tier = z.strictObject({
     minTrailingYearQty: z.int().nonnegative(),
     unitPriceThb: thb,
   });
 
-  const tiersSchema = z
-    .array(tierSchema)
+  const tiers = z
+    .array(tier)
     .min(1)
-    .refine((tiers) => tiers.some((tier) => tier.minTrailingYearQty === 0), {
+    .refine((list) => list.some((entry) => entry.minTrailingYearQty === 0), {
       message: 'expected one tier with minTrailingYearQty 0, the price every account starts at',
     });
 
-  const providerSchema = z.strictObject({
+  const provider = z.strictObject({
     name: z.string().min(1),
     smdpAddress: z.string().min(1),
     /** Leading ICCID digits after `89` (country and issuer code), e.g. "6601". */
@@ -56,7 +55,7 @@ function makeScenarioSchemas() {
     withPhoneNumber: z.boolean().default(false),
   });
 
-  const productSchema = z.strictObject({
+  const product = z.strictObject({
     id: uuid,
     name: z.string().min(1),
     description: z.string(),
@@ -67,37 +66,37 @@ function makeScenarioSchemas() {
     promotionLabel: z.string().nullable().optional(),
     promotionFeatures: z.array(z.string()).optional(),
     active: z.boolean().default(true),
-    tiers: tiersSchema,
+    tiers,
     /** eSIMs left to sell. */
     inventory: z.int().nonnegative(),
     /** When false, every order of this product is refused with 409 CARD_DATA_INCOMPLETE. */
     cardDataComplete: z.boolean().default(true),
   });
 
-  const accountSchema = z.strictObject({
+  const account = z.strictObject({
     id: uuid,
     name: z.string().min(1),
     kyc: z.enum(['approved', 'pending']).default('approved'),
     /** eSIMs counted as ordered in the trailing year before any order the sandbox knows of. */
     trailingYearQtyBaseline: z.int().nonnegative().default(0),
     /** Account-specific price tiers, by product id; they replace the product's own tiers. */
-    tierOverrides: z.record(z.string(), tiersSchema).default({}),
+    tierOverrides: z.record(z.string(), tiers).default({}),
   });
 
-  const apiKeySchema = z.strictObject({
+  const apiKey = z.strictObject({
     key: z.string().min(8).regex(/^[A-Za-z0-9_\-]+$/),
     accountId: uuid,
-    scopes: z.array(scopeSchema),
+    scopes: z.array(scope),
     revoked: z.boolean().default(false),
   });
 
-  const paymentSeedSchema = z.strictObject({
+  const paymentSeed = z.strictObject({
     id: uuid,
     accountId: uuid,
     merchantOrderId: z.string().min(1).optional(),
     /** What the wallet is credited; fee and VAT of the method are added on top of it. */
     amountThb: thb.positive(),
-    paymentMethod: paymentMethodSchema,
+    paymentMethod,
     status: z.enum(['success', 'pending', 'failed']).default('success'),
     createdAt: isoDateTime,
   });
@@ -107,7 +106,7 @@ function makeScenarioSchemas() {
    * (`esim-sandbox record --keep-secrets`); shown as `provisioned`, with `activationCode` and `qrCode`
    * `LPA:1$<smdpAddress>$<matchingId>` and the provider of the order's product.
    */
-  const esimSeedSchema = z.strictObject({
+  const esimSeed = z.strictObject({
     id: uuid,
     /** Position of the eSIM within the order; defaults to its place in `items` (1 for the first). */
     sequenceNo: z.int().positive().optional(),
@@ -117,7 +116,7 @@ function makeScenarioSchemas() {
     matchingId: z.string().min(1),
   });
 
-  const orderSeedSchema = z.strictObject({
+  const orderSeed = z.strictObject({
     id: uuid,
     accountId: uuid,
     productId: uuid,
@@ -130,10 +129,10 @@ function makeScenarioSchemas() {
     /** When its eSIMs turn `provisioned` (an order placed under delayed provisioning); defaults to `createdAt`. */
     provisionedAt: isoDateTime.optional(),
     /** The order's eSIMs as issued; without it the sandbox issues `quantity` of them (none for a failed order). */
-    items: z.array(esimSeedSchema).optional(),
+    items: z.array(esimSeed).optional(),
   });
 
-  const behaviorSchema = z.strictObject({
+  const behavior = z.strictObject({
     reusedResponse: z.enum(['full', 'minimal']).default('full'),
     idempotencyMismatch: z.enum(['return-original', 'reject']).default('return-original'),
     /** How long an idempotency key is remembered; null means forever. */
@@ -161,7 +160,7 @@ function makeScenarioSchemas() {
       .default(null),
   });
 
-  const clockSchema = z.strictObject({
+  const clock = z.strictObject({
     /** Where the sandbox clock starts; it stays within its range (src/contract/clock-range.ts). */
     start: isoDateTime
       .refine((start) => isClockTime(Date.parse(start)), { error: `expected a date-time from ${CLOCK_RANGE_TEXT}, the range of the sandbox clock` })
@@ -177,24 +176,24 @@ function makeScenarioSchemas() {
    * file may give only the fields it changes: `{ "id": "...", "inventory": 0 }`. Only the merge key is
    * required here; the merged entity is then validated against the complete schema above.
    */
-  const providerOverlaySchema = z.strictObject({ ...providerSchema.partial().shape, name: providerSchema.shape.name });
-  const productOverlaySchema = z.strictObject({ ...productSchema.partial().shape, id: uuid });
-  const accountOverlaySchema = z.strictObject({ ...accountSchema.partial().shape, id: uuid });
-  const apiKeyOverlaySchema = z.strictObject({ ...apiKeySchema.partial().shape, key: apiKeySchema.shape.key });
-  const paymentSeedOverlaySchema = z.strictObject({ ...paymentSeedSchema.partial().shape, id: uuid });
-  const orderSeedOverlaySchema = z.strictObject({ ...orderSeedSchema.partial().shape, id: uuid });
+  const providerOverlay = z.strictObject({ ...provider.partial().shape, name: provider.shape.name });
+  const productOverlay = z.strictObject({ ...product.partial().shape, id: uuid });
+  const accountOverlay = z.strictObject({ ...account.partial().shape, id: uuid });
+  const apiKeyOverlay = z.strictObject({ ...apiKey.partial().shape, key: apiKey.shape.key });
+  const paymentSeedOverlay = z.strictObject({ ...paymentSeed.partial().shape, id: uuid });
+  const orderSeedOverlay = z.strictObject({ ...orderSeed.partial().shape, id: uuid });
 
   /** Entities a scenario or a seed file contributes, merged over those of the files before it. */
   const scenarioOverlayShape = {
-    providers: z.array(providerOverlaySchema).optional(),
-    products: z.array(productOverlaySchema).optional(),
-    accounts: z.array(accountOverlaySchema).optional(),
-    apiKeys: z.array(apiKeyOverlaySchema).optional(),
-    payments: z.array(paymentSeedOverlaySchema).optional(),
-    orders: z.array(orderSeedOverlaySchema).optional(),
+    providers: z.array(providerOverlay).optional(),
+    products: z.array(productOverlay).optional(),
+    accounts: z.array(accountOverlay).optional(),
+    apiKeys: z.array(apiKeyOverlay).optional(),
+    payments: z.array(paymentSeedOverlay).optional(),
+    orders: z.array(orderSeedOverlay).optional(),
   };
 
-  const seedFileSchema = z.strictObject({
+  const seedFile = z.strictObject({
     $schema: z.string().optional(),
     description: z.string().optional(),
     ...scenarioOverlayShape,
@@ -204,7 +203,7 @@ function makeScenarioSchemas() {
    * A failure the sandbox injects. It applies to calls of `route` ("*": every route); with `calls`, only to
    * those calls of it (1 = the first since start or reset); with `fraction`, to a seeded share of them.
    */
-  const faultSchema = z.strictObject({
+  const fault = z.strictObject({
     route: anyRouteInput.default('*'),
     /**
      * latency: answer after `latencyMs` plus up to `jitterMs` (seeded); error: answer `status` with its error
@@ -231,18 +230,18 @@ function makeScenarioSchemas() {
    * route; drop: the connection closes, nothing done; lose-response: createOrder only, carried out, then the
    * connection closes.
    */
-  const chaosSchema = z.strictObject({
+  const chaos = z.strictObject({
     rate: z.number().min(0, 'expected a rate from 0 to 1, e.g. 0.05 for 5 % of calls').max(1, 'expected a rate from 0 to 1, e.g. 0.05 for 5 % of calls'),
     seed: z.int().nonnegative().optional(),
     effects: z
       .array(z.enum(CHAOS_EFFECTS, { error: `expected one of ${CHAOS_EFFECTS.join(', ')}` }))
       .min(1)
-      .default(DEFAULT_CHAOS_EFFECTS),
+      .default([...CHAOS_EFFECTS]),
     routes: z.array(callRouteInput).min(1).optional(),
   });
 
   /** What the readiness report (`GET /__sandbox/readiness`) expects of a client under this scenario. */
-  const readinessSchema = z.strictObject({
+  const readiness = z.strictObject({
     /**
      * The least wall-clock time between two polls of getOrderStatus for an order that was still processing at
      * the first of them, in ms (the check `polls-politely`).
@@ -250,7 +249,7 @@ function makeScenarioSchemas() {
     minPollIntervalMs: z.int().nonnegative().max(600_000).default(1000),
   });
 
-  const scenarioFileSchema = z.strictObject({
+  const scenarioFile = z.strictObject({
     $schema: z.string().optional(),
     name: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'expected a kebab-case name'),
     description: z.string().min(1),
@@ -259,36 +258,22 @@ function makeScenarioSchemas() {
     /** Names of base data files in `seeds/`, merged in order after the extended scenario and before this file's own entities. */
     seeds: z.array(z.string().min(1)).optional(),
     seed: z.int().nonnegative().optional(),
-    clock: clockSchema.partial().optional(),
-    behavior: behaviorSchema.partial().optional(),
+    clock: clock.partial().optional(),
+    behavior: behavior.partial().optional(),
     /** Inventory to set after this file's entities are merged, by product id; `"*"` sets every product (ids given win). */
     inventory: z.record(z.string(), z.int().nonnegative()).optional(),
     /** Failures to inject; a file that gives `faults` replaces those of the scenario it extends. */
-    faults: z.array(faultSchema).optional(),
+    faults: z.array(fault).optional(),
     /** Seeded chaos on top of the faults; replaces that of the scenario it extends (null turns it off). */
-    chaos: chaosSchema.nullable().optional(),
+    chaos: chaos.nullable().optional(),
     /** What the readiness report expects of a client; merged field by field over the scenario it extends. */
-    readiness: readinessSchema.partial().optional(),
+    readiness: readiness.partial().optional(),
     ...scenarioOverlayShape,
   });
 
   return {
-    paymentMethod: paymentMethodSchema,
-    tier: tierSchema,
-    provider: providerSchema,
-    product: productSchema,
-    account: accountSchema,
-    apiKey: apiKeySchema,
-    paymentSeed: paymentSeedSchema,
-    esimSeed: esimSeedSchema,
-    orderSeed: orderSeedSchema,
-    behavior: behaviorSchema,
-    clock: clockSchema,
-    seedFile: seedFileSchema,
-    fault: faultSchema,
-    chaos: chaosSchema,
-    readiness: readinessSchema,
-    scenarioFile: scenarioFileSchema,
+    paymentMethod, tier, provider, product, account, apiKey, paymentSeed, esimSeed, orderSeed, behavior, clock,
+    seedFile, fault, chaos, readiness, scenarioFile,
   };
 }
 
@@ -308,6 +293,15 @@ export type Chaos = z.output<ScenarioSchemas['chaos']>;
 export type ChaosInput = z.input<ScenarioSchemas['chaos']>;
 export type ReadinessSettings = z.output<ScenarioSchemas['readiness']>;
 export type ScenarioFile = z.input<ScenarioSchemas['scenarioFile']>;
+
+/** Chaos given at run time (`createSandbox({ chaos })`, `startServer`), checked: every problem named with what is allowed. */
+export function checkChaos(input: ChaosInput | null): Chaos | null {
+  if (input === null) return null;
+  const result = scenarioSchemas().chaos.safeParse(input);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => `chaos${issue.path.map((part) => (typeof part === 'number' ? `[${part}]` : `.${String(part)}`)).join('')}: ${issue.message}`);
+  throw new RangeError(`${problems.join('; ')} (got ${JSON.stringify(input)})`);
+}
 
 /** A scenario given by built-in name, by path of a JSON file, or inline. */
 export type ScenarioSource = string | ScenarioFile;

@@ -10,10 +10,8 @@ import {
   type PaymentRecord,
   type ProductRecord,
 } from './records.js';
-import { RecordSchema } from './record-schema.js';
 import { SortedByTime } from './sorted-by-time.js';
-import { adoptRecords, replaceRecord } from './collection-records.js';
-import { freezeRecord } from './freeze-record.js';
+import { adoptRecords, freezeRecord, RecordSchema, replaceRecord } from './collection-records.js';
 import type { Satang } from '../lib/money.js';
 
 type Collections = Store['collections'];

@@ -50,24 +50,21 @@ export function freezeRecord<T extends object>(record: T): T {
 }
 
 /**
- * A collection's schema as @msw/data calls it (Standard Schema): the zod schema of its records, made at the first
- * record it checks, with a switch for values already checked (`trusted`). Each store has its own.
+ * A store's switch for values already checked (`trusted`), and the schemas of its collections as @msw/data calls
+ * them (Standard Schema): each the zod schema of a collection's records, made at the first record it checks.
  */
-export class RecordSchema<S extends z.ZodType> {
+export class CheckedValues {
   #trusting = false;
-  readonly '~standard': Pick<S['~standard'], 'version' | 'vendor' | 'validate' | 'types'>;
 
-  constructor(schema: () => S) {
-    this['~standard'] = {
-      version: 1,
-      vendor: 'zod',
-      validate: (value: unknown) => (this.#trusting ? { value: value as z.output<S> } : schema()['~standard'].validate(value)),
-    };
+  /** The schema of a collection whose records `schema()` describes, which takes values as they are while `trusted` runs. */
+  schema<S extends z.ZodType>(schema: () => S): { readonly '~standard': Pick<S['~standard'], 'version' | 'vendor' | 'validate' | 'types'> } {
+    const validate = (value: unknown) => (this.#trusting ? { value: value as z.output<S> } : schema()['~standard'].validate(value));
+    return { '~standard': { version: 1, vendor: 'zod', validate } };
   }
 
   /**
    * Runs `create`, a collection's `create` of values already checked (a record the store builds from a scenario
-   * the loader checked), with this schema taking them as they are: checking them again cost ~6 ms of a `serve`
+   * the loader checked), with the schemas taking them as they are: checking them again cost ~6 ms of a `serve`
    * before its first answer. @msw/data validates within the synchronous part of `create`, before its first
    * `await`, so the switch is off again before anything else runs (test/unit/collection-records.test.ts holds it to that).
    */

@@ -16,7 +16,7 @@ export type RecordSchemas = ReturnType<typeof makeRecordSchemas>;
 function makeRecordSchemas() {
   const { account, apiKey, product, paymentMethod } = scenarioSchemas();
 
-  const paymentRecordSchema = z.object({
+  const payments = z.object({
     id: z.string(),
     accountId: z.string(),
     merchantOrderId: z.string(),
@@ -31,7 +31,7 @@ function makeRecordSchemas() {
     paidAt: z.number().nullable(),
   });
 
-  const esimRecordSchema = z.object({
+  const esim = z.object({
     id: z.string(),
     sequenceNo: z.int(),
     provider: z.string(),
@@ -41,7 +41,7 @@ function makeRecordSchemas() {
     matchingId: z.string(),
   });
 
-  const orderRecordSchema = z.object({
+  const orders = z.object({
     id: z.string(),
     accountId: z.string(),
     productId: z.string(),
@@ -55,10 +55,10 @@ function makeRecordSchemas() {
     createdAt: z.number(),
     /** When the eSIMs become `provisioned`; later than `createdAt` only with delayed provisioning. */
     provisionedAt: z.number(),
-    items: z.array(esimRecordSchema),
+    items: z.array(esim),
   });
 
-  const idempotencyRecordSchema = z.object({
+  const idempotencyKeys = z.object({
     accountId: z.string(),
     key: z.string(),
     orderId: z.string(),
@@ -67,14 +67,7 @@ function makeRecordSchemas() {
     createdAt: z.number(),
   });
 
-  return {
-    accounts: account,
-    apiKeys: apiKey,
-    products: product,
-    payments: paymentRecordSchema,
-    orders: orderRecordSchema,
-    idempotencyKeys: idempotencyRecordSchema,
-  };
+  return { accounts: account, apiKeys: apiKey, products: product, payments, orders, idempotencyKeys };
 }
 
 export type AccountRecord = z.output<RecordSchemas['accounts']>;

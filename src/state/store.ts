@@ -11,7 +11,7 @@ import {
   type ProductRecord,
 } from './records.js';
 import { SortedByTime } from './sorted-by-time.js';
-import { adoptRecords, freezeRecord, RecordSchema, replaceRecord } from './collection-records.js';
+import { adoptRecords, CheckedValues, freezeRecord, replaceRecord } from './collection-records.js';
 import type { Satang } from '../lib/money.js';
 
 type Collections = Store['collections'];
@@ -56,22 +56,15 @@ export interface Ledger {
  * replaces the record in its collection (replaceRecord), so a snapshot can share them.
  */
 export class Store {
-  readonly #schemas = {
-    accounts: new RecordSchema(() => recordSchemas().accounts),
-    apiKeys: new RecordSchema(() => recordSchemas().apiKeys),
-    products: new RecordSchema(() => recordSchemas().products),
-    payments: new RecordSchema(() => recordSchemas().payments),
-    orders: new RecordSchema(() => recordSchemas().orders),
-    idempotencyKeys: new RecordSchema(() => recordSchemas().idempotencyKeys),
-  };
+  readonly #checked = new CheckedValues();
 
   readonly collections = {
-    accounts: new Collection({ schema: this.#schemas.accounts }),
-    apiKeys: new Collection({ schema: this.#schemas.apiKeys }),
-    products: new Collection({ schema: this.#schemas.products }),
-    payments: new Collection({ schema: this.#schemas.payments }),
-    orders: new Collection({ schema: this.#schemas.orders }),
-    idempotencyKeys: new Collection({ schema: this.#schemas.idempotencyKeys }),
+    accounts: new Collection({ schema: this.#checked.schema(() => recordSchemas().accounts) }),
+    apiKeys: new Collection({ schema: this.#checked.schema(() => recordSchemas().apiKeys) }),
+    products: new Collection({ schema: this.#checked.schema(() => recordSchemas().products) }),
+    payments: new Collection({ schema: this.#checked.schema(() => recordSchemas().payments) }),
+    orders: new Collection({ schema: this.#checked.schema(() => recordSchemas().orders) }),
+    idempotencyKeys: new Collection({ schema: this.#checked.schema(() => recordSchemas().idempotencyKeys) }),
   };
 
   readonly #accounts = new Map<string, Stored<'accounts'>>();
@@ -131,7 +124,7 @@ export class Store {
   #create<Name extends keyof Collections>(name: Name, values: Parameters<Collections[Name]['create']>[0], source: RecordSource): Promise<Stored<Name>> {
     const collection = this.collections[name] as Collection<any>;
     const create = () => collection.create(values) as Promise<Stored<Name>>;
-    return source === 'checked' ? this.#schemas[name].trusted(create) : create();
+    return source === 'checked' ? this.#checked.trusted(create) : create();
   }
 
   /** Takes sold eSIMs out of a product's inventory: its record is replaced by one with that many fewer left. */

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { buildStore } from '../../src/domain/build-store.js';
 import { listScenarios, loadScenario } from '../../src/scenarios/load-scenario.js';
-import { adoptRecords, RecordSchema, replaceRecord } from '../../src/state/collection-records.js';
+import { adoptRecords, CheckedValues, replaceRecord } from '../../src/state/collection-records.js';
 import { recordSchemas } from '../../src/state/records.js';
 import { SeededRandom } from '../../src/state/seeded-random.js';
 
@@ -61,11 +61,11 @@ describe('a collection schema that takes checked values as they are', () => {
   it('validates every create, and only the one run through trusted skips it, as @msw/data validates before its first await', async () => {
     // @msw/data prints the issues of a refused record before it throws.
     const printed = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const recordSchema = new RecordSchema(() => schema);
-    const collection = new Collection({ schema: recordSchema });
+    const checked = new CheckedValues();
+    const collection = new Collection({ schema: checked.schema(() => schema) });
     await expect(collection.create({ id: 'a', left: 1.5 })).rejects.toThrow('does not match the schema');
 
-    const trusted = recordSchema.trusted(() => collection.create({ id: 'b', left: 1.5 }));
+    const trusted = checked.trusted(() => collection.create({ id: 'b', left: 1.5 }));
     // Started before the trusted one settles: the switch is off again for it.
     const next = collection.create({ id: 'c', left: 2.5 });
     expect(await trusted).toEqual({ id: 'b', left: 1.5 });
@@ -78,9 +78,9 @@ describe('a collection schema that takes checked values as they are', () => {
 
   it('makes its zod schema at the first record it checks, not before', async () => {
     let made = 0;
-    const recordSchema = new RecordSchema(() => (made++, schema));
-    const collection = new Collection({ schema: recordSchema });
-    await recordSchema.trusted(() => collection.create({ id: 'a', left: 1 }));
+    const checked = new CheckedValues();
+    const collection = new Collection({ schema: checked.schema(() => (made++, schema)) });
+    await checked.trusted(() => collection.create({ id: 'a', left: 1 }));
     expect(made).toBe(0);
     await collection.create({ id: 'b', left: 2 });
     expect(made).toBe(1);

@@ -38,8 +38,6 @@ import { checkReadinessOptions, type ReadinessOptions } from './readiness-option
 import { maskApiKey } from './lib/mask-api-key.js';
 import type { RenderedPayment, Sandbox, SandboxEvent, SandboxOptions, SandboxState, ScenarioSource, TopupInput } from './types.js';
 
-const QUEUED_FAULT = everyProblem(queuedFaultSchema);
-
 /** What serves one call of a sandbox, as `serveCall` does: it notes what it learns on the record, which the journal keeps. */
 export type ServeCall = typeof serveCall;
 
@@ -179,7 +177,7 @@ export class CoreSandbox implements Sandbox, AnswersApiRequests {
   }
 
   async queueFault(input: QueuedFaultInput): Promise<QueuedFault> {
-    const valid = parseInput(QUEUED_FAULT, input);
+    const valid = parseInput(everyProblem(queuedFaultSchema()), input);
     const ctx = await this.#live();
     const text = queuedFaultText(valid);
     ctx.faults.checkRoom();

@@ -14,7 +14,7 @@ export interface InputRules<S extends z.ZodType> {
   /**
    * What the schema makes of no fields at all (most reads send no query), parsed at the first ask and frozen:
    * the same for every such request; undefined when no fields is refused. Not parsed when the rules are made:
-   * zod compiles a parser for each schema at its first parse, ~4 ms as the program loaded (the queued fault's
+   * zod compiles a parser for each schema at its first parse, ~2 ms as the program loaded (the queued fault's
    * union, each call's query) before `serve` answered.
    */
   parsedEmpty(): z.output<S> | undefined;

@@ -11,9 +11,9 @@ export const PAYMENT_METHODS = [
 export const CHAOS_EFFECTS = ['error', 'rate-limit', 'drop', 'lose-response'] as const;
 
 /**
- * The zod schemas of scenario and seed files, made at the first call rather than as the program loads: ~9 ms of
+ * The zod schemas of scenario and seed files, made at the first call rather than as the program loads: ~6 ms of
  * zod objects before `serve` answers, which needs none of them (the built-in `default` is checked at build time,
- * src/scenarios/checked-built-ins.ts, and the records it seeds are not checked again, src/state/record-schema.ts).
+ * src/scenarios/checked-built-ins.ts, and the records it seeds are not checked again, src/state/collection-records.ts).
  */
 export function scenarioSchemas(): ScenarioSchemas {
   return (schemas ??= makeScenarioSchemas());

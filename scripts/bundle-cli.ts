@@ -1,7 +1,7 @@
 // Bundles the command-line program into dist/bin/: one module graph instead of ~270 files, so
 // `esim-sandbox serve` answers sooner. The library entry points stay unbundled in dist/.
 import { createHash } from 'node:crypto';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { dirname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -61,25 +61,54 @@ const recordKeysWithoutCrypto: Plugin = {
 };
 
 /**
- * Node's crypto, as our modules import it (`import { createHash } from 'node:crypto'`), loaded at the first read
- * of one of its exports rather than as the importing module loads: ~4 ms of CPU before `serve` answers, which
- * uses it only for an admin token sent, a verify run or a recorded scenario. Each export is a getter of the same
- * name; a `require` in a dependency (express's, on the /docs page) gets the module itself.
+ * Node's modules that our modules import but `serve` does not use before its first answer, loaded at the first read
+ * of one of their exports rather than as the importing module loads: crypto, ~4 ms of CPU (used only for an admin
+ * token sent, a verify run or a recorded scenario); zlib, ~1 ms (a QR image's PNG, a compressed answer to a client
+ * command). Each export is a getter of the same name; a `require` in a dependency (express's, on the /docs page)
+ * gets the module itself.
  */
-const cryptoOnFirstUse: Plugin = {
-  name: 'crypto-on-first-use',
+const builtinsOnFirstUse: Plugin = {
+  name: 'builtins-on-first-use',
   setup(build) {
-    const names = Object.getOwnPropertyNames(process.getBuiltinModule('node:crypto'));
-    build.onResolve({ filter: /^(node:)?crypto$/ }, ({ path, kind }) => (kind === 'import-statement' ? { path, namespace: 'crypto-on-first-use' } : undefined));
-    build.onLoad({ filter: /.*/, namespace: 'crypto-on-first-use' }, () => ({
-      contents:
-        'let loaded;\n' +
-        'const load = () => (loaded ??= process.getBuiltinModule("node:crypto"));\n' +
-        `for (const name of ${JSON.stringify(names)}) Object.defineProperty(module.exports, name, { enumerable: true, get: () => load()[name] });\n`,
-      loader: 'js',
-    }));
+    build.onResolve({ filter: /^(node:)?(crypto|zlib)$/ }, ({ path, kind }) =>
+      kind === 'import-statement' ? { path: path.replace(/^node:/, ''), namespace: 'builtin-on-first-use' } : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: 'builtin-on-first-use' }, ({ path }) => {
+      const names = Object.getOwnPropertyNames(process.getBuiltinModule(`node:${path}`));
+      return {
+        contents:
+          'let loaded;\n' +
+          `const load = () => (loaded ??= process.getBuiltinModule("node:${path}"));\n` +
+          `for (const name of ${JSON.stringify(names)}) Object.defineProperty(module.exports, name, { enumerable: true, get: () => load()[name] });\n`,
+        loader: 'js',
+      };
+    });
   },
 };
+
+/**
+ * A package bundled behind functions that load it at their first call, rather than as the importing module loads:
+ * `stub` is the module that stands for it, given the expression that loads the package itself.
+ */
+function onFirstCall(name: string, stub: (load: string) => string): Plugin {
+  return {
+    name: `${name}-on-first-call`,
+    setup(build) {
+      const real = Symbol('the module itself');
+      build.onResolve({ filter: new RegExp(`^${name}$`) }, async ({ path, importer, resolveDir, kind, pluginData }) => {
+        if (pluginData === real) return undefined;
+        const resolved = await build.resolve(path, { importer, resolveDir, kind, pluginData: real });
+        // Relative, as the bundle names its modules in comments.
+        return { path: relative(process.cwd(), resolved.path), namespace: `${name}-on-first-call` };
+      });
+      build.onLoad({ filter: /.*/, namespace: `${name}-on-first-call` }, ({ path }) => ({
+        contents: `let loaded;\n${stub(`(loaded ??= require(${JSON.stringify(resolve(path))}))`)}\n`,
+        resolveDir: dirname(resolve(path)),
+        loader: 'js',
+      }));
+    },
+  };
+}
 
 /**
  * string-width builds an Intl.Segmenter and Unicode-property regular expressions as it loads: ~30 ms for the
@@ -88,26 +117,13 @@ const cryptoOnFirstUse: Plugin = {
  * Each copy is bundled behind a function that measures printable ASCII itself (one column a character: all
  * of this program's help texts, kept so by a test) and loads the module on the first other text.
  */
-const stringWidthOnFirstCall: Plugin = {
-  name: 'string-width-on-first-call',
-  setup(build) {
-    const real = Symbol('the module itself');
-    build.onResolve({ filter: /^string-width$/ }, async ({ path, importer, resolveDir, kind, pluginData }) => {
-      if (pluginData === real) return undefined;
-      const resolved = await build.resolve(path, { importer, resolveDir, kind, pluginData: real });
-      // Relative, as the bundle names its modules in comments.
-      return { path: relative(process.cwd(), resolved.path), namespace: 'on-first-call' };
-    });
-    build.onLoad({ filter: /.*/, namespace: 'on-first-call' }, ({ path }) => ({
-      contents:
-        'let loaded;\n' +
-        'export default (text, ...rest) => typeof text === "string" && /^[\\x20-\\x7e]*$/.test(text) ? text.length : ' +
-        `(loaded ??= require(${JSON.stringify(resolve(path))}).default)(text, ...rest);\n`,
-      resolveDir: dirname(resolve(path)),
-      loader: 'js',
-    }));
-  },
-};
+const stringWidthOnFirstCall = onFirstCall(
+  'string-width',
+  (load) => `export default (text, ...rest) => typeof text === "string" && /^[\\x20-\\x7e]*$/.test(text) ? text.length : ${load}.default(text, ...rest);`,
+);
+
+/** qr builds its tables as it loads: ~1.8 ms of `serve` before its first answer, which draws a QR image only when one is asked for. */
+const qrOnFirstCall = onFirstCall('qr', (load) => `export const encodeQR = (...args) => ${load}.encodeQR(...args);`);
 
 // Chunk names change with their content: the chunks of an earlier build would stay and be packed.
 rmSync(outdir, { recursive: true, force: true });
@@ -135,7 +151,7 @@ const program = await build({
   outfile: `${outdir}program.cjs`,
   // Resolved at run time from the package folder: served as files, or a peer dependency.
   external: ['swagger-ui-dist', 'msw'],
-  plugins: [lazyMessageEvent, recordKeysWithoutCrypto, cryptoOnFirstUse, stringWidthOnFirstCall],
+  plugins: [lazyMessageEvent, recordKeysWithoutCrypto, builtinsOnFirstUse, stringWidthOnFirstCall, qrOnFirstCall],
   // Without comments the script is ASCII (a comment's dash made V8 hold all of it as two-byte text) and 25 % smaller:
   // read in ~5 ms instead of ~11.
   minifyWhitespace: true,
@@ -151,3 +167,12 @@ writeFileSync(`${outdir}program-${createHash('sha256').update(script!.contents).
 const { run } = await import('../dist/cli/run.js');
 const { collectHelpTexts } = await import('../dist/cli/quick-answers.js');
 writeFileSync(`${outdir}help.json`, `${JSON.stringify(await collectHelpTexts(run), null, 2)}\n`);
+
+// The built-in scenarios the program starts with, checked here once rather than at each start (src/scenarios/checked-built-ins.ts).
+const { CHECKED_AT_BUILD, checkedBuiltInFile } = await import('../dist/scenarios/checked-built-ins.js');
+const { checkedBuiltInText } = await import('../dist/scenarios/load-scenario.js');
+for (const name of CHECKED_AT_BUILD) {
+  const file = checkedBuiltInFile(outdir, name);
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, checkedBuiltInText(name));
+}

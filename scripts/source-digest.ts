@@ -5,7 +5,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 /** The inputs of `npm run build`, by their path in the package: a folder stands for every file under it. */
-export const BUILD_INPUTS = ['src', 'tsconfig.json', 'tsconfig.build.json', 'scripts/bundle-cli.ts', 'scripts/lazy-message-event.ts', 'scripts/copy-vendor-files.ts', 'scripts/vendor-files.ts'];
+export const BUILD_INPUTS = ['src', 'scenarios', 'seeds', 'tsconfig.json', 'tsconfig.build.json', 'scripts/bundle-cli.ts', 'scripts/lazy-message-event.ts', 'scripts/copy-vendor-files.ts', 'scripts/vendor-files.ts'];
 
 /** Where the build keeps the digest of the sources it was made from. */
 export const DIGEST_FILE = 'dist/source-digest.txt';

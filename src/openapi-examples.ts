@@ -16,7 +16,7 @@ export const EXAMPLE_KEY = 'sk_test_full_access';
 /** An id no order of the account has. */
 const UNKNOWN_ORDER_ID = '00000000-0000-4000-8000-000000000000';
 
-export interface Call {
+export interface ExampleCall {
   /** The built-in scenario of the fresh sandbox. Default: `default`. */
   scenario?: string;
   /** Default: EXAMPLE_KEY; `null` sends none. */
@@ -30,7 +30,7 @@ export interface Call {
 }
 
 /** A call of one operation of the document. */
-export interface OperationCall extends Call {
+export interface OperationCall extends ExampleCall {
   operationId: string;
   method: 'GET' | 'POST';
 }
@@ -56,7 +56,7 @@ export function recordedExamples(): Promise<RecordedExamples> {
 class FreshSandboxes {
   readonly #started = new Map<string, { sandbox: Sandbox; start: SandboxSnapshot; moved: boolean }>();
 
-  async answer({ scenario = 'default', key = EXAMPLE_KEY, method = 'GET', path, body, times = 1 }: Call): Promise<{ status: number; body: any }> {
+  async answer({ scenario = 'default', key = EXAMPLE_KEY, method = 'GET', path, body, times = 1 }: ExampleCall): Promise<{ status: number; body: any }> {
     const started = await this.#fresh(scenario);
     const headers: Record<string, string> = {};
     if (key !== null) headers['x-api-key'] = key;
@@ -93,12 +93,12 @@ class FreshSandboxes {
 interface ErrorExample {
   summary: string;
   code: string;
-  call: Call;
+  call: ExampleCall;
 }
 
 /** The error examples of each response of `components.responses`, by the request that gets each. */
 function errorExamples(order: { productId: string; quantity: number }): Record<string, Record<string, ErrorExample>> {
-  const createOrder = (body: unknown, more: Partial<Call> = {}): Call => ({ method: 'POST', path: '/createOrder', body, ...more });
+  const createOrder = (body: unknown, more: Partial<ExampleCall> = {}): ExampleCall => ({ method: 'POST', path: '/createOrder', body, ...more });
   return {
     BadRequest: {
       quantityOutOfRange: { summary: 'createOrder with quantity 0', code: 'VALIDATION_ERROR', call: createOrder({ ...order, quantity: 0 }) },

@@ -24,8 +24,7 @@ import { SANDBOX_OPTIONS } from './sandbox-options.js';
 import { restoreSnapshot, snapshotContents, takeSnapshot, type SandboxSnapshot, type SnapshotContents } from './sandbox-snapshot.js';
 import { loadScenario } from './scenarios/load-scenario.js';
 import { localFiles, type ScenarioFileAccess } from './scenarios/scenario-file-access.js';
-import type { ResolvedScenario, ScenarioFile } from './scenarios/scenario-schema.js';
-import { checkChaos } from './scenarios/chaos-option.js';
+import { checkChaos, type ResolvedScenario, type ScenarioFile } from './scenarios/scenario-schema.js';
 import { checkClockMode, type ClockMode, type SandboxClock } from './state/clock.js';
 import { Journal, keyIdOf, type HistoryEntry, type JournalEntry, type JournalQuery, type MarkerKind, type RequestAsSent } from './state/journal.js';
 import type { RequestRecord } from './state/request-record.js';
@@ -36,7 +35,6 @@ import { checkReadinessOptions, type ReadinessOptions } from './readiness-option
 import { maskApiKey } from './lib/mask-api-key.js';
 import type { RenderedPayment, Sandbox, SandboxEvent, SandboxOptions, SandboxState, ScenarioSource, TopupInput } from './types.js';
 
-const QUEUED_FAULT = everyProblem(queuedFaultSchema);
 
 /** A sandbox of the eSIM wholesale API: its own state, clock and seeded data, answering web-standard requests. */
 export function createSandbox(options: SandboxOptions = {}): Sandbox {
@@ -146,7 +144,7 @@ export class CoreSandbox implements Sandbox, AnswersApiRequests {
   }
 
   async queueFault(input: QueuedFaultInput): Promise<QueuedFault> {
-    const valid = parseInput(QUEUED_FAULT, input);
+    const valid = parseInput(everyProblem(queuedFaultSchema()), input);
     const ctx = await this.#liveState();
     const text = queuedFaultText(valid);
     ctx.faults.checkRoom();

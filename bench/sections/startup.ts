@@ -81,7 +81,7 @@ export async function measureStartup(runs: number): Promise<StartupResult> {
     runsMs: samples.get(name)!,
     baselineRunsMs: samples.get(baseline)!,
   });
-  const serve = measure('esim-sandbox serve → first getBalance', BARE_BASELINE, 2);
+  const serve = measure('esim-sandbox serve → first getBalance', BARE_BASELINE, 1.5);
   return {
     sandboxMs: serve.medianMs,
     bareMs: serve.baselineMs,

@@ -14,10 +14,12 @@ import type { RouteFacts } from './route.js';
 export interface InputRules<S extends z.ZodType> {
   schema: S;
   /**
-   * What the schema makes of no fields at all (most reads send no query), parsed once when the rules are made
-   * and frozen: the same for every such request; undefined when no fields is refused.
+   * What the schema makes of no fields at all (most reads send no query), parsed at the first ask and frozen:
+   * the same for every such request; undefined when no fields is refused. Not parsed when the rules are made:
+   * zod compiles a parser for each schema at its first parse, ~2 ms as the program loaded (the queued fault's
+   * union, each call's query) before `serve` answered.
    */
-  parsedEmpty: z.output<S> | undefined;
+  parsedEmpty(): z.output<S> | undefined;
   word(issues: readonly z.core.$ZodIssue[], input: unknown): string;
 }
 
@@ -29,16 +31,23 @@ export interface FieldRules<S extends z.ZodType> extends InputRules<S> {
 
 /** `input` as `rules.schema` parses it, or a 400 VALIDATION_ERROR worded by `rules`. */
 export function parseInput<S extends z.ZodType>(rules: InputRules<S>, input: unknown): z.output<S> {
-  if (rules.parsedEmpty !== undefined && isEmptyRecord(input)) return rules.parsedEmpty;
+  const empty = isEmptyRecord(input) ? rules.parsedEmpty() : undefined;
+  if (empty !== undefined) return empty;
   const result = rules.schema.safeParse(input);
   if (!result.success) throw new ApiError('VALIDATION_ERROR', rules.word(result.error.issues, input));
   return result.data;
 }
 
-/** `schema`'s output for no fields, frozen; undefined when it refuses them. */
-function parsedEmptyOf<S extends z.ZodType>(schema: S): z.output<S> | undefined {
-  const result = schema.safeParse({});
-  return result.success ? (Object.freeze(result.data) as z.output<S>) : undefined;
+/** `schema`'s output for no fields, frozen, parsed at the first call; undefined when it refuses them. */
+function parsedEmptyOf<S extends z.ZodType>(schema: S): () => z.output<S> | undefined {
+  let parsed: { value: z.output<S> | undefined } | undefined;
+  return () => {
+    if (parsed === undefined) {
+      const result = schema.safeParse({});
+      parsed = { value: result.success ? (Object.freeze(result.data) as z.output<S>) : undefined };
+    }
+    return parsed.value;
+  };
 }
 
 /** An object with no fields of its own or inherited (`{}`, or a query with no parameters). */

@@ -18,10 +18,10 @@ const RECORDS_PER_SLICE = 256;
 export async function buildStore(scenario: ResolvedScenario, random: SeededRandom): Promise<Store> {
   const store = new Store(providersOf(scenario));
   const slices = new Slices(RECORDS_PER_SLICE);
-  for (const account of scenario.accounts) await store.addAccount(account);
-  for (const apiKey of scenario.apiKeys) await store.addApiKey(apiKey);
+  for (const account of scenario.accounts) await store.addAccount(account, 'checked');
+  for (const apiKey of scenario.apiKeys) await store.addApiKey(apiKey, 'checked');
   for (const product of scenario.products) {
-    await store.addProduct(product);
+    await store.addProduct(product, 'checked');
     await slices.tick();
   }
 
@@ -38,6 +38,7 @@ export async function buildStore(scenario: ResolvedScenario, random: SeededRando
         sequence: store.paymentCountOf(payment.accountId) + 1,
         ...(payment.merchantOrderId !== undefined && { merchantOrderId: payment.merchantOrderId }),
       }),
+      'checked',
     );
   }
 
@@ -63,6 +64,7 @@ export async function buildStore(scenario: ResolvedScenario, random: SeededRando
         orderSource: order.orderSource,
         ...(order.items !== undefined && { items: order.items }),
       }),
+      'checked',
     );
   }
   return store;

@@ -88,8 +88,9 @@ export function buildOrder(store: Store, random: SeededRandom, order: NewOrder):
   if (order.items === undefined && order.status !== 'failed') {
     for (let sequenceNo = 1; sequenceNo <= order.quantity; sequenceNo++) {
       const serial = store.nextIccidSerial(provider.name, () => random.int(100_000, 999_999) * 1000);
-      const profile = issueProfile(provider, serial, random);
-      items.push({ id: random.uuid(), sequenceNo, provider: provider.name, ...profile });
+      const { iccid, smdpAddress, matchingId, phone } = issueProfile(provider, serial, random);
+      // In the order of the record's schema, as a validated record has its fields.
+      items.push({ id: random.uuid(), sequenceNo, provider: provider.name, iccid, phone, smdpAddress, matchingId });
     }
   }
   return {

@@ -2,25 +2,15 @@ import type { z } from 'zod';
 import { validate } from './describe-issue.js';
 import { COLLECTIONS, locateInEntity, type Collection, type MergedScenario } from './merge-scenario-layers.js';
 import type { ScenarioProblem } from './scenario-error.js';
-import {
-  accountSchema,
-  apiKeySchema,
-  orderSeedSchema,
-  paymentSeedSchema,
-  productSchema,
-  providerSchema,
-} from './scenario-schema.js';
+import { scenarioSchemas } from './scenario-schema.js';
 
-const COMPLETE_SCHEMAS = {
-  providers: providerSchema,
-  products: productSchema,
-  accounts: accountSchema,
-  apiKeys: apiKeySchema,
-  payments: paymentSeedSchema,
-  orders: orderSeedSchema,
-} satisfies Record<Collection, z.ZodType>;
+/** The schema of each collection's complete entities. */
+function completeSchemas() {
+  const { provider, product, account, apiKey, paymentSeed, orderSeed } = scenarioSchemas();
+  return { providers: provider, products: product, accounts: account, apiKeys: apiKey, payments: paymentSeed, orders: orderSeed } satisfies Record<Collection, z.ZodType>;
+}
 
-export type CompleteEntities = { [C in Collection]: Array<z.output<(typeof COMPLETE_SCHEMAS)[C]>> };
+export type CompleteEntities = { [C in Collection]: Array<z.output<ReturnType<typeof completeSchemas>[C]>> };
 
 /**
  * Validates every merged entity against its complete schema and fills in the defaults. A problem names the
@@ -29,10 +19,11 @@ export type CompleteEntities = { [C in Collection]: Array<z.output<(typeof COMPL
 export function completeEntities(merged: MergedScenario): { entities: CompleteEntities; problems: ScenarioProblem[] } {
   const problems: ScenarioProblem[] = [];
   const entities = {} as Record<Collection, unknown[]>;
+  const schemas = completeSchemas();
   for (const collection of COLLECTIONS) {
     entities[collection] = [];
     for (const tracked of merged.entities[collection].values()) {
-      const result = validate(COMPLETE_SCHEMAS[collection], tracked.value);
+      const result = validate(schemas[collection], tracked.value);
       if (result.success) {
         entities[collection].push(result.data);
         continue;

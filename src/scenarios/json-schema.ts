@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { scenarioFileSchema, seedFileSchema } from './scenario-schema.js';
+import { scenarioSchemas } from './scenario-schema.js';
 
 /**
  * How the zod schemas become the published JSON Schemas:
@@ -12,7 +12,7 @@ const GENERATION_OPTIONS = { io: 'input', target: 'draft-07', unrepresentable: '
 
 /** JSON Schema of a scenario file (`scenarios/*.json`, or a file of one's own), from the schema the loader validates with. */
 export function scenarioJsonSchema(): Record<string, unknown> {
-  return publish(scenarioFileSchema, {
+  return publish(scenarioSchemas().scenarioFile, {
     title: 'esim-wholesale-sandbox scenario',
     description:
       'A scenario of the eSIM wholesale sandbox: its name and description, the scenario it extends, the seed files it builds on, ' +
@@ -22,7 +22,7 @@ export function scenarioJsonSchema(): Record<string, unknown> {
 
 /** JSON Schema of a seed file (`seeds/*.json`): base data that scenarios list in `seeds`. */
 export function seedJsonSchema(): Record<string, unknown> {
-  return publish(seedFileSchema, {
+  return publish(scenarioSchemas().seedFile, {
     title: 'esim-wholesale-sandbox seed data',
     description: 'Base data that scenarios build on: providers, products, accounts, API keys, payments and orders.',
   });

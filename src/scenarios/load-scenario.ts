@@ -3,6 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { readPackageText } from '../lib/package-files.js';
 import { jsonFileNames, projectRoot, scenariosDir, seedsDir } from './built-in-files.js';
+import { checkedScenarioText, readCheckedBuiltIn } from './checked-built-ins.js';
 import { checkReferences } from './check-references.js';
 import { completeEntities } from './complete-entities.js';
 import { validate } from './describe-issue.js';
@@ -15,20 +16,18 @@ import { findInScenarioDirs, refusedPathMessage, unknownNameMessage } from './sc
 import { LISTED_PROBLEMS, ScenarioError, type ScenarioProblem } from './scenario-error.js';
 import { LOCAL_FILES, maxBytesOf, type ScenarioFileAccess } from './scenario-file-access.js';
 import {
-  behaviorSchema,
-  clockSchema,
-  faultSchema,
-  readinessSchema,
-  chaosSchema,
-  scenarioFileSchema,
-  seedFileSchema,
+  scenarioSchemas,
   type ResolvedScenario,
+  type ScenarioSchemas,
   type ScenarioFile,
   type ScenarioSource,
   type SeedFile,
 } from './scenario-schema.js';
 
 export { listScenarios, projectRoot, scenariosDir, seedsDir } from './built-in-files.js';
+
+/** The schema a file is checked against: a scenario's, or a seed's. */
+type FileSchema = ScenarioSchemas['scenarioFile'] | ScenarioSchemas['seedFile'];
 
 const BUILT_IN_NAME = /^[a-z0-9][a-z0-9-]*$/;
 const INLINE = '<inline>';
@@ -41,7 +40,16 @@ const INLINE = '<inline>';
  */
 export function loadScenario(source: ScenarioSource, files: ScenarioFileAccess = LOCAL_FILES): ResolvedScenario {
   if (typeof source === 'object' && resolvedScenarios.has(source)) return source as ResolvedScenario;
-  return adoptResolved(new ScenarioResolver(files).resolve(source));
+  // A name is a built-in scenario whatever the access: the build may have checked it already.
+  const checked = typeof source === 'string' ? readCheckedBuiltIn(source) : undefined;
+  return adoptResolved(checked ?? new ScenarioResolver(files).resolve(source));
+}
+
+/** The built-in scenario `name` checked as it is now, with the files it is made of: what the build ships (checked-built-ins.ts). */
+export function checkedBuiltInText(name: string): string {
+  const resolver = new ScenarioResolver(LOCAL_FILES);
+  const scenario = resolver.resolve(name);
+  return checkedScenarioText(scenario, resolver.filesRead());
 }
 
 /**
@@ -117,11 +125,12 @@ class ScenarioResolver {
     const { entities, problems } = completeEntities(merged);
     this.note(problems);
     this.note(checkReferences(merged));
-    const behavior = this.validateMerged(frame.file, '/behavior', behaviorSchema, merged.behavior);
-    const clock = this.validateMerged(frame.file, '/clock', clockSchema, merged.clock);
-    const faults = this.validateMerged(frame.file, '/faults', z.array(faultSchema), merged.faults);
-    const readiness = this.validateMerged(frame.file, '/readiness', readinessSchema, merged.readiness);
-    const chaos = this.validateMerged(frame.file, '/chaos', chaosSchema.nullable(), merged.chaos);
+    const schemas = scenarioSchemas();
+    const behavior = this.validateMerged(frame.file, '/behavior', schemas.behavior, merged.behavior);
+    const clock = this.validateMerged(frame.file, '/clock', schemas.clock, merged.clock);
+    const faults = this.validateMerged(frame.file, '/faults', z.array(schemas.fault), merged.faults);
+    const readiness = this.validateMerged(frame.file, '/readiness', schemas.readiness, merged.readiness);
+    const chaos = this.validateMerged(frame.file, '/chaos', schemas.chaos.nullable(), merged.chaos);
     this.throwIfProblems();
 
     const { name, description } = loaded.raw as ScenarioFile;
@@ -143,6 +152,11 @@ class ScenarioResolver {
     for (const problem of found) this.problems.push(problem);
   }
 
+  /** The files read so far, by absolute path. */
+  filesRead(): string[] {
+    return [...this.loaded.keys()];
+  }
+
   private throwIfProblems(): void {
     if (this.problems.length === 0) return;
     const listed = this.problems.slice(0, LISTED_PROBLEMS).map((problem) => this.withLine(problem));
@@ -160,7 +174,7 @@ class ScenarioResolver {
     if (typeof source !== 'string') {
       // A copy as JSON would carry it: fields set to undefined are absent, so they cannot blank out a merged field.
       const raw: unknown = JSON.parse(JSON.stringify(source));
-      const loaded = { raw, valid: this.check(INLINE, raw, scenarioFileSchema) };
+      const loaded = { raw, valid: this.check(INLINE, raw, scenarioSchemas().scenarioFile) };
       const name = isRecord(raw) && typeof raw['name'] === 'string' ? raw['name'] : INLINE;
       const dir = this.files.kind === 'local' ? process.cwd() : undefined;
       return { frame: { id: INLINE, file: INLINE, dir, label: name }, loaded };
@@ -170,7 +184,7 @@ class ScenarioResolver {
       this.problems.push({ file: 'scenarios', path: '', message: located });
       return undefined;
     }
-    const loaded = this.loadFile(located, scenarioFileSchema);
+    const loaded = this.loadFile(located, scenarioSchemas().scenarioFile);
     return loaded && { frame: this.frameOf(located, loaded), loaded };
   }
 
@@ -203,7 +217,7 @@ class ScenarioResolver {
       this.problems.push({ file: first.file, path: '/extends', message });
       return [];
     }
-    const loaded = this.loadFile(target, scenarioFileSchema);
+    const loaded = this.loadFile(target, scenarioSchemas().scenarioFile);
     if (!loaded) return [];
     const extended = this.frameOf(target, loaded);
     return this.collectLayers(extended, loaded, [...stack, extended]);
@@ -243,7 +257,7 @@ class ScenarioResolver {
       return undefined;
     }
     const absolute = path.join(seedsDir, `${name}.json`);
-    const loaded = this.loadFile({ absolute, display: displayPath(absolute), origin: 'built-in' }, seedFileSchema);
+    const loaded = this.loadFile({ absolute, display: displayPath(absolute), origin: 'built-in' }, scenarioSchemas().seedFile);
     return loaded?.valid ? { kind: 'seed', file: displayPath(absolute), data: loaded.raw as SeedFile } : undefined;
   }
 
@@ -267,7 +281,7 @@ class ScenarioResolver {
   }
 
   /** Reads, parses and validates a file once per resolution; undefined when it cannot be read or parsed. */
-  private loadFile(located: Located, schema: typeof scenarioFileSchema | typeof seedFileSchema): LoadedFile | undefined {
+  private loadFile(located: Located, schema: FileSchema): LoadedFile | undefined {
     const cached = this.loaded.get(located.absolute);
     if (cached !== undefined) return cached ?? undefined;
     const loaded = this.readAndCheck(located, schema);
@@ -275,7 +289,7 @@ class ScenarioResolver {
     return loaded;
   }
 
-  private readAndCheck(located: Located, schema: typeof scenarioFileSchema | typeof seedFileSchema): LoadedFile | undefined {
+  private readAndCheck(located: Located, schema: FileSchema): LoadedFile | undefined {
     const file = located.display;
     // Ours are read from the package (or from the single-file executable that carries them); the caller's under
     // the cap. A file of a scenario dir is opened by its real path: a symlink put there since it was found is not
@@ -299,7 +313,7 @@ class ScenarioResolver {
     return { raw: parsed.value, valid: this.check(file, parsed.value, schema) };
   }
 
-  private check(file: string, raw: unknown, schema: typeof scenarioFileSchema | typeof seedFileSchema): boolean {
+  private check(file: string, raw: unknown, schema: FileSchema): boolean {
     const result = validate(schema, raw);
     if (!result.success) {
       this.note(result.problems.map(({ path, message }) => ({ file, path, message })));

@@ -18,12 +18,10 @@ export function parseJson(text: string): JsonParseResult {
 }
 
 class JsonSyntaxError {
-  readonly position: number;
-  readonly message: string;
-  constructor(position: number, message: string) {
-    this.position = position;
-    this.message = message;
-  }
+  constructor(
+    readonly position: number,
+    readonly message: string,
+  ) {}
 }
 
 function findSyntaxError(source: string): { position: number; message: string } {
@@ -41,10 +39,7 @@ function findSyntaxError(source: string): { position: number; message: string } 
 
 class Scanner {
   pos = 0;
-  private readonly source: string;
-  constructor(source: string) {
-    this.source = source;
-  }
+  constructor(private readonly source: string) {}
 
   fail(expected: string): never {
     const char = this.source[this.pos];

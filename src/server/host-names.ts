@@ -19,7 +19,9 @@ export function isLoopbackHost(host: string): boolean {
  */
 export function normalizeHostName(name: string): string | undefined {
   const lower = name.trim().toLowerCase();
-  const bracketed = isIP(lower) === 6 ? `[${lower}]` : lower;
+  // Only a name with a colon can be an IPv6 address: `localhost` is not run through Node's IPv6 pattern, whose
+  // second run (the first was the listen's) compiles it to machine code, a few ms of the first request.
+  const bracketed = lower.includes(':') && isIP(lower) === 6 ? `[${lower}]` : lower;
   return HOST_NAME.test(bracketed) ? bracketed : undefined;
 }
 

@@ -1,9 +1,11 @@
 import type { Collection } from '@msw/data';
+import type { z } from 'zod';
 
 /**
- * Two writes of records that @msw/data's own methods do slower or not at all, both through `all()`, which
- * gives the collection's own list with the very records it holds, by design (@msw/data keeps the references
- * so that records can be used in queries); test/unit/collection-records.test.ts keeps that so.
+ * How the store's records go into @msw/data collections where @msw/data's own methods are slower or do not do
+ * it: records frozen, a schema that takes values already checked as they are, and two writes through `all()`,
+ * which gives the collection's own list with the very records it holds, by design (@msw/data keeps the
+ * references so that records can be used in queries); test/unit/collection-records.test.ts keeps that so.
  */
 
 type RecordOf<C extends Collection<any>> = ReturnType<C['all']>[number];
@@ -35,4 +37,43 @@ export async function replaceRecord<C extends Collection<any>>(collection: C, pr
   if (at === -1) throw new Error('replaceRecord: the record to replace is not in the collection');
   own[at] = created;
   return created;
+}
+
+/**
+ * Freezes a record and the objects and arrays it holds (an order's eSIMs, a product's tiers). Records are
+ * shared: by the indexes, by snapshots, and by `sandbox.db` readers; a change must go through the store,
+ * whose collection update replaces the record, so none of them sees it change under it.
+ */
+export function freezeRecord<T extends object>(record: T): T {
+  for (const value of Object.values(record)) if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) freezeRecord(value);
+  return Object.freeze(record);
+}
+
+/**
+ * A store's switch for values already checked (`trusted`), and the schemas of its collections as @msw/data calls
+ * them (Standard Schema): each the zod schema of a collection's records, made at the first record it checks.
+ */
+export class CheckedValues {
+  #trusting = false;
+
+  /** The schema of a collection whose records `schema()` describes, which takes values as they are while `trusted` runs. */
+  schema<S extends z.ZodType>(schema: () => S): { readonly '~standard': Pick<S['~standard'], 'version' | 'vendor' | 'validate' | 'types'> } {
+    const validate = (value: unknown) => (this.#trusting ? { value: value as z.output<S> } : schema()['~standard'].validate(value));
+    return { '~standard': { version: 1, vendor: 'zod', validate } };
+  }
+
+  /**
+   * Runs `create`, a collection's `create` of values already checked (a record the store builds from a scenario
+   * the loader checked), with the schemas taking them as they are: checking them again cost ~6 ms of a `serve`
+   * before its first answer. @msw/data validates within the synchronous part of `create`, before its first
+   * `await`, so the switch is off again before anything else runs (test/unit/collection-records.test.ts holds it to that).
+   */
+  trusted<T>(create: () => T): T {
+    this.#trusting = true;
+    try {
+      return create();
+    } finally {
+      this.#trusting = false;
+    }
+  }
 }

@@ -1,75 +1,82 @@
 import { z } from 'zod';
-import {
-  accountSchema,
-  apiKeySchema,
-  paymentMethodSchema,
-  productSchema,
-} from '../scenarios/scenario-schema.js';
+import { scenarioSchemas } from '../scenarios/scenario-schema.js';
 
-/** The shapes of what the sandbox stores. Times are epoch milliseconds, money is satang. */
+/**
+ * The shapes of what the sandbox stores, by collection. Times are epoch milliseconds, money is satang. Made at the
+ * first record checked, as the scenario schemas they share are (src/scenarios/scenario-schema.ts).
+ */
+export function recordSchemas(): RecordSchemas {
+  return (schemas ??= makeRecordSchemas());
+}
 
-export const accountRecordSchema = accountSchema;
-export const apiKeyRecordSchema = apiKeySchema;
-export const productRecordSchema = productSchema;
+let schemas: RecordSchemas | undefined;
 
-export const paymentRecordSchema = z.object({
-  id: z.string(),
-  accountId: z.string(),
-  merchantOrderId: z.string(),
-  base: z.int(),
-  processingFee: z.int(),
-  vat: z.int(),
-  amount: z.int(),
-  walletCredit: z.int(),
-  status: z.enum(['success', 'pending', 'failed']),
-  paymentMethod: paymentMethodSchema,
-  createdAt: z.number(),
-  paidAt: z.number().nullable(),
-});
+export type RecordSchemas = ReturnType<typeof makeRecordSchemas>;
 
-export const esimRecordSchema = z.object({
-  id: z.string(),
-  sequenceNo: z.int(),
-  provider: z.string(),
-  iccid: z.string(),
-  phone: z.string().nullable(),
-  smdpAddress: z.string(),
-  matchingId: z.string(),
-});
+function makeRecordSchemas() {
+  const { account, apiKey, product, paymentMethod } = scenarioSchemas();
 
-export const orderRecordSchema = z.object({
-  id: z.string(),
-  accountId: z.string(),
-  productId: z.string(),
-  productName: z.string(),
-  productSku: z.string(),
-  status: z.enum(['confirmed', 'processing', 'failed']),
-  orderSource: z.enum(['web', 'api']),
-  quantity: z.int(),
-  unitPrice: z.int(),
-  total: z.int(),
-  createdAt: z.number(),
-  /** When the eSIMs become `provisioned`; later than `createdAt` only with delayed provisioning. */
-  provisionedAt: z.number(),
-  items: z.array(esimRecordSchema),
-});
+  const payments = z.object({
+    id: z.string(),
+    accountId: z.string(),
+    merchantOrderId: z.string(),
+    base: z.int(),
+    processingFee: z.int(),
+    vat: z.int(),
+    amount: z.int(),
+    walletCredit: z.int(),
+    status: z.enum(['success', 'pending', 'failed']),
+    paymentMethod,
+    createdAt: z.number(),
+    paidAt: z.number().nullable(),
+  });
 
-export const idempotencyRecordSchema = z.object({
-  accountId: z.string(),
-  key: z.string(),
-  orderId: z.string(),
-  productId: z.string(),
-  quantity: z.int(),
-  createdAt: z.number(),
-});
+  const esim = z.object({
+    id: z.string(),
+    sequenceNo: z.int(),
+    provider: z.string(),
+    iccid: z.string(),
+    phone: z.string().nullable(),
+    smdpAddress: z.string(),
+    matchingId: z.string(),
+  });
 
-export type AccountRecord = z.output<typeof accountRecordSchema>;
-export type ApiKeyRecord = z.output<typeof apiKeyRecordSchema>;
-export type ProductRecord = z.output<typeof productRecordSchema>;
-export type PaymentRecord = z.output<typeof paymentRecordSchema>;
-export type EsimRecord = z.output<typeof esimRecordSchema>;
-export type OrderRecord = z.output<typeof orderRecordSchema>;
-export type IdempotencyRecord = z.output<typeof idempotencyRecordSchema>;
+  const orders = z.object({
+    id: z.string(),
+    accountId: z.string(),
+    productId: z.string(),
+    productName: z.string(),
+    productSku: z.string(),
+    status: z.enum(['confirmed', 'processing', 'failed']),
+    orderSource: z.enum(['web', 'api']),
+    quantity: z.int(),
+    unitPrice: z.int(),
+    total: z.int(),
+    createdAt: z.number(),
+    /** When the eSIMs become `provisioned`; later than `createdAt` only with delayed provisioning. */
+    provisionedAt: z.number(),
+    items: z.array(esim),
+  });
+
+  const idempotencyKeys = z.object({
+    accountId: z.string(),
+    key: z.string(),
+    orderId: z.string(),
+    productId: z.string(),
+    quantity: z.int(),
+    createdAt: z.number(),
+  });
+
+  return { accounts: account, apiKeys: apiKey, products: product, payments, orders, idempotencyKeys };
+}
+
+export type AccountRecord = z.output<RecordSchemas['accounts']>;
+export type ApiKeyRecord = z.output<RecordSchemas['apiKeys']>;
+export type ProductRecord = z.output<RecordSchemas['products']>;
+export type PaymentRecord = z.output<RecordSchemas['payments']>;
+export type EsimRecord = OrderRecord['items'][number];
+export type OrderRecord = z.output<RecordSchemas['orders']>;
+export type IdempotencyRecord = z.output<RecordSchemas['idempotencyKeys']>;
 
 /** Orders whose price was taken from the wallet. */
 export function isCharged(order: Pick<OrderRecord, 'status'>): boolean {

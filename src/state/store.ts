@@ -1,13 +1,8 @@
 import { Collection } from '@msw/data';
 import type { ProviderSpec } from '../scenarios/scenario-schema.js';
 import {
-  accountRecordSchema,
-  apiKeyRecordSchema,
-  idempotencyRecordSchema,
   isCharged,
-  orderRecordSchema,
-  paymentRecordSchema,
-  productRecordSchema,
+  recordSchemas,
   type AccountRecord,
   type ApiKeyRecord,
   type IdempotencyRecord,
@@ -16,8 +11,7 @@ import {
   type ProductRecord,
 } from './records.js';
 import { SortedByTime } from './sorted-by-time.js';
-import { adoptRecords, replaceRecord } from './collection-records.js';
-import { freezeRecord } from './freeze-record.js';
+import { adoptRecords, CheckedValues, freezeRecord, replaceRecord } from './collection-records.js';
 import type { Satang } from '../lib/money.js';
 
 type Collections = Store['collections'];
@@ -42,6 +36,12 @@ interface Replaceable {
   orders: OrderRecord;
 }
 
+/**
+ * Where a record's values come from: `new` ones (an order placed, a topup) are validated by the collection's
+ * schema; `checked` ones, built from a scenario the loader has checked, are stored as they are.
+ */
+export type RecordSource = 'new' | 'checked';
+
 export interface Ledger {
   topups: Satang;
   purchases: Satang;
@@ -56,13 +56,15 @@ export interface Ledger {
  * replaces the record in its collection (replaceRecord), so a snapshot can share them.
  */
 export class Store {
+  readonly #checked = new CheckedValues();
+
   readonly collections = {
-    accounts: new Collection({ schema: accountRecordSchema }),
-    apiKeys: new Collection({ schema: apiKeyRecordSchema }),
-    products: new Collection({ schema: productRecordSchema }),
-    payments: new Collection({ schema: paymentRecordSchema }),
-    orders: new Collection({ schema: orderRecordSchema }),
-    idempotencyKeys: new Collection({ schema: idempotencyRecordSchema }),
+    accounts: new Collection({ schema: this.#checked.schema(() => recordSchemas().accounts) }),
+    apiKeys: new Collection({ schema: this.#checked.schema(() => recordSchemas().apiKeys) }),
+    products: new Collection({ schema: this.#checked.schema(() => recordSchemas().products) }),
+    payments: new Collection({ schema: this.#checked.schema(() => recordSchemas().payments) }),
+    orders: new Collection({ schema: this.#checked.schema(() => recordSchemas().orders) }),
+    idempotencyKeys: new Collection({ schema: this.#checked.schema(() => recordSchemas().idempotencyKeys) }),
   };
 
   readonly #accounts = new Map<string, Stored<'accounts'>>();
@@ -90,20 +92,20 @@ export class Store {
 
   constructor(readonly providers: ReadonlyMap<string, ProviderSpec>) {}
 
-  async addAccount(account: AccountRecord): Promise<void> {
-    this.#indexAccount(freezeRecord(await this.collections.accounts.create(account)));
+  async addAccount(account: AccountRecord, source: RecordSource = 'new'): Promise<void> {
+    this.#indexAccount(freezeRecord(await this.#create('accounts', account, source)));
   }
 
-  async addApiKey(apiKey: ApiKeyRecord): Promise<void> {
-    this.#indexApiKey(freezeRecord(await this.collections.apiKeys.create(apiKey)));
+  async addApiKey(apiKey: ApiKeyRecord, source: RecordSource = 'new'): Promise<void> {
+    this.#indexApiKey(freezeRecord(await this.#create('apiKeys', apiKey, source)));
   }
 
-  async addProduct(product: ProductRecord): Promise<void> {
-    this.#indexProduct(freezeRecord(await this.collections.products.create(product)));
+  async addProduct(product: ProductRecord, source: RecordSource = 'new'): Promise<void> {
+    this.#indexProduct(freezeRecord(await this.#create('products', product, source)));
   }
 
-  async addPayment(payment: PaymentRecord): Promise<PaymentRecord> {
-    const record = freezeRecord(await this.collections.payments.create(payment));
+  async addPayment(payment: PaymentRecord, source: RecordSource = 'new'): Promise<PaymentRecord> {
+    const record = freezeRecord(await this.#create('payments', payment, source));
     this.#indexPayment(record);
     return record;
   }
@@ -112,10 +114,17 @@ export class Store {
    * Stores an order and takes its price from the wallet. An order whose eSIMs are provisioned later is
    * stored `processing`; `provisionDue` makes it `confirmed` once the clock reaches its provisioning time.
    */
-  async addOrder(order: OrderRecord): Promise<OrderRecord> {
-    const record = freezeRecord(await this.collections.orders.create(order));
+  async addOrder(order: OrderRecord, source: RecordSource = 'new'): Promise<OrderRecord> {
+    const record = freezeRecord(await this.#create('orders', order, source));
     this.#indexOrder(record);
     return record;
+  }
+
+  /** A record of `values` created in the collection `name`: validated by its schema, unless `checked` already. */
+  #create<Name extends keyof Collections>(name: Name, values: Parameters<Collections[Name]['create']>[0], source: RecordSource): Promise<Stored<Name>> {
+    const collection = this.collections[name] as Collection<any>;
+    const create = () => collection.create(values) as Promise<Stored<Name>>;
+    return source === 'checked' ? this.#checked.trusted(create) : create();
   }
 
   /** Takes sold eSIMs out of a product's inventory: its record is replaced by one with that many fewer left. */

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cli } from '../support/cli.js';
 import { listScenarios, loadScenario, scenariosDir } from '../../src/scenarios/load-scenario.js';
-import { scenarioFileSchema } from '../../src/scenarios/scenario-schema.js';
+import { scenarioSchemas } from '../../src/scenarios/scenario-schema.js';
 
 const AIS_15GB_ID = 'efd8480e-2903-458b-8ce3-156f0418df70';
 
@@ -133,7 +133,7 @@ describe('esim-sandbox scenarios validate', () => {
         `${broken}:2: /name: expected a kebab-case name, got "Low Balance"`,
         `${broken}:5: /seed: expected a number, got "7"`,
         `${broken}:7: /products/0/inventory: expected a number of at least 0, got -1`,
-        `${broken}:1: unknown field "colour"; allowed fields: ${Object.keys(scenarioFileSchema.shape).join(', ')}`,
+        `${broken}:1: unknown field "colour"; allowed fields: ${Object.keys(scenarioSchemas().scenarioFile.shape).join(', ')}`,
         '',
       ].join('\n'),
     );

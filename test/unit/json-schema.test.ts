@@ -4,7 +4,7 @@ import { Ajv, type ErrorObject } from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { PUBLISHED_JSON_SCHEMAS, jsonSchemaText } from '../../src/scenarios/json-schema.js';
 import { projectRoot, scenariosDir, seedsDir } from '../../src/scenarios/load-scenario.js';
-import { scenarioFileSchema, seedFileSchema } from '../../src/scenarios/scenario-schema.js';
+import { scenarioSchemas } from '../../src/scenarios/scenario-schema.js';
 
 const PRODUCT_ID = 'efd8480e-2903-458b-8ce3-156f0418df70';
 
@@ -61,7 +61,7 @@ describe('scenario.schema.json', () => {
     ['free-form product metadata', { ...minimal, products: [{ id: PRODUCT_ID, metadata: { data: ['15GB', 30], roaming: null } }] }],
   ])('accepts %s, as the loader does', (_title, file) => {
     expect(errorsOf(validateScenario, file)).toEqual([]);
-    expect(scenarioFileSchema.safeParse(file).success).toBe(true);
+    expect(scenarioSchemas().scenarioFile.safeParse(file).success).toBe(true);
   });
 
   it.each([
@@ -81,7 +81,7 @@ describe('scenario.schema.json', () => {
     ],
   ])('refuses %s, as the loader does', (_title, file, errors) => {
     expect(errorsOf(validateScenario, file)).toEqual(errors);
-    expect(scenarioFileSchema.safeParse(file).success).toBe(false);
+    expect(scenarioSchemas().scenarioFile.safeParse(file).success).toBe(false);
   });
 });
 
@@ -89,7 +89,7 @@ describe('seed.schema.json', () => {
   it('accepts a seed file with entities only', () => {
     const seed = { description: 'one product', products: [{ id: PRODUCT_ID, inventory: 5 }] };
     expect(errorsOf(validateSeed, seed)).toEqual([]);
-    expect(seedFileSchema.safeParse(seed).success).toBe(true);
+    expect(scenarioSchemas().seedFile.safeParse(seed).success).toBe(true);
   });
 
   it('refuses the fields only a scenario has', () => {
@@ -98,6 +98,6 @@ describe('seed.schema.json', () => {
       { instancePath: '', keyword: 'additionalProperties' },
       { instancePath: '', keyword: 'additionalProperties' },
     ]);
-    expect(seedFileSchema.safeParse(seed).success).toBe(false);
+    expect(scenarioSchemas().seedFile.safeParse(seed).success).toBe(false);
   });
 });

@@ -18,6 +18,9 @@ const ALLOWED: Record<string, string> = {
   'lib/tool-user-agent.ts version': "the package's version, a constant, read once",
   'lib/package-files.ts assetKeys': "the installed package's file list, a constant, read once",
   'openapi-examples.ts recorded': "the OpenAPI document's examples, answers of fresh sandboxes, the same for every sandbox: recorded at the first ask for the document instead of at start",
+  'scenarios/scenario-schema.ts schemas': 'the zod schemas of scenario files, constants of the package, made at the first check instead of at start',
+  'domain/queued-fault.ts schema': 'the zod schema of a queued fault, a constant of the package, made at the first fault queued instead of at start',
+  'state/records.ts schemas': 'the zod schemas of stored records, constants of the package, made at the first record checked instead of at start',
   'api/openapi-document.ts described': 'the description of the calls, a constant of the package, made at the first ask for the document instead of at start',
   'verify/answer-schemas.ts cache': "the verify client's schemas of the one OpenAPI document, bounded by its components; no sandbox reads it",
 };

@@ -3,7 +3,7 @@ import { maskApiKey } from '../../lib/mask-api-key.js';
 import { inSingleExecutable } from '../../lib/package-files.js';
 import { projectRoot } from '../../scenarios/load-scenario.js';
 import { SCOPES, type Scope } from '../../contract/scopes.js';
-import { scenarioFileSchema, type ScenarioFile } from '../../scenarios/scenario-schema.js';
+import { scenarioSchemas, type ScenarioFile } from '../../scenarios/scenario-schema.js';
 import { dataOf, errorOf, type ReceivedAnswer, type ProbeRequest } from '../exchange.js';
 import type { ServiceOptions } from '../fidelity-options.js';
 import { weighEvidence, type VerifyEvidence } from '../evidence.js';
@@ -108,7 +108,7 @@ export async function recordScenario(options: RecordOptions): Promise<RecordResu
     keepSecrets,
     ...(options.name !== undefined && { name: options.name }),
   });
-  const checked = scenarioFileSchema.safeParse(recorded.scenario);
+  const checked = scenarioSchemas().scenarioFile.safeParse(recorded.scenario);
   if (!checked.success) throw new Error(`the recorded scenario does not validate, which is a bug of record: ${checked.error.message}`);
 
   const reads = [...SNAPSHOT_READS, 'getOrderStatus'].flatMap((id) => {

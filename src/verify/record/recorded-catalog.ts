@@ -1,11 +1,11 @@
 import type { z } from 'zod';
-import type { productSchema, providerSchema } from '../../scenarios/scenario-schema.js';
+import type { ScenarioSchemas } from '../../scenarios/scenario-schema.js';
 import { asRecord } from '../exchange.js';
 import { nameUuid } from './name-uuid.js';
 import { records, RecordNotes, scenarioId, text, thb } from './recorded-values.js';
 
-export type RecordedProvider = z.input<typeof providerSchema>;
-export type RecordedProduct = z.input<typeof productSchema>;
+export type RecordedProvider = z.input<ScenarioSchemas['provider']>;
+export type RecordedProduct = z.input<ScenarioSchemas['product']>;
 
 /** eSIMs left of each product the key sees: the API does not show stock, so every listed product gets plenty. */
 export const RECORDED_INVENTORY = 10_000;

@@ -1,11 +1,11 @@
 import type { z } from 'zod';
-import { PAYMENT_METHODS, type esimSeedSchema, type orderSeedSchema, type paymentSeedSchema } from '../../scenarios/scenario-schema.js';
+import { PAYMENT_METHODS, type ScenarioSchemas } from '../../scenarios/scenario-schema.js';
 import { nameUuid } from './name-uuid.js';
 import { dateTime, records, RecordNotes, scenarioId, text, thb } from './recorded-values.js';
 
-export type RecordedPayment = z.input<typeof paymentSeedSchema>;
-export type RecordedOrder = z.input<typeof orderSeedSchema>;
-type RecordedEsim = z.input<typeof esimSeedSchema>;
+export type RecordedPayment = z.input<ScenarioSchemas['paymentSeed']>;
+export type RecordedOrder = z.input<ScenarioSchemas['orderSeed']>;
+type RecordedEsim = z.input<ScenarioSchemas['esimSeed']>;
 
 const PAYMENT_STATUSES = ['success', 'pending', 'failed'] as const;
 const ORDER_STATUSES = { confirmed: 'confirmed', processing: 'processing', pending: 'processing', failed: 'failed' } as const;

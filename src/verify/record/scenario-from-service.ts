@@ -1,6 +1,6 @@
 import { maskApiKey } from '../../lib/mask-api-key.js';
 import type { Scope } from '../../contract/scopes.js';
-import { apiKeySchema, type ScenarioFile } from '../../scenarios/scenario-schema.js';
+import { scenarioSchemas, type ScenarioFile } from '../../scenarios/scenario-schema.js';
 import { asRecord } from '../exchange.js';
 import type { BehaviorSwitches } from '../infer-behaviors.js';
 import { balanceAdjustments } from './balance-adjustments.js';
@@ -72,7 +72,7 @@ export function scenarioFromService(snapshot: ServiceSnapshot): RecordedScenario
     providers.push({ name: fallbackProvider, smdpAddress: 'smdp.unknown-provider.example', iccidIssuer: '00' });
   }
 
-  const apiKey = apiKeySchema.shape.key.safeParse(snapshot.apiKey).success ? snapshot.apiKey : `sk_recorded_${nameUuid(snapshot.apiKey).replaceAll('-', '').slice(0, 16)}`;
+  const apiKey = scenarioSchemas().apiKey.shape.key.safeParse(snapshot.apiKey).success ? snapshot.apiKey : `sk_recorded_${nameUuid(snapshot.apiKey).replaceAll('-', '').slice(0, 16)}`;
   if (apiKey !== snapshot.apiKey) notes.add(`the key is not one the scenario format takes (8 or more of A-Z a-z 0-9 _ -): the recorded sandbox knows it as ${apiKey}`);
   const products = [...catalog.products, ...adjustments.products];
   const allOrders = [...orders, ...adjustments.orders];

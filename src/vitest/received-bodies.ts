@@ -6,7 +6,7 @@ const SHOWN = 10;
 const BODY_PREVIEW = 240;
 
 /** The equality the matcher compares with: the test framework's, which knows asymmetric matchers. */
-export type Equals = (actual: unknown, expected: unknown) => boolean;
+type Equals = (actual: unknown, expected: unknown) => boolean;
 
 /**
  * What keeps a body from matching the expected subset, one line per field: `quantity: expected 3, got 2`,
@@ -29,16 +29,16 @@ export function bodyDifferences(equals: Equals, actual: unknown, expected: unkno
  * expected subset. The journal keeps the bodies of its latest requests only; an entry without one says so.
  */
 export function receivedBodies(entries: readonly JournalEntry[], route: string, expected: Record<string, unknown>, equals: Equals): string {
-  const toRoute = entries.filter((entry) => entry.route === route).map((entry) => ({ entry, number: entry.seq }));
+  const toRoute = entries.filter((entry) => entry.route === route);
   if (toRoute.length === 0) return `The sandbox received no ${route} request, so no body to compare.`;
   const shown = toRoute.slice(-SHOWN);
   const intro = shown.length < toRoute.length ? `The last ${SHOWN} of the ${toRoute.length} ${route} bodies received` : `The ${route} bodies received`;
-  const lines = shown.flatMap(({ entry, number }) => {
-    if (!entry.request) return [`#${number}  (body not kept: the journal keeps the bodies of its latest requests only, journalBodies)`];
+  const lines = shown.flatMap((entry) => {
+    if (!entry.request) return [`#${entry.seq}  (body not kept: the journal keeps the bodies of its latest requests only, journalBodies)`];
     const body = entry.request.body !== undefined ? entry.request.body : entry.request.bodyText;
-    if (body === undefined) return [`#${number}  (no body)`];
+    if (body === undefined) return [`#${entry.seq}  (no body)`];
     const differences = bodyDifferences(equals, entry.request.body, expected);
-    return [`#${number}  ${bodyAsShown(body)}`, ...(differences.length === 0 ? ['    matches'] : differences.map((line) => `    ${line}`))];
+    return [`#${entry.seq}  ${bodyAsShown(body)}`, ...(differences.length === 0 ? ['    matches'] : differences.map((line) => `    ${line}`))];
   });
   return [`${intro} (what differs from ${bodyAsShown(expected)}):`, ...lines].join('\n');
 }

@@ -6,5 +6,4 @@ export { KeyRefused } from './key-refused.js';
 export { recordScenario, NothingToRecord, type RecordOptions, type RecordResult } from './record/record-scenario.js';
 export { formatRecordResult } from './record/format-record-result.js';
 export { ServiceUnreachable } from '../client/network-error.js';
-export { writeJsonFile } from './write-json-file.js';
-export { checkOutputFile } from './private-file.js';
+export { checkOutputFile, writeJsonFile } from './private-file.js';

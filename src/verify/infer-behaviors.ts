@@ -5,9 +5,28 @@ import { isInputRefusal, listOf, type Observation } from './probe.js';
 import { LIST_ROUTES } from './read-probes.js';
 import { untriedOpenPoints } from './untried-open-points.js';
 import { unknownFieldInferences } from './unknown-fields.js';
-import type { BehaviorSwitches, Inference } from './inference.js';
+import type { ScenarioFile } from '../scenarios/scenario-schema.js';
 
-export type { BehaviorSwitches, Inference } from './inference.js';
+/** Switches of a scenario's `behavior`, as a scenario file gives them. */
+export type BehaviorSwitches = NonNullable<ScenarioFile['behavior']>;
+
+/** What a service does where the spec leaves it open, as far as its answers tell. */
+export interface Inference {
+  /** The open point: `limitOutOfRange`, `ordering of getOrders`. */
+  name: string;
+  /** What it does: `clamp`, `newest first`; undefined when it is not determined. */
+  value?: string;
+  /** Why it is not determined (`not determined: …`). */
+  unknown?: string;
+  /** What the answers seemed to say, when the evidence was too weak to infer it. */
+  seems?: string;
+  /** The scenario `behavior` that makes the sandbox do the same, when there is one. */
+  behavior?: BehaviorSwitches;
+  /** The switch that reproduces it when its value cannot be read from the answers. */
+  switchNote?: string;
+  /** How far the answers can be trusted for it. */
+  evidence?: string;
+}
 
 /** The open points of the product's table in the order the report lists them; each is in every report. */
 export const OPEN_POINTS = [

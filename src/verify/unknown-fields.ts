@@ -1,6 +1,6 @@
 import { dataOf, asRecord, errorOf } from './exchange.js';
 import { callerRefused } from './observe.js';
-import type { Inference } from './inference.js';
+import type { Inference } from './infer-behaviors.js';
 import type { OrderPlan } from './order-probes.js';
 import { isInputRefusal, type Observation, type Probe } from './probe.js';
 import { UNKNOWN_PARAMETER } from './read-probes.js';

@@ -1,5 +1,5 @@
 import { asRecord, dataOf } from './exchange.js';
-import type { Inference } from './inference.js';
+import type { Inference } from './infer-behaviors.js';
 import { listOf, type Observation } from './probe.js';
 import { LIST_ROUTES } from './read-probes.js';
 

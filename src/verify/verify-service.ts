@@ -1,4 +1,4 @@
-import { maskApiKey } from '../lib/mask-api-key.js';
+import { maskApiKey, redactSecrets } from '../lib/mask-api-key.js';
 import { answerRows, messageRows, openPointRows } from './compare-rows.js';
 import type { Target } from './exchange.js';
 import { resolveServiceOptions, type ServiceOptions } from './fidelity-options.js';
@@ -8,7 +8,6 @@ import { inferBehaviors, type BehaviorSwitches } from './infer-behaviors.js';
 import { refusedRoutes } from './key-refused.js';
 import { assertSpeaksTheApi } from './not-the-api.js';
 import { orderText, planLines } from './plan.js';
-import { redactKey } from './redact-key.js';
 import { runProbes, type ProbeRun } from './run-probes.js';
 import { DEFAULT_SCENARIO_KEY, sandboxTarget } from './sandbox-target.js';
 import { TimeBudget } from './time-budget.js';
@@ -92,4 +91,15 @@ function notesOf(run: ProbeRun): string[] {
   if (run.order && 'skipped' in run.order) notes.push(`No order was placed: ${run.order.skipped}.`);
   if (!run.order) notes.push('Read-only: reusedResponse and idempotencyMismatch need --orders (1 order of 1 eSIM, at most 2 orders and 3 eSIMs).');
   return notes;
+}
+
+/** `value` with `key`, and whatever looks like a key or token, masked in its strings, for anything printed or written to a report. */
+export function redactKey<T>(value: T, key: string): T {
+  const walk = (node: unknown): unknown => {
+    if (typeof node === 'string') return redactSecrets(node, [key]);
+    if (Array.isArray(node)) return node.map(walk);
+    if (node !== null && typeof node === 'object') return Object.fromEntries(Object.entries(node).map(([name, child]) => [name, walk(child)]));
+    return node;
+  };
+  return walk(value) as T;
 }

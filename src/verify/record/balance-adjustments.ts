@@ -2,8 +2,7 @@ import { toSatang, toThb } from '../../lib/money.js';
 import { TRAILING_YEAR_MS } from '../../domain/tier-pricing.js';
 import type { RecordedProduct } from './recorded-catalog.js';
 import type { RecordedOrder, RecordedPayment } from './recorded-history.js';
-import { nameUuid } from './name-uuid.js';
-import type { RecordNotes } from './recorded-values.js';
+import { nameUuid, type RecordNotes } from './recorded-values.js';
 
 export interface BalanceTotals {
   totalTopupsThb: number;

@@ -10,10 +10,8 @@ import { weighEvidence, type VerifyEvidence } from '../evidence.js';
 import { inferBehaviors, type BehaviorSwitches, type Inference } from '../infer-behaviors.js';
 import { ROUTE_SCOPES } from '../observe.js';
 import type { Observation } from '../probe.js';
-import { checkOutputFile } from '../private-file.js';
-import { redactKey } from '../redact-key.js';
-import { writeJsonFile } from '../write-json-file.js';
-import { behaviorOf, ordersSkipped, probeService } from '../verify-service.js';
+import { checkOutputFile, writeJsonFile } from '../private-file.js';
+import { behaviorOf, ordersSkipped, probeService, redactKey } from '../verify-service.js';
 import { replayCheck, type ReplayCheck } from './replay-check.js';
 import { NOT_SHOWN_BY_THE_API, scenarioFromService } from './scenario-from-service.js';
 

@@ -4,11 +4,9 @@ import { apiKeySchema, type ScenarioFile } from '../../scenarios/scenario-schema
 import { asRecord } from '../exchange.js';
 import type { BehaviorSwitches } from '../infer-behaviors.js';
 import { balanceAdjustments } from './balance-adjustments.js';
-import { nameUuid } from './name-uuid.js';
-import { recordCatalog, type RecordedProvider } from './recorded-catalog.js';
+import { recordCatalog, recordedBaseline, type RecordedProvider } from './recorded-catalog.js';
 import { recordOrders, recordPayments } from './recorded-history.js';
-import { recordedBaseline } from './recorded-pricing.js';
-import { RecordNotes, scenarioId, thb } from './recorded-values.js';
+import { nameUuid, RecordNotes, scenarioId, thb } from './recorded-values.js';
 
 /** What a key saw of a service: the `data` of its reads (undefined where refused) and what the checks proved. */
 export interface ServiceSnapshot {
@@ -51,7 +49,7 @@ export function scenarioFromService(snapshot: ServiceSnapshot): RecordedScenario
   const notes = new RecordNotes();
   const host = new URL(snapshot.baseUrl).host;
   const balance = asRecord(snapshot.balance);
-  const accountId = balance?.accountId !== undefined ? scenarioId(balance.accountId, 'account', notes, nameUuid) : nameUuid(`account:${snapshot.baseUrl}`);
+  const accountId = balance?.accountId !== undefined ? scenarioId(balance.accountId, 'account', notes) : nameUuid(`account:${snapshot.baseUrl}`);
   const catalog = recordCatalog(snapshot.products, snapshot.orders, notes);
   const payments = recordPayments(snapshot.payments, accountId, notes);
   const orders = recordOrders(snapshot.orders, accountId, catalog.productIdOf, snapshot.keepSecrets, notes);

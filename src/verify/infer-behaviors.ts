@@ -1,7 +1,6 @@
 import { asRecord } from './exchange.js';
 import { weighEvidence, type VerifyEvidence } from './evidence.js';
-import { callerRefused } from './observe.js';
-import { isInputRefusal, listOf, type Observation } from './probe.js';
+import { callerRefused, isInputRefusal, listOf, type Observation } from './probe.js';
 import { LIST_ROUTES } from './read-probes.js';
 import { untriedOpenPoints } from './untried-open-points.js';
 import { unknownFieldInferences } from './unknown-fields.js';

@@ -1,6 +1,11 @@
+import { CALLS } from '../api/calls/index.js';
 import type { CallPath } from '../contract/route-table.js';
-import { dataOf, errorOf, type ReceivedAnswer, type ProbeRequest } from './exchange.js';
+import type { Scope } from '../contract/scopes.js';
 import { count } from '../lib/count.js';
+import { contractProblems } from './contract-problems.js';
+import { dataOf, errorOf, type ProbeRequest, type ReceivedAnswer, type Target } from './exchange.js';
+import { qrImagesUnasked } from './qr-image-rules.js';
+import { ruledOutValues } from './ruled-out-values.js';
 
 /** A call of the API, by its path (src/api/calls). */
 export type RoutePath = CallPath;
@@ -52,7 +57,6 @@ export function plainSummary(answer: ReceivedAnswer): Summary {
   return { shown: `${answer.status}`, key: `${answer.status}` };
 }
 
-
 /** The records of a list answer, or undefined. */
 export function listOf(answer: ReceivedAnswer): unknown[] | undefined {
   const data = dataOf(answer);
@@ -61,3 +65,74 @@ export function listOf(answer: ReceivedAnswer): unknown[] | undefined {
 
 /** A refusal of a request's input: 400 (or 422), not a missing route, a refused key or a conflict. */
 export const isInputRefusal = (status: number) => status === 400 || status === 422;
+
+/** The scope each call requires, from the calls. */
+export const ROUTE_SCOPES = Object.fromEntries(CALLS.map((route) => [route.path, route.scope])) as Record<RoutePath, Scope>;
+
+/** Sends a probe and checks its answer: the document's shapes always, the spec's rules when the key was let in. */
+export async function observe(target: Target, probe: Probe, context: ProbeContext): Promise<Observation> {
+  const answer = await target.send(probe.request);
+  return judge(probe, answer, context);
+}
+
+function judge(probe: Probe, answer: ReceivedAnswer, context: ProbeContext): Observation {
+  if (answer.rateLimited) {
+    const { shown, key } = plainSummary(answer);
+    return { probe, answer, problems: [], summary: { shown, key, notDetermined: `not determined: rate-limited (${answer.rateLimited})` } };
+  }
+  const problems = contractProblems(probe.request.method, probe.route, answer);
+  if (answer.json !== undefined) {
+    if (callerRefused(probe, answer) === undefined) problems.push(...(probe.rules?.(answer, context) ?? []));
+    problems.push(...scopeMessageProblems(probe.route, answer), ...qrImagesUnasked(probe.request, answer), ...ruledOutValues(answer));
+  }
+  return { probe, answer, problems, summary: (probe.summarize ?? plainSummary)(answer, context) };
+}
+
+/** Why the caller's own key was turned away (401, or 403 for a missing scope or KYC), when it was. */
+export function callerRefused(probe: Probe, answer: ReceivedAnswer): string | undefined {
+  if (probe.request.key !== 'caller' || (answer.status !== 401 && answer.status !== 403)) return undefined;
+  const error = errorOf(answer);
+  return error ? `${answer.status} ${error.code}: ${error.message}` : `${answer.status}`;
+}
+
+/** The spec fixes one message: a missing scope is `Missing required scope: <scope>`. */
+function scopeMessageProblems(route: RoutePath, answer: ReceivedAnswer): string[] {
+  const error = errorOf(answer);
+  if (error?.code !== 'FORBIDDEN_SCOPE') return [];
+  const expected = `Missing required scope: ${ROUTE_SCOPES[route]}`;
+  return error.message === expected ? [] : [`error.message is ${JSON.stringify(error.message)}, the spec says ${JSON.stringify(expected)}`];
+}
+
+/** The key was refused on every route: nothing of the service could be checked. */
+export class KeyRefused extends Error {
+  override name = 'KeyRefused';
+}
+
+/**
+ * Why the caller's key was turned away: a 401, or a 403 other than a missing scope or KYC (those are answers the
+ * spec gives a valid key, and tell its scopes and the account's state). Undefined when it was let in.
+ */
+export function keyRefusal(answer: ReceivedAnswer): string | undefined {
+  const error = errorOf(answer);
+  if (answer.status !== 401 && (answer.status !== 403 || error?.code === 'FORBIDDEN_SCOPE' || error?.code === 'KYC_REQUIRED')) return undefined;
+  return error ? `${answer.status} ${error.code}: ${error.message}` : `${answer.status}`;
+}
+
+/** The caller's requests, by route name, that were all refused; the key refused on every route throws KeyRefused. */
+export function refusedRoutes(observations: readonly Observation[]): { route: string; reason: string }[] {
+  const byRoute = new Map<string, (string | undefined)[]>();
+  for (const { probe, answer } of observations) {
+    if (probe.request.key !== 'caller' || answer.rateLimited) continue;
+    const route = probe.route.slice(1);
+    byRoute.set(route, [...(byRoute.get(route) ?? []), keyRefusal(answer)]);
+  }
+  const refused = [...byRoute].flatMap(([route, reasons]) => (reasons.every((reason) => reason !== undefined) ? [{ route, reason: reasons[0]! }] : []));
+  if (byRoute.size > 0 && refused.length === byRoute.size) {
+    const reasons = [...new Set(refused.map(({ reason }) => reason))];
+    throw new KeyRefused(
+      `could not be checked: the key was refused on every route (${reasons.join('; ')}): check --api-key or $ESIM_API_KEY — ` +
+        'is it a key this service issued, for this environment, and still valid?',
+    );
+  }
+  return refused;
+}

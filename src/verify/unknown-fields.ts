@@ -1,8 +1,7 @@
 import { dataOf, asRecord, errorOf } from './exchange.js';
-import { callerRefused } from './observe.js';
 import type { Inference } from './infer-behaviors.js';
 import type { OrderPlan } from './order-probes.js';
-import { isInputRefusal, type Observation, type Probe } from './probe.js';
+import { callerRefused, isInputRefusal, type Observation, type Probe } from './probe.js';
 import { UNKNOWN_PARAMETER } from './read-probes.js';
 
 /** Sent with the replay of the order `--orders` placed: a field the spec does not list. */

@@ -1,18 +1,14 @@
 import { maskApiKey, redactSecrets } from '../lib/mask-api-key.js';
-import { answerRows, messageRows, openPointRows } from './compare-rows.js';
 import type { Target } from './exchange.js';
 import { resolveServiceOptions, type ServiceOptions } from './fidelity-options.js';
-import { httpTarget } from './http-target.js';
+import { DEFAULT_SCENARIO_KEY, httpTarget, sandboxTarget, TimeBudget } from './targets.js';
 import { weighEvidence } from './evidence.js';
 import { inferBehaviors, type BehaviorSwitches } from './infer-behaviors.js';
-import { refusedRoutes } from './key-refused.js';
+import { refusedRoutes } from './probe.js';
 import { assertSpeaksTheApi } from './not-the-api.js';
-import { orderText, planLines } from './plan.js';
-import { runProbes, type ProbeRun } from './run-probes.js';
-import { DEFAULT_SCENARIO_KEY, sandboxTarget } from './sandbox-target.js';
-import { TimeBudget } from './time-budget.js';
+import { orderText, planLines, runProbes, type ProbeRun } from './run-probes.js';
 import { toolUserAgent, type ToolName } from '../lib/tool-user-agent.js';
-import type { VerifyReport } from './verify-report.js';
+import { answerRows, messageRows, openPointRows, type VerifyReport } from './verify-report.js';
 
 export type VerifyOptions = ServiceOptions;
 

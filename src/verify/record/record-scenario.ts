@@ -8,8 +8,7 @@ import { dataOf, errorOf, type ReceivedAnswer, type ProbeRequest } from '../exch
 import type { ServiceOptions } from '../fidelity-options.js';
 import { weighEvidence, type VerifyEvidence } from '../evidence.js';
 import { inferBehaviors, type BehaviorSwitches, type Inference } from '../infer-behaviors.js';
-import { ROUTE_SCOPES } from '../observe.js';
-import type { Observation } from '../probe.js';
+import { ROUTE_SCOPES, type Observation } from '../probe.js';
 import { checkOutputFile, writeJsonFile } from '../private-file.js';
 import { behaviorOf, ordersSkipped, probeService, redactKey } from '../verify-service.js';
 import { replayCheck, type ReplayCheck } from './replay-check.js';

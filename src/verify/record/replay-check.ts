@@ -1,6 +1,6 @@
 import type { ScenarioFile } from '../../scenarios/scenario-schema.js';
 import type { ReceivedAnswer, ProbeRequest } from '../exchange.js';
-import { sandboxTarget } from '../sandbox-target.js';
+import { sandboxTarget } from '../targets.js';
 
 /** How the recorded sandbox answers one read next to what the service answered. */
 export interface ReplayCheck {

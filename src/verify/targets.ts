@@ -1,7 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { boundedFetch } from '../client/bounded-read.js';
+import { ServiceUnreachable } from '../client/network-error.js';
+import { createSandbox } from '../sandbox.js';
+import type { ScenarioSource } from '../types.js';
 import { answerOf, UNKNOWN_KEY, type ReceivedAnswer, type ProbeRequest, type Target } from './exchange.js';
-import type { TimeBudget } from './time-budget.js';
 
 export interface HttpTargetOptions {
   /** The API's base address, ending in `/api/v1`. */
@@ -44,14 +46,10 @@ export function httpTarget(options: HttpTargetOptions): Target {
     nextStart = performance.now() + interval;
     sent++;
     options.onSend?.(request);
-    const url = new URL(options.baseUrl + request.path);
-    const headers: Record<string, string> = { accept: 'application/json', ...(options.userAgent && { 'user-agent': options.userAgent }) };
-    if (request.key !== 'none') headers['x-api-key'] = request.key === 'caller' ? options.apiKey : UNKNOWN_KEY;
-    if (request.body !== undefined) headers['content-type'] = 'application/json';
     const left = budget.remainingMs();
     const response = await boundedFetch(
-      url,
-      { method: request.method, headers, ...(request.body !== undefined && { body: JSON.stringify(request.body) }) },
+      new URL(options.baseUrl + request.path),
+      requestInit(request, options.apiKey, options.userAgent),
       {
         maxBodyBytes: options.maxBodyBytes,
         timeoutMs: Math.max(1, Math.min(options.timeoutMs, left)),
@@ -89,4 +87,68 @@ function retryAfterSeconds(value: string | null): number | undefined {
   if (/^\s*\d+\s*$/.test(value)) return Number(value);
   const date = Date.parse(value);
   return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - Date.now()) / 1000));
+}
+
+/** A request as fetch takes it: JSON asked for, the key as the request chooses it, the body as JSON. */
+function requestInit(request: ProbeRequest, apiKey: string, userAgent?: string): RequestInit & { headers: Record<string, string> } {
+  return {
+    method: request.method,
+    headers: {
+      accept: 'application/json',
+      ...(userAgent && { 'user-agent': userAgent }),
+      ...(request.key !== 'none' && { 'x-api-key': request.key === 'caller' ? apiKey : UNKNOWN_KEY }),
+      ...(request.body !== undefined && { 'content-type': 'application/json' }),
+    },
+    ...(request.body !== undefined && { body: JSON.stringify(request.body) }),
+  };
+}
+
+const SANDBOX_BASE_URL = 'http://sandbox.invalid/api/v1';
+
+/**
+ * A sandbox answering in-process, asked with `apiKey` as the caller: the `default` scenario gives the
+ * sandbox's own answers to compare a deployment with; a recorded scenario, the answers it will give.
+ */
+export function sandboxTarget(scenario: ScenarioSource, apiKey: string): Target {
+  const sandbox = createSandbox({ scenario });
+  return {
+    async send(request) {
+      const response = await sandbox.fetch(new Request(SANDBOX_BASE_URL + request.path, requestInit(request, apiKey)));
+      return answerOf(response.status, response.headers, await response.text());
+    },
+  };
+}
+
+/** The key of the `default` scenario that has every scope. */
+export const DEFAULT_SCENARIO_KEY = 'sk_test_full_access';
+
+/**
+ * The total time a command may spend on a service. Each request gets what is left of it at most, and a
+ * wait (a 429's Retry-After) is taken only when it fits in what is left.
+ */
+export class TimeBudget {
+  readonly #ends: number;
+  constructor(
+    readonly seconds: number,
+    private readonly now: () => number = () => performance.now(),
+  ) {
+    this.#ends = now() + seconds * 1000;
+  }
+
+  remainingMs(): number {
+    return Math.max(0, this.#ends - this.now());
+  }
+
+  /** `the time budget (--budget 60 s)`, for messages. */
+  get name(): string {
+    return `the time budget (--budget ${this.seconds} s)`;
+  }
+
+  /** Throws when nothing is left, before a request is sent. */
+  assertLeft(sent: number): void {
+    if (this.remainingMs() > 0) return;
+    throw new ServiceUnreachable(
+      `${this.name} ran out after ${sent} requests, before the checks were done: the service answers too slowly; raise --budget, or --rate if the service allows it`,
+    );
+  }
 }

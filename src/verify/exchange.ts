@@ -59,6 +59,12 @@ export function errorOf(answer: ReceivedAnswer | undefined): { code: string; mes
     : undefined;
 }
 
+/** `409 INVENTORY_EMPTY`: the status, with the error code when the answer has one. */
+export function statusAndCode(answer: ReceivedAnswer): string {
+  const error = errorOf(answer);
+  return error ? `${answer.status} ${error.code}` : `${answer.status}`;
+}
+
 /** The answer of a status, headers (as `Headers`, or with lower-case names) and body: `json` is set when the body is JSON. */
 export function answerOf(status: number, headers: Headers | Record<string, string>, body: string): ReceivedAnswer {
   let json: unknown;

@@ -3,7 +3,7 @@ import type { CallPath } from '../contract/route-table.js';
 import type { Scope } from '../contract/scopes.js';
 import { count } from '../lib/count.js';
 import { contractProblems } from './contract-problems.js';
-import { dataOf, errorOf, type ProbeRequest, type ReceivedAnswer, type Target } from './exchange.js';
+import { dataOf, errorOf, statusAndCode, type ProbeRequest, type ReceivedAnswer, type Target } from './exchange.js';
 import { qrImagesUnasked } from './qr-image-rules.js';
 import { ruledOutValues } from './ruled-out-values.js';
 
@@ -36,6 +36,11 @@ export interface Probe {
   summarize?: (answer: ReceivedAnswer, context: ProbeContext) => Summary;
 }
 
+/** A probe whose route is its request's path, without the query. */
+export function probeOf(fields: Omit<Probe, 'route'>): Probe {
+  return { ...fields, route: fields.request.path.replace(/\?.*/, '') as RoutePath };
+}
+
 /** A probe with its answer: the problems (document and spec rules) and the summary. */
 export interface Observation {
   probe: Probe;
@@ -46,16 +51,14 @@ export interface Observation {
 
 /** `400 VALIDATION_ERROR` for an error envelope, `200` for a success, `200, 12 items` for a list. */
 export function plainSummary(answer: ReceivedAnswer): Summary {
-  const error = errorOf(answer);
-  if (answer.status >= 400) {
-    const text = error ? `${answer.status} ${error.code}` : `${answer.status}`;
-    return { shown: text, key: text };
-  }
+  if (answer.status >= 400) return shownAsIs(statusAndCode(answer));
   const data = dataOf(answer);
   if (Array.isArray(data)) return { shown: `${answer.status}, ${count(data.length, 'item')}`, key: `${answer.status}` };
-  if (answer.json === undefined) return { shown: `${answer.status}, not JSON`, key: `${answer.status}, not JSON` };
-  return { shown: `${answer.status}`, key: `${answer.status}` };
+  return shownAsIs(answer.json === undefined ? `${answer.status}, not JSON` : `${answer.status}`);
 }
+
+/** A summary whose words are also what is compared. */
+export const shownAsIs = (text: string): Summary => ({ shown: text, key: text });
 
 /** The records of a list answer, or undefined. */
 export function listOf(answer: ReceivedAnswer): unknown[] | undefined {

@@ -3,9 +3,8 @@ import { maskApiKey } from '../lib/mask-api-key.js';
 import { asRecord, dataOf, type Target } from './exchange.js';
 import type { ResolvedServiceOptions } from './fidelity-options.js';
 import { listOf, observe, type Observation, type ProbeContext } from './probe.js';
-import { chargedOnceProbe, firstOrderProbe, mismatchProbe, newOrder, newOrderStatusProbe, ORDER_LIMITS, planOrder, replayProbe, type OrderPlan } from './order-probes.js';
+import { chargedOnceProbe, firstOrderProbe, mismatchProbe, newOrder, newOrderStatusProbe, ORDER_LIMITS, planOrder, replayProbe, unknownFieldProbe, type OrderPlan } from './order-probes.js';
 import { orderStatusProbe, readProbes, settled, settledItems } from './read-probes.js';
-import { unknownFieldProbe } from './unknown-fields.js';
 
 export interface ProbeRun {
   /** Every probe sent, in order, with its answer. */

@@ -23,13 +23,7 @@ export function assertSpeaksTheApi(observations: readonly Observation[], baseUrl
         `Redirects are not followed, so the key goes to --base-url only: ${base ? `if ${new URL(base).origin} is the service, pass --base-url ${base}` : 'give the address the service answers at as --base-url'}`,
     );
   }
-  const fix = likelyBaseUrl(baseUrl);
-  throw new NotTheApi(
-    `no route of ${baseUrl} answered in the API's envelope ({"success": …}); the ${observations.length} answers were ${got}. ` +
-      (fix
-        ? `Check --base-url: it is the API's base address, ending in /api/v1; likely --base-url ${fix}`
-        : 'Check --base-url: is this the eSIM wholesale API, or does a proxy or another service answer at this address?'),
-  );
+  throw new NotTheApi(`no route of ${baseUrl} answered in the API's envelope ({"success": …}); the ${observations.length} answers were ${got}. ${checkBaseUrl(baseUrl)}`);
 }
 
 /**
@@ -39,13 +33,14 @@ export function assertSpeaksTheApi(observations: readonly Observation[], baseUrl
 function assertRoutesFound(observations: readonly Observation[], baseUrl: string): void {
   if (!observations.every(({ answer }) => answer.status === 404)) return;
   const got = answerKinds(observations, (answer) => errorOf(answer)?.code ?? answer.headers['content-type']?.split(';')[0]?.trim() ?? 'without content-type');
+  throw new NotTheApi(`no route of ${baseUrl} was found: the ${observations.length} answers were ${got}, so nothing is judged or inferred. ${checkBaseUrl(baseUrl)}`);
+}
+
+function checkBaseUrl(baseUrl: string): string {
   const fix = likelyBaseUrl(baseUrl);
-  throw new NotTheApi(
-    `no route of ${baseUrl} was found: the ${observations.length} answers were ${got}, so nothing is judged or inferred. ` +
-      (fix
-        ? `Check --base-url: it is the API's base address, ending in /api/v1; likely --base-url ${fix}`
-        : 'Check --base-url: is this the eSIM wholesale API, or does a proxy or another service answer at this address?'),
-  );
+  return fix
+    ? `Check --base-url: it is the API's base address, ending in /api/v1; likely --base-url ${fix}`
+    : 'Check --base-url: is this the eSIM wholesale API, or does a proxy or another service answer at this address?';
 }
 
 /** `23 × 404 text/html`: the answers counted by status and `kind`. */

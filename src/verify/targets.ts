@@ -4,25 +4,14 @@ import { ServiceUnreachable } from '../client/network-error.js';
 import { createSandbox } from '../sandbox.js';
 import type { ScenarioSource } from '../types.js';
 import { answerOf, UNKNOWN_KEY, type ReceivedAnswer, type ProbeRequest, type Target } from './exchange.js';
+import type { ResolvedServiceOptions } from './fidelity-options.js';
 
-export interface HttpTargetOptions {
-  /** The API's base address, ending in `/api/v1`. */
-  baseUrl: string;
-  apiKey: string;
-  /** Requests per second at most. */
-  rate: number;
-  /** How long one request may take, answer body included, in milliseconds. */
-  timeoutMs: number;
-  /** The largest answer body taken, after decompression. */
-  maxBodyBytes: number;
-  /** The command's total time: no request or wait goes past it. */
+/** The service's options (their docs in SERVICE_OPTIONS), the time budget no request or wait goes past, the `user-agent` (`esim-sandbox/<version> (verify)`, which readiness leaves out), and a call before each send. */
+type HttpTargetOptions = Pick<ResolvedServiceOptions, 'baseUrl' | 'apiKey' | 'rate' | 'timeoutMs' | 'maxBodyBytes' | 'fetch'> & {
   budget: TimeBudget;
-  /** The \`user-agent\` of every request: \`esim-sandbox/<version> (verify)\`, so the sandbox leaves them out of readiness. */
   userAgent?: string;
-  /** Called before each request is sent (after the wait the rate asks for). */
-  onSend?: (request: ProbeRequest) => void;
-  fetch?: typeof fetch;
-}
+  onSend?: () => void;
+};
 
 /** How often a 429 is waited out and the request sent again. */
 const RATE_LIMIT_RETRIES = 3;
@@ -45,7 +34,7 @@ export function httpTarget(options: HttpTargetOptions): Target {
     budget.assertLeft(sent);
     nextStart = performance.now() + interval;
     sent++;
-    options.onSend?.(request);
+    options.onSend?.();
     const left = budget.remainingMs();
     const response = await boundedFetch(
       new URL(options.baseUrl + request.path),

@@ -2,8 +2,7 @@ import type { RequestRecord } from '../state/request-record.js';
 import type { ParsedUrl } from '../lib/parsed-url.js';
 import type { CallRoute } from '../api/route.js';
 import type { BoundedResponse } from '../client/bounded-read.js';
-import { contractProblems } from '../verify/contract-problems.js';
-import { qrImagesUnasked } from '../verify/qr-image-rules.js';
+import { contractProblems, qrImagesUnasked } from '../verify/contract-problems.js';
 
 /**
  * Where the upstream's answer to a call breaks the contract, by verify's own checks (src/verify): the status one

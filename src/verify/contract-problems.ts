@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { answerSchema, contractDocument } from './answer-schemas.js';
-import type { ReceivedAnswer } from './exchange.js';
+import { asRecord, dataOf, type ProbeRequest, type ReceivedAnswer } from './exchange.js';
+import { toSatang, toThb } from '../lib/money.js';
 import { describeValue } from '../lib/describe-value.js';
 import { truncateText } from '../lib/json-preview.js';
 
@@ -57,13 +58,9 @@ type Issue = z.core.$ZodIssue & { input?: unknown };
  * problem in many items of a list is said once, with how many items share it.
  */
 function issueLines(issues: readonly Issue[], schemaName: string): string[] {
-  const lines = new Map<string, { line: string; more: number }>();
-  const add = (path: PropertyKey[], code: string, text: string) => {
-    const key = `${path.map((segment) => (typeof segment === 'number' ? '[]' : String(segment))).join('.')} ${code}`;
-    const seen = lines.get(key);
-    if (seen) seen.more++;
-    else lines.set(key, { line: `${pathText(path)}: ${text}`, more: 0 });
-  };
+  const said = onceByKind();
+  const add = (path: PropertyKey[], code: string, text: string) =>
+    said.add(`${path.map((segment) => (typeof segment === 'number' ? '[]' : String(segment))).join('.')} ${code}`, `${pathText(path)}: ${text}`);
   for (const issue of issues) {
     if (issue.code === 'unrecognized_keys') {
       const input = issue.input as Record<string, unknown> | undefined;
@@ -72,7 +69,7 @@ function issueLines(issues: readonly Issue[], schemaName: string): string[] {
       add(issue.path, issue.code, issueText(issue, schemaName));
     }
   }
-  return [...lines.values()].map(({ line, more }) => (more > 0 ? `${line} (and ${more} more like it)` : line));
+  return said.lines();
 }
 
 function issueText(issue: Issue, schemaName: string): string {
@@ -106,3 +103,104 @@ function pathText(path: readonly PropertyKey[]): string {
 
 /** The start of a body, on one line, as a message quotes it. */
 const oneLine = (text: string) => truncateText(text.replace(/\s+/g, ' ').trim());
+
+/** Lines said once by kind, each with how many more of its kind there were: `… (and 3 more like it)`. */
+function onceByKind() {
+  const lines = new Map<string, { line: string; more: number }>();
+  return {
+    add(kind: string, line: string): void {
+      const seen = lines.get(kind);
+      if (seen) seen.more++;
+      else lines.set(kind, { line, more: 0 });
+    },
+    lines: (): string[] => [...lines.values()].map(({ line, more }) => (more > 0 ? `${line} (and ${more} more like it)` : line)),
+  };
+}
+
+/** The eSIM items of an order answer (one order or a list), each with where it sits: `data[0].items[2]`. */
+function itemsOf(answer: ReceivedAnswer): { at: string; item: Record<string, unknown> }[] {
+  const data = dataOf(answer);
+  const orders = Array.isArray(data) ? data : data === undefined ? [] : [data];
+  return orders.flatMap((order, index) => {
+    const items = asRecord(order)?.items;
+    if (!Array.isArray(items)) return [];
+    const at = Array.isArray(data) ? `data[${index}]` : 'data';
+    return items.flatMap((item, itemIndex) => {
+      const record = asRecord(item);
+      return record ? [{ at: `${at}.items[${itemIndex}]`, item: record }] : [];
+    });
+  });
+}
+
+/** The first of `lines`, saying how many more are like it. */
+function once(lines: string[]): string[] {
+  const said = onceByKind();
+  for (const line of lines) said.add('', line);
+  return said.lines();
+}
+
+/** With includeQrImages=true each provisioned eSIM carries `qrBase64Url`. */
+export function qrImagesPresent(answer: ReceivedAnswer): string[] {
+  return once(
+    itemsOf(answer)
+      .filter(({ item }) => item.status === 'provisioned' && typeof item.qrBase64Url !== 'string')
+      .map(({ at }) => `${at}.qrBase64Url: missing with includeQrImages=true`),
+  );
+}
+
+/** The spec: `qrBase64Url` is present only when includeQrImages is true (in the query, or createOrder's body). */
+export function qrImagesUnasked(request: ProbeRequest, answer: ReceivedAnswer): string[] {
+  const asked = /[?&]includeQrImages=true(&|$)/.test(request.path) || asRecord(request.body)?.includeQrImages === true;
+  if (asked) return [];
+  return once(
+    itemsOf(answer)
+      .filter(({ item }) => 'qrBase64Url' in item)
+      .map(({ at }) => `${at}.qrBase64Url: present without includeQrImages=true; the spec sends it only when includeQrImages is true`),
+  );
+}
+
+/**
+ * Values the spec rules out in an answer that has the right shapes: a negative price or amount (a balance may be
+ * below zero: a service may let orders overdraw it), an order whose totalPriceThb is not unitPriceThb × quantity,
+ * and a balance that is not its topups less its purchases. Empty when there is none.
+ */
+export function ruledOutValues(answer: ReceivedAnswer): string[] {
+  const data = dataOf(answer);
+  if (data === undefined) return [];
+  const said = onceByKind();
+  walk(data, 'data', (record, path) => {
+    for (const [field, value] of Object.entries(record)) {
+      if (field.endsWith('Thb') && field !== 'balanceThb' && typeof value === 'number' && value < 0) {
+        said.add(`negative ${field}`, `${join(path, field)}: ${value} THB, a negative price or amount, which the spec rules out`);
+      }
+    }
+    const { unitPriceThb, quantity, totalPriceThb } = record;
+    if (typeof unitPriceThb === 'number' && typeof quantity === 'number' && typeof totalPriceThb === 'number') {
+      const expected = toSatang(unitPriceThb) * quantity;
+      if (toSatang(totalPriceThb) !== expected) {
+        said.add('total', `${join(path, 'totalPriceThb')}: ${totalPriceThb} THB, but unitPriceThb × quantity is ${unitPriceThb} × ${quantity} = ${toThb(expected)} THB`);
+      }
+    }
+    const { totalTopupsThb, totalPurchasesThb, balanceThb } = record;
+    if (typeof totalTopupsThb === 'number' && typeof totalPurchasesThb === 'number' && typeof balanceThb === 'number') {
+      const expected = toSatang(totalTopupsThb) - toSatang(totalPurchasesThb);
+      if (toSatang(balanceThb) !== expected) {
+        said.add('balance', `${join(path, 'balanceThb')}: ${balanceThb} THB, but totalTopupsThb − totalPurchasesThb is ${totalTopupsThb} − ${totalPurchasesThb} = ${toThb(expected)} THB`);
+      }
+    }
+  });
+  return said.lines();
+}
+
+function walk(value: unknown, path: string, visit: (record: Record<string, unknown>, path: string) => void): void {
+  if (Array.isArray(value)) {
+    value.forEach((entry, index) => walk(entry, `${path}[${index}]`, visit));
+    return;
+  }
+  const record = asRecord(value);
+  if (!record) return;
+  visit(record, path);
+  for (const [field, entry] of Object.entries(record)) if (typeof entry === 'object' && entry !== null) walk(entry, join(path, field), visit);
+}
+
+const join = (path: string, field: string) => `${path}.${field}`;

@@ -2,10 +2,8 @@ import { CALLS } from '../api/calls/index.js';
 import type { CallPath } from '../contract/route-table.js';
 import type { Scope } from '../contract/scopes.js';
 import { count } from '../lib/count.js';
-import { contractProblems } from './contract-problems.js';
+import { contractProblems, qrImagesUnasked, ruledOutValues } from './contract-problems.js';
 import { dataOf, errorOf, statusAndCode, type ProbeRequest, type ReceivedAnswer, type Target } from './exchange.js';
-import { qrImagesUnasked } from './qr-image-rules.js';
-import { ruledOutValues } from './ruled-out-values.js';
 
 /** A call of the API, by its path (src/api/calls). */
 export type RoutePath = CallPath;

@@ -2,7 +2,7 @@ import { LIMIT_RANGE } from '../contract/request-limits.js';
 import { CALLS } from '../api/calls/index.js';
 import { UNKNOWN_ORDER_ID, asRecord, dataOf, statusAndCode, type ReceivedAnswer } from './exchange.js';
 import { count } from '../lib/count.js';
-import { qrImagesPresent } from './qr-image-rules.js';
+import { qrImagesPresent } from './contract-problems.js';
 import { listOf, plainSummary, probeOf, shownAsIs, type Probe, type ProbeContext, type RoutePath, type Summary } from './probe.js';
 
 /** The read routes with a `limit`, their scope, and what their records are called: the calls that list records. */

@@ -2,7 +2,6 @@
 export { verifyService, type VerifyOptions } from './verify-service.js';
 export { formatVerifyReport, type VerifyReport, type ReportRow, type MessageRow, type RowResult } from './verify-report.js';
 export { KeyRefused } from './probe.js';
-export { recordScenario, NothingToRecord, type RecordOptions, type RecordResult } from './record/record-scenario.js';
-export { formatRecordResult } from './record/format-record-result.js';
+export { recordScenario, formatRecordResult, NothingToRecord, type RecordOptions, type RecordResult } from './record/record-scenario.js';
 export { ServiceUnreachable } from '../client/network-error.js';
 export { checkOutputFile, writeJsonFile } from './private-file.js';

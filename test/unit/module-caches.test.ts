@@ -18,7 +18,7 @@ const ALLOWED: Record<string, string> = {
   'lib/tool-user-agent.ts version': "the package's version, a constant, read once",
   'lib/package-files.ts assetKeys': "the installed package's file list, a constant, read once",
   'api/openapi-document.ts described': 'the description of the calls, a constant of the package, made at the first ask for the document instead of at start',
-  'verify/answer-schemas.ts cache': "the verify client's schemas of the one OpenAPI document, bounded by its components; no sandbox reads it",
+  'verify/contract-problems.ts cache': "the verify client's schemas of the one OpenAPI document, bounded by its components; no sandbox reads it",
 };
 
 /** Module-level declarations that can hold a cache: `let`, or a `const` made with `new Map/Set/WeakMap/WeakSet`. */

@@ -1,15 +1,13 @@
 /** What verify and record send to a service, and what they keep of its answers. */
 import type { Answer } from '../api/outcome.js';
 
-/** The key a request carries: the caller's own, none at all, or one no service has issued. */
-export type KeyChoice = 'caller' | 'none' | 'unknown';
-
 /** A request below the API's base address. */
 export interface ProbeRequest {
   method: 'GET' | 'POST';
   /** Path and query string below the base address: `/getProducts?limit=1`. */
   path: string;
-  key: KeyChoice;
+  /** The key it carries: the caller's own, none at all, or one no service has issued. */
+  key: 'caller' | 'none' | 'unknown';
   /** A JSON body (createOrder). */
   body?: unknown;
 }

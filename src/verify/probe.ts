@@ -73,10 +73,6 @@ export const ROUTE_SCOPES = Object.fromEntries(CALLS.map((route) => [route.path,
 /** Sends a probe and checks its answer: the document's shapes always, the spec's rules when the key was let in. */
 export async function observe(target: Target, probe: Probe, context: ProbeContext): Promise<Observation> {
   const answer = await target.send(probe.request);
-  return judge(probe, answer, context);
-}
-
-function judge(probe: Probe, answer: ReceivedAnswer, context: ProbeContext): Observation {
   if (answer.rateLimited) {
     const { shown, key } = plainSummary(answer);
     return { probe, answer, problems: [], summary: { shown, key, notDetermined: `not determined: rate-limited (${answer.rateLimited})` } };
@@ -91,7 +87,11 @@ function judge(probe: Probe, answer: ReceivedAnswer, context: ProbeContext): Obs
 
 /** Why the caller's own key was turned away (401, or 403 for a missing scope or KYC), when it was. */
 export function callerRefused(probe: Probe, answer: ReceivedAnswer): string | undefined {
-  if (probe.request.key !== 'caller' || (answer.status !== 401 && answer.status !== 403)) return undefined;
+  return probe.request.key === 'caller' && (answer.status === 401 || answer.status === 403) ? refusalText(answer) : undefined;
+}
+
+/** `401 UNAUTHORIZED: Invalid API key`, or the status alone without an error envelope. */
+function refusalText(answer: ReceivedAnswer): string {
   const error = errorOf(answer);
   return error ? `${answer.status} ${error.code}: ${error.message}` : `${answer.status}`;
 }
@@ -113,10 +113,9 @@ export class KeyRefused extends Error {
  * Why the caller's key was turned away: a 401, or a 403 other than a missing scope or KYC (those are answers the
  * spec gives a valid key, and tell its scopes and the account's state). Undefined when it was let in.
  */
-export function keyRefusal(answer: ReceivedAnswer): string | undefined {
-  const error = errorOf(answer);
-  if (answer.status !== 401 && (answer.status !== 403 || error?.code === 'FORBIDDEN_SCOPE' || error?.code === 'KYC_REQUIRED')) return undefined;
-  return error ? `${answer.status} ${error.code}: ${error.message}` : `${answer.status}`;
+function keyRefusal(answer: ReceivedAnswer): string | undefined {
+  const code = errorOf(answer)?.code;
+  return answer.status === 401 || (answer.status === 403 && code !== 'FORBIDDEN_SCOPE' && code !== 'KYC_REQUIRED') ? refusalText(answer) : undefined;
 }
 
 /** The caller's requests, by route name, that were all refused; the key refused on every route throws KeyRefused. */

@@ -1,6 +1,6 @@
 import { LIMIT_RANGE } from '../contract/request-limits.js';
 import { CALLS } from '../api/calls/index.js';
-import { UNKNOWN_ORDER_ID, asRecord, dataOf, statusAndCode, type ReceivedAnswer } from './exchange.js';
+import { UNKNOWN_ORDER_ID, asRecord, dataOf, statusAndCode, type ProbeRequest, type ReceivedAnswer } from './exchange.js';
 import { count } from '../lib/count.js';
 import { qrImagesPresent } from './contract-problems.js';
 import { listOf, plainSummary, probeOf, shownAsIs, type Probe, type ProbeContext, type RoutePath, type Summary } from './probe.js';
@@ -13,7 +13,7 @@ export const LIST_ROUTES = CALLS.flatMap((entry) =>
 /** Sent on getBalance, which the spec gives no parameters. */
 export const UNKNOWN_PARAMETER = 'verifyUnknownParameter';
 
-const get = (path: string, key: 'caller' | 'none' | 'unknown' = 'caller') => ({ method: 'GET' as const, path, key });
+const get = (path: string, key: ProbeRequest['key'] = 'caller') => ({ method: 'GET' as const, path, key });
 
 /**
  * The read-only checks, in the order they are sent. Each list is asked for 200 records before its

@@ -34,14 +34,19 @@ export async function verifyService(options: VerifyOptions): Promise<VerifyRepor
     apiKey: maskApiKey(resolved.apiKey),
     readOnly: !resolved.orders,
     conforms,
-    exitCode: !conforms ? 1 : nothingDetermined(run) || evidence.kind === 'varies' || evidence.kind === 'static' ? 2 : 0,
+    // Nothing determined: every answer a 429 not waited out, or answers that cannot be trusted.
+    exitCode: !conforms ? 1 : run.observations.every(({ answer }) => answer.rateLimited !== undefined) || evidence.kind === 'varies' || evidence.kind === 'static' ? 2 : 0,
     evidence,
     requests: requests(),
     rows,
     behavior: behaviorOf(inferred),
     messages: messageRows(run.observations, sandboxRun.observations),
     ...(run.order && { order: 'skipped' in run.order ? { skipped: run.order.skipped } : { placed: orderText(run.order) } }),
-    notes: [...refused.map(({ route, reason }) => `The key was refused on ${route} (${reason}): its answers there are not checked.`), ...notesOf(run)],
+    notes: [
+      ...refused.map(({ route, reason }) => `The key was refused on ${route} (${reason}): its answers there are not checked.`),
+      ...(!run.order ? ['Read-only: reusedResponse and idempotencyMismatch need --orders (1 order of 1 eSIM, at most 2 orders and 3 eSIMs).'] : []),
+      ...(run.order && 'skipped' in run.order ? [`No order was placed: ${run.order.skipped}.`] : []),
+    ],
   };
   return redactKey(report, resolved.apiKey);
 }
@@ -62,11 +67,6 @@ export async function probeService(tool: ToolName, options: ServiceOptions, read
   return { run, resolved, target, refused, requests: () => sent };
 }
 
-/** Every answer of the service was a 429 that was not waited out: the run shows nothing. */
-function nothingDetermined(run: ProbeRun): boolean {
-  return run.observations.every((observation) => observation.answer.rateLimited !== undefined);
-}
-
 /** Why the points only an order shows were not checked. */
 export function ordersSkipped(run: ProbeRun): string | undefined {
   return run.order && 'skipped' in run.order ? `no order was placed: ${run.order.skipped}` : undefined;
@@ -75,13 +75,6 @@ export function ordersSkipped(run: ProbeRun): string | undefined {
 /** The switches of every open point the answers settled. */
 export function behaviorOf(inferred: readonly { behavior?: BehaviorSwitches }[]): BehaviorSwitches {
   return Object.assign({}, ...inferred.map((inference) => inference.behavior ?? {}));
-}
-
-function notesOf(run: ProbeRun): string[] {
-  const notes: string[] = [];
-  if (run.order && 'skipped' in run.order) notes.push(`No order was placed: ${run.order.skipped}.`);
-  if (!run.order) notes.push('Read-only: reusedResponse and idempotencyMismatch need --orders (1 order of 1 eSIM, at most 2 orders and 3 eSIMs).');
-  return notes;
 }
 
 /** `value` with `key`, and whatever looks like a key or token, masked in its strings, for anything printed or written to a report. */
@@ -155,15 +148,13 @@ async function runProbes(
   return { observations, order: plan };
 }
 
-/** The requests of a run, counted before any is sent: the reads, two more if an order is listed (its status, read twice), and the order checks. */
-function requestBudget(orders: boolean, extraReads = 0): { reads: number; writes: number } {
-  const reads = readProbes().length + 2 + (orders ? 2 + extraReads : 0);
-  return { reads, writes: orders ? 4 : 0 };
-}
-
-/** What a run will do, told before it starts. */
-function planLines(action: string, options: ResolvedServiceOptions, readsAfterOrders = 0): string[] {
-  const { reads, writes } = requestBudget(options.orders, readsAfterOrders);
+/**
+ * What a run will do, told before it starts. The requests are counted before any is sent: the reads, two more if an
+ * order is listed (its status, read twice), and the order checks, with the reads after them.
+ */
+function planLines(action: string, options: ResolvedServiceOptions, readsAfterOrders: number): string[] {
+  const reads = readProbes().length + 2 + (options.orders ? 2 + readsAfterOrders : 0);
+  const writes = options.orders ? 4 : 0;
   const seconds = Math.ceil((reads + writes) / options.rate);
   const lines = [
     `${action} ${options.baseUrl} with key ${maskApiKey(options.apiKey)}: at most ${reads} GET requests` +
@@ -185,8 +176,5 @@ function planLines(action: string, options: ResolvedServiceOptions, readsAfterOr
 /** The order, as told just before it is placed and in the report. */
 function orderText(plan: OrderPlan): string {
   const worst = Math.round(plan.unitPriceThb * ORDER_LIMITS.esims * 100) / 100;
-  return (
-    `1 × ${plan.sku} (${plan.name}, ${plan.productId}) at ${plan.unitPriceThb} THB, idempotencyKey ${plan.idempotencyKey}; ` +
-    `at most ${worst} THB in all`
-  );
+  return `1 × ${plan.sku} (${plan.name}, ${plan.productId}) at ${plan.unitPriceThb} THB, idempotencyKey ${plan.idempotencyKey}; at most ${worst} THB in all`;
 }

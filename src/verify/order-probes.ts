@@ -150,34 +150,33 @@ export function unknownFieldProbe(plan: OrderPlan): Probe {
  */
 export function chargedOnceProbe(before: ReceivedAnswer, orders: ReceivedAnswer[]): Probe {
   const purchasesBefore = asRecord(dataOf(before))?.totalPurchasesThb;
-  const charged = orders
+  // Each order once: a replay answers the order it replays.
+  const placedOrders = orders
     .map((answer) => asRecord(dataOf(answer)))
-    .filter((data, index, all) => data && all.findIndex((other) => other?.purchaseOrderId === data.purchaseOrderId) === index)
-    .reduce((sum, data) => sum + (typeof data?.totalPriceThb === 'number' ? toSatang(data.totalPriceThb) : 0), 0);
+    .filter((data, index, all) => data && all.findIndex((other) => other?.purchaseOrderId === data.purchaseOrderId) === index);
+  const charged = placedOrders.reduce((sum, data) => sum + (typeof data?.totalPriceThb === 'number' ? toSatang(data.totalPriceThb) : 0), 0);
+  const grewBy = (answer: ReceivedAnswer) => {
+    const after = asRecord(dataOf(answer))?.totalPurchasesThb;
+    return typeof purchasesBefore === 'number' && typeof after === 'number' ? toSatang(after) - toSatang(purchasesBefore) : undefined;
+  };
   return probeOf({
     id: 'getBalance after orders',
     check: 'getBalance after the orders (charged once)',
     request: { method: 'GET', path: '/getBalance', key: 'caller' },
     rules: (answer) => {
-      const after = asRecord(dataOf(answer))?.totalPurchasesThb;
-      if (typeof purchasesBefore !== 'number' || typeof after !== 'number') return [];
-      const grew = toSatang(after) - toSatang(purchasesBefore);
-      if (grew === charged) return [];
+      const grew = grewBy(answer);
+      if (grew === undefined || grew === charged) return [];
       const why = grew > charged ? 'a replay was charged again' : 'the balance does not show every order placed';
       return [`totalPurchasesThb grew by ${toThb(grew)} THB, the orders placed cost ${toThb(charged)} THB: ${why}`];
     },
     summarize: (answer) => {
-      const after = asRecord(dataOf(answer))?.totalPurchasesThb;
-      if (typeof purchasesBefore !== 'number' || typeof after !== 'number') return shownAsIs(statusAndCode(answer));
-      const grew = toSatang(after) - toSatang(purchasesBefore);
+      const grew = grewBy(answer);
+      if (grew === undefined) return shownAsIs(statusAndCode(answer));
       // A free order moves no balance: a replay charged again would look the same as one charged once.
       if (charged === 0 && grew === 0) {
         return { shown: '200, balance unchanged', key: 'charged once', notDetermined: 'not determined: the order cost 0 THB, so the balance cannot show a second charge' };
       }
-      const placed = orders.filter((answer, index, all) => {
-        const id = asRecord(dataOf(answer))?.purchaseOrderId;
-        return id !== undefined && all.findIndex((other) => asRecord(dataOf(other))?.purchaseOrderId === id) === index;
-      }).length;
+      const placed = placedOrders.filter((data) => data?.purchaseOrderId !== undefined).length;
       if (grew === charged && placed > 1) return { shown: `200, charged for each of the ${placed} orders placed`, key: `charged for ${placed} orders` };
       return grew === charged
         ? { shown: '200, charged once', key: 'charged once' }

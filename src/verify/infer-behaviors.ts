@@ -25,6 +25,9 @@ export interface Inference {
   evidence?: string;
 }
 
+/** The lists of an account's own records, whose order is an open point (the catalogue's is not). */
+const HISTORY_LISTS = LIST_ROUTES.filter(({ name }) => name !== 'getProducts');
+
 /** The open points of the product's table in the order the report lists them; each is in every report. */
 export const OPEN_POINTS = [
   'reusedResponse',
@@ -33,7 +36,7 @@ export const OPEN_POINTS = [
   'insufficientBalance',
   'quantity over inventory',
   'provisioning',
-  ...LIST_ROUTES.filter(({ name }) => name !== 'getProducts').map(({ name }) => `ordering of ${name}`),
+  ...HISTORY_LISTS.map(({ name }) => `ordering of ${name}`),
   'unknown productId',
   'limitOutOfRange',
   'rateLimit',
@@ -55,7 +58,7 @@ export function inferBehaviors(observations: readonly Observation[], ordersSkipp
   const forgotten = replay?.summary.key === 'new order';
   const inferences: Inference[] = [
     limitOutOfRange(observations),
-    ...LIST_ROUTES.filter(({ name }) => name !== 'getProducts').map(({ name }) => ordering(name, byId.get(`${name}?limit=200`))),
+    ...HISTORY_LISTS.map(({ name }) => ordering(name, byId.get(`${name}?limit=200`))),
     first?.answer.status === 200
       ? fromKey('provisioning', first, { immediate: { provisioning: { mode: 'immediate' } }, delayed: { provisioning: { mode: 'delayed' } } })
       : { name: 'provisioning', unknown: noOrder },
@@ -70,7 +73,7 @@ export function inferBehaviors(observations: readonly Observation[], ordersSkipp
     fromStatus('unknownQueryParameter', byId.get('getBalance unknown parameter'), `not determined: getBalance?${UNKNOWN_PARAMETER}=1 was not answered`),
     fromStatus('unknownBodyField', byId.get('createOrder unknown field'), noOrder),
   ];
-  const weighed = [...inferences.map((inference) => withEvidence(inference, evidence)), ...untriedOpenPoints(observations, evidence.kind === 'strong')];
+  const weighed = [...inferences.map((inference) => withEvidence(inference, evidence)), ...untriedOpenPoints(observations, byId, evidence.kind === 'strong')];
   return OPEN_POINTS.map((name) => weighed.find((inference) => inference.name === name) ?? { name, unknown: 'not determined: no answer tells it' });
 }
 
@@ -201,8 +204,8 @@ function fromStatus(name: 'unknownQueryParameter' | 'unknownBodyField', observat
  * showed of it nonetheless: it does not overdraw an account, order past the stock, order a product that does
  * not exist or push a service to its rate limit. What the answers hint is said only when they can be `trusted`.
  */
-function untriedOpenPoints(observations: readonly Observation[], trusted: boolean): Inference[] {
-  const balance = asRecord(dataOf(observations.find((observation) => observation.probe.id === 'getBalance')?.answer))?.balanceThb;
+function untriedOpenPoints(observations: readonly Observation[], byId: ReadonlyMap<string, Observation>, trusted: boolean): Inference[] {
+  const balance = asRecord(dataOf(byId.get('getBalance')?.answer))?.balanceThb;
   const negative =
     trusted && typeof balance === 'number' && balance < 0
       ? `; the balance is ${balance} THB, below zero, as a service that lets orders overdraw gives (insufficientBalance: "allow-negative")`
@@ -214,7 +217,7 @@ function untriedOpenPoints(observations: readonly Observation[], trusted: boolea
     rateLimit(observations),
     {
       name: 'other statuses',
-      unknown: `not determined: the lists show which statuses this account's records have${trusted ? ` (${statusesSeen(observations)})` : ''}, not which ones the service creates`,
+      unknown: `not determined: the lists show which statuses this account's records have${trusted ? ` (${statusesSeen(byId)})` : ''}, not which ones the service creates`,
     },
   ];
 }
@@ -237,13 +240,10 @@ function rateLimit(observations: readonly Observation[]): Inference {
 }
 
 /** The statuses the records of each list show: `orders confirmed; payments success, pending`. */
-function statusesSeen(observations: readonly Observation[]): string {
-  return LIST_ROUTES.filter(({ name }) => name !== 'getProducts')
-    .map(({ name, noun }) => {
-      const answer = observations.find((observation) => observation.probe.id === `${name}?limit=200`)?.answer;
-      const list = answer ? listOf(answer) : undefined;
-      const statuses = [...new Set((list ?? []).map((entry) => asRecord(entry)?.status).filter((status) => typeof status === 'string'))];
-      return `${noun}s: ${statuses.length ? statuses.join(', ') : 'none listed'}`;
-    })
-    .join('; ');
+function statusesSeen(byId: ReadonlyMap<string, Observation>): string {
+  return HISTORY_LISTS.map(({ name, noun }) => {
+    const answer = byId.get(`${name}?limit=200`)?.answer;
+    const statuses = [...new Set(((answer && listOf(answer)) ?? []).map((entry) => asRecord(entry)?.status).filter((status) => typeof status === 'string'))];
+    return `${noun}s: ${statuses.length ? statuses.join(', ') : 'none listed'}`;
+  }).join('; ');
 }

@@ -115,7 +115,6 @@ const BODIES_SHOWN = 10;
 /** The most of one body a failure message shows. */
 const BODY_PREVIEW = 240;
 
-
 /**
  * What keeps a body from matching the expected subset, one line per field: `quantity: expected 3, got 2`,
  * `idempotencyKey: missing (expected "order-1")`. Empty when it matches.

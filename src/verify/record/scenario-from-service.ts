@@ -73,8 +73,6 @@ export function scenarioFromService(snapshot: ServiceSnapshot): RecordedScenario
 
   const apiKey = apiKeySchema.shape.key.safeParse(snapshot.apiKey).success ? snapshot.apiKey : `sk_recorded_${nameUuid(snapshot.apiKey).replaceAll('-', '').slice(0, 16)}`;
   if (apiKey !== snapshot.apiKey) notes.add(`the key is not one the scenario format takes (8 or more of A-Z a-z 0-9 _ -): the recorded sandbox knows it as ${apiKey}`);
-  const products = [...catalog.products, ...adjustments.products];
-  const allOrders = [...orders, ...adjustments.orders];
   const recordedAt = new Date(snapshot.recordedAt).toISOString();
   return {
     scenario: {
@@ -87,7 +85,7 @@ export function scenarioFromService(snapshot: ServiceSnapshot): RecordedScenario
       clock: { start: new Date(start).toISOString(), stepMs: 1000 },
       behavior: snapshot.behavior,
       providers,
-      products,
+      products: [...catalog.products, ...adjustments.products],
       accounts: [
         {
           id: accountId,
@@ -98,7 +96,7 @@ export function scenarioFromService(snapshot: ServiceSnapshot): RecordedScenario
       ],
       apiKeys: [{ key: apiKey, accountId, scopes: snapshot.scopes }],
       payments: [...payments, ...adjustments.payments],
-      orders: allOrders,
+      orders: [...orders, ...adjustments.orders],
     },
     notes: notes.lines,
     apiKey,

@@ -129,18 +129,14 @@ function issueLines(issues: readonly Issue[], schemaName: string): string[] {
 }
 
 function issueText(issue: Issue, schemaName: string): string {
-  switch (issue.code) {
-    case 'invalid_type':
-      if (issue.input === undefined) return `missing, the spec requires it (${article(issue.expected)})`;
-      return `expected ${article(issue.expected)}, got ${describeValue(issue.input)}`;
-    case 'invalid_value':
-      if (issue.input === undefined) return `missing, the spec requires it (${issue.values.map((value) => JSON.stringify(value)).join(' or ')})`;
-      return `expected ${issue.values.map((value) => JSON.stringify(value)).join(' or ')}, got ${describeValue(issue.input)}`;
-    case 'invalid_format':
-      return `expected ${issue.format === 'regex' ? 'a UUID' : issue.format === 'datetime' ? 'an ISO 8601 date-time' : issue.format}, got ${describeValue(issue.input)}`;
-    default:
-      return `${issue.message} (${schemaName})`;
+  if (issue.code === 'invalid_type' || issue.code === 'invalid_value') {
+    const expected = issue.code === 'invalid_type' ? article(issue.expected) : issue.values.map((value) => JSON.stringify(value)).join(' or ');
+    return issue.input === undefined ? `missing, the spec requires it (${expected})` : `expected ${expected}, got ${describeValue(issue.input)}`;
   }
+  if (issue.code === 'invalid_format') {
+    return `expected ${issue.format === 'regex' ? 'a UUID' : issue.format === 'datetime' ? 'an ISO 8601 date-time' : issue.format}, got ${describeValue(issue.input)}`;
+  }
+  return `${issue.message} (${schemaName})`;
 }
 
 function article(expected: string): string {

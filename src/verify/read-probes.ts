@@ -22,18 +22,8 @@ const get = (path: string, key: ProbeRequest['key'] = 'caller') => ({ method: 'G
 export function readProbes(): Probe[] {
   return ([
     { id: 'getBalance', check: 'getBalance', request: get('/getBalance') },
-    {
-      id: 'getBalance without key',
-      check: 'getBalance without x-api-key',
-      request: get('/getBalance', 'none'),
-      rules: expectStatus(401, 'a request without a key'),
-    },
-    {
-      id: 'getBalance unknown key',
-      check: 'getBalance with an unknown key',
-      request: get('/getBalance', 'unknown'),
-      rules: expectStatus(401, 'an unknown key'),
-    },
+    refusal('getBalance without key', 'getBalance without x-api-key', get('/getBalance', 'none'), 401, 'a request without a key'),
+    refusal('getBalance unknown key', 'getBalance with an unknown key', get('/getBalance', 'unknown'), 401, 'an unknown key'),
     {
       id: 'getBalance unknown parameter',
       check: `getBalance?${UNKNOWN_PARAMETER}=1`,
@@ -48,25 +38,15 @@ export function readProbes(): Probe[] {
       rules: (answer) => [...atMost(1)(answer), ...qrImagesPresent(answer)],
       summarize: withinLimit(1, 'order'),
     },
-    {
-      id: 'getOrderStatus unknown order',
-      check: 'getOrderStatus of an unknown purchaseOrderId',
-      request: get(`/getOrderStatus?purchaseOrderId=${UNKNOWN_ORDER_ID}`),
-      rules: expectStatus(404, 'an order that does not exist'),
-    },
-    {
-      id: 'getOrderStatus without id',
-      check: 'getOrderStatus without purchaseOrderId',
-      request: get('/getOrderStatus'),
-      rules: expectStatus(400, 'a missing purchaseOrderId'),
-    },
-    {
-      id: 'getOrderStatus invalid id',
-      check: 'getOrderStatus?purchaseOrderId=not-a-uuid',
-      request: get('/getOrderStatus?purchaseOrderId=not-a-uuid'),
-      rules: expectStatus(400, 'a purchaseOrderId that is not a UUID'),
-    },
+    refusal('getOrderStatus unknown order', 'getOrderStatus of an unknown purchaseOrderId', get(`/getOrderStatus?purchaseOrderId=${UNKNOWN_ORDER_ID}`), 404, 'an order that does not exist'),
+    refusal('getOrderStatus without id', 'getOrderStatus without purchaseOrderId', get('/getOrderStatus'), 400, 'a missing purchaseOrderId'),
+    refusal('getOrderStatus invalid id', 'getOrderStatus?purchaseOrderId=not-a-uuid', get('/getOrderStatus?purchaseOrderId=not-a-uuid'), 400, 'a purchaseOrderId that is not a UUID'),
   ] satisfies Omit<Probe, 'route'>[]).map(probeOf);
+}
+
+/** A request the spec refuses with `status`, and says so of `what`. */
+function refusal(id: string, check: string, request: ProbeRequest, status: number, what: string): Omit<Probe, 'route'> {
+  return { id, check, request, rules: (answer) => (answer.status === status ? [] : [`the spec answers ${status} to ${what}, got ${statusAndCode(answer)}`]) };
 }
 
 /** getOrderStatus of an order the account has (the newest getOrders showed); `again`: the same request once more. */
@@ -150,9 +130,4 @@ function outOfRange(limit: number, route: RoutePath, noun: string) {
     if (n > LIMIT_RANGE.max) return { shown: `${shown} (more than 200)`, key: 'as given' };
     return { shown, key: `200, ${n}` };
   };
-}
-
-function expectStatus(status: number, what: string) {
-  return (answer: ReceivedAnswer): string[] =>
-    answer.status === status ? [] : [`the spec answers ${status} to ${what}, got ${statusAndCode(answer)}`];
 }

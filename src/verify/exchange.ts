@@ -39,7 +39,6 @@ export function isEnvelope(answer: ReceivedAnswer): boolean {
   return body?.success === true ? 'data' in body : body?.success === false && errorOf(answer) !== undefined;
 }
 
-/** `json` as the object it should be, or undefined. */
 export function asRecord(value: unknown): Record<string, unknown> | undefined {
   return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
 }

@@ -10,8 +10,11 @@ export class NotTheApi extends Error {
 export function assertSpeaksTheApi(observations: readonly Observation[], baseUrl: string): void {
   if (observations.length === 0) return;
   if (observations.some(({ answer }) => isEnvelope(answer))) {
-    assertRoutesFound(observations, baseUrl);
-    return;
+    // Every answer a 404, even in the envelope: no route is where --base-url says (a sandbox or a gateway answering
+    // NOT_FOUND for unknown paths). Nothing answered can be judged or inferred from.
+    if (!observations.every(({ answer }) => answer.status === 404)) return;
+    const got = answerKinds(observations, (answer) => errorOf(answer)?.code ?? answer.headers['content-type']?.split(';')[0]?.trim() ?? 'without content-type');
+    throw new NotTheApi(`no route of ${baseUrl} was found: the ${observations.length} answers were ${got}, so nothing is judged or inferred. ${checkBaseUrl(baseUrl)}`);
   }
   const got = answerKinds(observations, (answer) => answer.headers['content-type']?.split(';')[0]?.trim() || 'without content-type');
   const redirect = observations.find(({ answer }) => answer.headers.location);
@@ -24,16 +27,6 @@ export function assertSpeaksTheApi(observations: readonly Observation[], baseUrl
     );
   }
   throw new NotTheApi(`no route of ${baseUrl} answered in the API's envelope ({"success": …}); the ${observations.length} answers were ${got}. ${checkBaseUrl(baseUrl)}`);
-}
-
-/**
- * Every answer a 404, even in the envelope: no route is where --base-url says (a sandbox or a gateway answering
- * NOT_FOUND for unknown paths). Nothing answered can be judged or inferred from.
- */
-function assertRoutesFound(observations: readonly Observation[], baseUrl: string): void {
-  if (!observations.every(({ answer }) => answer.status === 404)) return;
-  const got = answerKinds(observations, (answer) => errorOf(answer)?.code ?? answer.headers['content-type']?.split(';')[0]?.trim() ?? 'without content-type');
-  throw new NotTheApi(`no route of ${baseUrl} was found: the ${observations.length} answers were ${got}, so nothing is judged or inferred. ${checkBaseUrl(baseUrl)}`);
 }
 
 function checkBaseUrl(baseUrl: string): string {

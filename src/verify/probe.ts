@@ -58,7 +58,6 @@ export function plainSummary(answer: ReceivedAnswer): Summary {
 /** A summary whose words are also what is compared. */
 export const shownAsIs = (text: string): Summary => ({ shown: text, key: text });
 
-/** The records of a list answer, or undefined. */
 export function listOf(answer: ReceivedAnswer): unknown[] | undefined {
   const data = dataOf(answer);
   return Array.isArray(data) ? data : undefined;
@@ -67,7 +66,6 @@ export function listOf(answer: ReceivedAnswer): unknown[] | undefined {
 /** A refusal of a request's input: 400 (or 422), not a missing route, a refused key or a conflict. */
 export const isInputRefusal = (status: number) => status === 400 || status === 422;
 
-/** The scope each call requires, from the calls. */
 export const ROUTE_SCOPES = Object.fromEntries(CALLS.map((route) => [route.path, route.scope])) as Record<RoutePath, Scope>;
 
 /** Sends a probe and checks its answer: the document's shapes always, the spec's rules when the key was let in. */

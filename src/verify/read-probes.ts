@@ -64,12 +64,7 @@ export function orderStatusProbe(orderId: string, again = false): Probe {
   });
 }
 
-/** Every eSIM of an order's status answer is provisioned: the answer cannot move any more, so it can be asked again. */
-export function settled(answer: ReceivedAnswer): boolean {
-  return settledItems(asRecord(dataOf(answer))?.items);
-}
-
-/** A list of eSIMs, each provisioned. */
+/** A list of eSIMs each provisioned: an order whose status answer cannot move any more, so it can be asked again. */
 export function settledItems(items: unknown): boolean {
   return Array.isArray(items) && items.length > 0 && items.every((item) => asRecord(item)?.status === 'provisioned');
 }

@@ -13,7 +13,6 @@ type HttpTargetOptions = Pick<ResolvedServiceOptions, 'baseUrl' | 'apiKey' | 'ra
   onSend?: () => void;
 };
 
-/** How often a 429 is waited out and the request sent again. */
 const RATE_LIMIT_RETRIES = 3;
 
 /**
@@ -133,7 +132,6 @@ export class TimeBudget {
     return `the time budget (--budget ${this.seconds} s)`;
   }
 
-  /** Throws when nothing is left, before a request is sent. */
   assertLeft(sent: number): void {
     if (this.remainingMs() > 0) return;
     throw new ServiceUnreachable(

@@ -9,7 +9,7 @@ import { inferBehaviors, type BehaviorSwitches } from './infer-behaviors.js';
 import { listOf, observe, refusedRoutes, type Observation, type ProbeContext } from './probe.js';
 import { assertSpeaksTheApi } from './not-the-api.js';
 import { chargedOnceProbe, firstOrderProbe, mismatchProbe, newOrder, newOrderStatusProbe, ORDER_LIMITS, planOrder, replayProbe, unknownFieldProbe, type OrderPlan } from './order-probes.js';
-import { orderStatusProbe, readProbes, settled, settledItems } from './read-probes.js';
+import { orderStatusProbe, readProbes, settledItems } from './read-probes.js';
 import { answerRows, messageRows, openPointRows, type VerifyReport } from './verify-report.js';
 
 export type VerifyOptions = ServiceOptions;
@@ -72,7 +72,6 @@ export function ordersSkipped(run: ProbeRun): string | undefined {
   return run.order && 'skipped' in run.order ? `no order was placed: ${run.order.skipped}` : undefined;
 }
 
-/** The switches of every open point the answers settled. */
 export function behaviorOf(inferred: readonly { behavior?: BehaviorSwitches }[]): BehaviorSwitches {
   return Object.assign({}, ...inferred.map((inference) => inference.behavior ?? {}));
 }
@@ -89,7 +88,6 @@ export function redactKey<T>(value: T, key: string): T {
 }
 
 interface ProbeRun {
-  /** Every probe sent, in order, with its answer. */
   observations: Observation[];
   /** The order `--orders` placed, or why it placed none. */
   order?: OrderPlan | { skipped: string };
@@ -119,7 +117,7 @@ async function runProbes(
       if (typeof first?.id === 'string') probes.push(orderStatusProbe(first.id));
     }
     const listed = probe.id === 'getOrderStatus' ? /purchaseOrderId=([^&]+)/.exec(probe.request.path)?.[1] : undefined;
-    if (listed && settled(observation.answer)) probes.push(orderStatusProbe(decodeURIComponent(listed), true));
+    if (listed && settledItems(asRecord(dataOf(observation.answer))?.items)) probes.push(orderStatusProbe(decodeURIComponent(listed), true));
   }
   if (!options.orders) return { observations };
 

@@ -10,7 +10,6 @@ export interface ReceivedCriteria {
   times?: number;
   /** The status the sandbox answered (or would have, before a fault lost the answer). */
   status?: number;
-  /** The `error.code` of the answer. */
   errorCode?: string;
   /**
    * A partial match of the JSON request body: every field given must be there with an equal value. The journal
@@ -19,7 +18,6 @@ export interface ReceivedCriteria {
   body?: Record<string, unknown>;
 }
 
-/** Checks the arguments of `toHaveReceived`, with a message that says what to pass instead. */
 function checkReceivedArguments(route: unknown, criteria: unknown): string | undefined {
   if (typeof route !== 'string' || callNameOf(route) === undefined) {
     return `toHaveReceived takes a route name, one of ${CALL_NAMES.join(', ')} (or its path, '/createOrder') (got ${JSON.stringify(route)})`;

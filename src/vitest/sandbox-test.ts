@@ -51,16 +51,22 @@ export function createSandboxTest(options: SandboxTestOptions = {}) {
         // back the file's scenario when a test switched to another.
         const initial = await sandbox.snapshot();
         const file: FileSandbox = { sandbox, server, restore: () => sandbox.restore(initial), bypassTold: false };
-        // Once per test, and only while the sandbox has received nothing in it: a fetch taken before msw started.
-        const stopWatching = watchBypassedFetch(baseUrl, (request, error) => {
-          if (file.bypassTold || sandbox.journal().length > 0) return;
+        // A request to the sandbox's host that went past msw: Node's own fetch sent it and its host did not resolve
+        // (`getaddrinfo ENOTFOUND api.partner.test`). A request msw answers never reaches undici, so it came from a
+        // `fetch` taken before msw started (msw replaces `globalThis.fetch` when it starts). Told once per test, and
+        // only while the sandbox has received nothing in it.
+        const origin = new URL(baseUrl).origin;
+        const onRequestError = (message: unknown) => {
+          const { request, error } = message as UndiciRequestError;
+          if (request?.origin !== origin || !NOT_RESOLVED.has(String(error?.code)) || file.bypassTold || sandbox.journal().length > 0) return;
           file.bypassTold = true;
-          console.error(bypassedFetchMessage(request, error, baseUrl));
-        });
+          console.error(bypassedFetchMessage(`${String(request.method)} ${origin}${String(request.path)}`, String(error?.message), baseUrl));
+        };
+        subscribe(REQUEST_ERROR, onRequestError);
         try {
           await use(file);
         } finally {
-          stopWatching();
+          unsubscribe(REQUEST_ERROR, onRequestError);
           server.close();
           await sandbox[Symbol.asyncDispose]();
         }
@@ -107,23 +113,6 @@ const NOT_RESOLVED: ReadonlySet<string> = new Set(['ENOTFOUND', 'EAI_AGAIN']);
 interface UndiciRequestError {
   request?: { origin?: unknown; method?: unknown; path?: unknown };
   error?: { code?: unknown; message?: unknown };
-}
-
-/**
- * Watches the network for a request to the sandbox's host that went past msw: Node's own fetch sent it and its host
- * did not resolve (`getaddrinfo ENOTFOUND api.partner.test`). A request msw answers never reaches undici, so such
- * a request came from a `fetch` taken before msw started (msw replaces `globalThis.fetch` when it starts).
- * `onBypass` gets the request and the error, as undici reported them.
- */
-function watchBypassedFetch(baseUrl: string, onBypass: (request: string, error: string) => void): () => void {
-  const origin = new URL(baseUrl).origin;
-  const listener = (message: unknown) => {
-    const { request, error } = message as UndiciRequestError;
-    if (request?.origin !== origin || !NOT_RESOLVED.has(String(error?.code))) return;
-    onBypass(`${String(request.method)} ${origin}${String(request.path)}`, String(error?.message));
-  };
-  subscribe(REQUEST_ERROR, listener);
-  return () => unsubscribe(REQUEST_ERROR, listener);
 }
 
 /** What a test is told when its client's requests went past msw: why, and the three ways out. */

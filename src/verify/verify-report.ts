@@ -137,33 +137,25 @@ const HEADER: Record<'check' | 'real' | 'sandbox' | 'result', string> = {
 
 /** The report as `verify` prints it: the table, then what breaks the contract, the messages, the switches, the verdict. */
 export function formatVerifyReport(report: VerifyReport): string {
-  const lines = [table(report.rows), ''];
-  const broken = brokenBy(report.rows);
-  if (broken.size > 0) {
-    lines.push('Breaks the contract:');
-    for (const [problem, checks] of broken) lines.push(`  ${problem}`, `    in ${checkList(checks)}`);
-    lines.push('');
-  }
-  const notes = report.rows.filter((row) => row.note);
-  if (notes.length > 0) {
-    lines.push('Notes:');
-    for (const row of notes) lines.push(`  ${row.check}: ${row.note}`);
-    lines.push('');
-  }
-  const messages = report.messages.filter((row) => row.real && row.real.message !== row.sandbox?.message);
-  if (messages.length > 0) {
-    lines.push('Error messages (real service | sandbox default):');
-    for (const row of messages) {
-      lines.push(`  ${row.check}:`, `    ${row.real!.code}: ${row.real!.message}`, `    ${row.sandbox ? `${row.sandbox.code}: ${row.sandbox.message}` : '—'}`);
-    }
-    lines.push('');
-  }
-  if (report.order && 'placed' in report.order) lines.push(`Order placed: ${report.order.placed}`);
-  for (const note of report.notes) lines.push(note);
-  lines.push(`Evidence: ${report.evidence.kind === 'strong' ? report.evidence.text : `not strong — ${report.evidence.text}`}.`);
+  const section = (title: string, body: string[]) => (body.length > 0 ? [title, ...body, ''] : []);
   const switches = JSON.stringify(report.behavior);
-  lines.push(`Scenario behavior reproducing the service's open points: ${switches === '{}' ? 'none settled' : switches} (esim-sandbox record writes it).`);
-  lines.push(verdict(report));
+  const lines = [
+    table(report.rows),
+    '',
+    ...section('Breaks the contract:', [...brokenBy(report.rows)].flatMap(([problem, checks]) => [`  ${problem}`, `    in ${checkList(checks)}`])),
+    ...section('Notes:', report.rows.filter((row) => row.note).map((row) => `  ${row.check}: ${row.note}`)),
+    ...section(
+      'Error messages (real service | sandbox default):',
+      report.messages
+        .filter((row) => row.real && row.real.message !== row.sandbox?.message)
+        .flatMap((row) => [`  ${row.check}:`, `    ${row.real!.code}: ${row.real!.message}`, `    ${row.sandbox ? `${row.sandbox.code}: ${row.sandbox.message}` : '—'}`]),
+    ),
+    ...(report.order && 'placed' in report.order ? [`Order placed: ${report.order.placed}`] : []),
+    ...report.notes,
+    `Evidence: ${report.evidence.kind === 'strong' ? report.evidence.text : `not strong — ${report.evidence.text}`}.`,
+    `Scenario behavior reproducing the service's open points: ${switches === '{}' ? 'none settled' : switches} (esim-sandbox record writes it).`,
+    verdict(report),
+  ];
   return `${lines.join('\n')}\n`;
 }
 

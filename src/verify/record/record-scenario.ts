@@ -194,12 +194,9 @@ export function formatRecordResult(result: RecordResult, shownPath: string): str
   const width = Math.max(0, ...result.replay.map((check) => shortRead(check.read).length));
   for (const check of result.replay) {
     const how = check.result === 'same but for the eSIM secrets' ? `${check.result} (issued anew; --keep-secrets keeps them)` : check.result;
-    lines.push(`  ${shortRead(check.read).padEnd(width)}  ${how}`);
-    for (const difference of check.differences) lines.push(`    ${difference}`);
+    lines.push(`  ${shortRead(check.read).padEnd(width)}  ${how}`, ...check.differences.map((difference) => `    ${difference}`));
   }
-  if (result.notes.length > 0) {
-    lines.push('', 'Recorded as near as the scenario format allows:', ...result.notes.map((note) => `  - ${note}`));
-  }
+  if (result.notes.length > 0) lines.push('', 'Recorded as near as the scenario format allows:', ...result.notes.map((note) => `  - ${note}`));
   lines.push('', 'Not recorded, since no answer of the API shows it:', ...result.notShown.map((line) => `  - ${line}`));
   if (!result.scopes.includes('orders:write')) {
     lines.push(
@@ -209,17 +206,12 @@ export function formatRecordResult(result: RecordResult, shownPath: string): str
     );
   }
   if (result.contractProblems.length > 0) {
-    const problems = result.contractProblems.length;
-    lines.push(
-      '',
-      `${result.brokenAnswers} of the ${count(result.answers, 'answer')} broke the contract while recording (${count(problems, 'problem')} in all); esim-sandbox verify lists them.`,
-    );
+    const problems = `${count(result.contractProblems.length, 'problem')} in all`;
+    lines.push('', `${result.brokenAnswers} of the ${count(result.answers, 'answer')} broke the contract while recording (${problems}); esim-sandbox verify lists them.`);
   }
   if (!result.trustworthy) {
-    lines.push(
-      '',
-      `Not to be trusted as the service's behaviour (exit code 3): ${result.evidence.text}. No behaviour was carried over; the data is written as it was answered.`,
-    );
+    const why = `Not to be trusted as the service's behaviour (exit code 3): ${result.evidence.text}.`;
+    lines.push('', `${why} No behaviour was carried over; the data is written as it was answered.`);
   }
   lines.push(
     '',

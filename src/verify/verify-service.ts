@@ -6,8 +6,7 @@ import { resolveServiceOptions, type ResolvedServiceOptions, type ServiceOptions
 import { DEFAULT_SCENARIO_KEY, httpTarget, sandboxTarget, TimeBudget } from './targets.js';
 import { weighEvidence } from './evidence.js';
 import { inferBehaviors, type BehaviorSwitches } from './infer-behaviors.js';
-import { listOf, observe, refusedRoutes, type Observation, type ProbeContext } from './probe.js';
-import { assertSpeaksTheApi } from './not-the-api.js';
+import { assertSpeaksTheApi, listOf, observe, refusedRoutes, type Observation, type ProbeContext } from './probe.js';
 import { chargedOnceProbe, firstOrderProbe, mismatchProbe, newOrder, newOrderStatusProbe, ORDER_LIMITS, planOrder, replayProbe, unknownFieldProbe, type OrderPlan } from './order-probes.js';
 import { orderStatusProbe, readProbes, settledItems } from './read-probes.js';
 import { answerRows, messageRows, openPointRows, type VerifyReport } from './verify-report.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { likelyBaseUrl } from '../../src/verify/not-the-api.js';
+import { likelyBaseUrl } from '../../src/verify/probe.js';
 import { TimeBudget } from '../../src/verify/targets.js';
 
 describe('the time budget', () => {

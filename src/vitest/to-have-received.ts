@@ -22,7 +22,6 @@ function checkReceivedArguments(route: unknown, criteria: unknown): string | und
   if (typeof route !== 'string' || callNameOf(route) === undefined) {
     return `toHaveReceived takes a route name, one of ${CALL_NAMES.join(', ')} (or its path, '/createOrder') (got ${JSON.stringify(route)})`;
   }
-  if (criteria === undefined) return undefined;
   if (typeof criteria !== 'object' || criteria === null) return `toHaveReceived's criteria must be an object such as { times: 1, status: 200 } (got ${JSON.stringify(criteria)})`;
   const unknown = Object.keys(criteria).filter((key) => !['times', 'status', 'errorCode', 'body'].includes(key));
   if (unknown.length > 0) return `toHaveReceived's criteria take times, status, errorCode and body (got ${unknown.join(', ')})`;
@@ -32,7 +31,7 @@ function checkReceivedArguments(route: unknown, criteria: unknown): string | und
 }
 
 /** Describes the criteria as the failure message reads them: `createOrder with status 409 and errorCode "INVENTORY_EMPTY"`. */
-function describeCriteria(route: string, { status, errorCode, body }: ReceivedCriteria = {}): string {
+function describeCriteria(route: string, { status, errorCode, body }: ReceivedCriteria): string {
   const parts = [
     status !== undefined && `status ${status}`,
     errorCode !== undefined && `errorCode ${JSON.stringify(errorCode)}`,

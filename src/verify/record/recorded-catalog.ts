@@ -3,7 +3,7 @@ import type { productSchema, providerSchema } from '../../scenarios/scenario-sch
 import { trailingYearQty } from '../../domain/tier-pricing.js';
 import type { RecordedOrder } from './recorded-history.js';
 import { asRecord } from '../exchange.js';
-import { nameUuid, records, RecordNotes, scenarioId, text, thb } from './recorded-values.js';
+import { nameUuid, records, scenarioId, text, thb, type RecordNotes } from './recorded-values.js';
 
 export type RecordedProvider = z.input<typeof providerSchema>;
 export type RecordedProduct = z.input<typeof productSchema>;

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { PAYMENT_METHODS, type esimSeedSchema, type orderSeedSchema, type paymentSeedSchema } from '../../scenarios/scenario-schema.js';
-import { dateTime, records, RecordNotes, scenarioId, text, thb } from './recorded-values.js';
+import { dateTime, records, scenarioId, text, thb, type RecordNotes } from './recorded-values.js';
 
 export type RecordedPayment = z.input<typeof paymentSeedSchema>;
 export type RecordedOrder = z.input<typeof orderSeedSchema>;

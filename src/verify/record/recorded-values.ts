@@ -7,13 +7,8 @@ import { asRecord } from '../exchange.js';
 const scenarioUuid = z.uuid();
 const scenarioDateTime = z.iso.datetime({ offset: true });
 
-/** Problems found while turning answers into a scenario: what could not be said exactly. */
-export class RecordNotes {
-  readonly lines: string[] = [];
-  add(line: string): void {
-    if (!this.lines.includes(line)) this.lines.push(line);
-  }
-}
+/** Problems found while turning answers into a scenario: what could not be said exactly, each once, in the order found. */
+export type RecordNotes = Set<string>;
 
 /** An id the scenario accepts (an RFC 9562 UUID): the service's own, or one made from it. */
 export function scenarioId(id: unknown, kind: string, notes: RecordNotes): string {

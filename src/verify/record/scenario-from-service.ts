@@ -7,7 +7,7 @@ import { toSatang, toThb } from '../../lib/money.js';
 import { TRAILING_YEAR_MS } from '../../domain/tier-pricing.js';
 import { recordCatalog, recordedBaseline, type RecordedProduct, type RecordedProvider } from './recorded-catalog.js';
 import { recordOrders, recordPayments, type RecordedOrder, type RecordedPayment } from './recorded-history.js';
-import { nameUuid, RecordNotes, scenarioId, thb } from './recorded-values.js';
+import { nameUuid, scenarioId, thb, type RecordNotes } from './recorded-values.js';
 
 /** What a key saw of a service: the `data` of its reads (undefined where refused) and what the checks proved. */
 export interface ServiceSnapshot {
@@ -47,7 +47,7 @@ const LIST_LIMIT = 200;
  * key with its proven scopes, and the behaviours the checks inferred. Pure: the answers in, the file out.
  */
 export function scenarioFromService(snapshot: ServiceSnapshot): RecordedScenario {
-  const notes = new RecordNotes();
+  const notes: RecordNotes = new Set();
   const host = new URL(snapshot.baseUrl).host;
   const balance = asRecord(snapshot.balance);
   const accountId = balance?.accountId !== undefined ? scenarioId(balance.accountId, 'account', notes) : nameUuid(`account:${snapshot.baseUrl}`);
@@ -98,7 +98,7 @@ export function scenarioFromService(snapshot: ServiceSnapshot): RecordedScenario
       payments: [...payments, ...adjustments.payments],
       orders: [...orders, ...adjustments.orders],
     },
-    notes: notes.lines,
+    notes: [...notes],
     apiKey,
   };
 }

@@ -104,8 +104,8 @@ async function runProbes(
   const observations: Observation[] = [];
   const byId = (id: string) => observations.find((observation) => observation.probe.id === id);
   const probes = readProbes();
-  for (let index = 0; index < probes.length; index++) {
-    const probe = probes[index]!;
+  // The list grows as it is sent: an order getOrders lists is then read (twice, once it cannot move).
+  for (const probe of probes) {
     const observation = await observe(target, probe, context);
     observations.push(observation);
     const list = listOf(observation.answer);

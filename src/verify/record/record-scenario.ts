@@ -5,7 +5,7 @@ import { inSingleExecutable } from '../../lib/package-files.js';
 import { projectRoot } from '../../scenarios/load-scenario.js';
 import { SCOPES, type Scope } from '../../contract/scopes.js';
 import { scenarioFileSchema, type ScenarioFile } from '../../scenarios/scenario-schema.js';
-import { dataOf, errorOf, type ReceivedAnswer, type ProbeRequest } from '../exchange.js';
+import { dataOf, errorOf } from '../exchange.js';
 import type { ServiceOptions } from '../fidelity-options.js';
 import { weighEvidence, type VerifyEvidence } from '../evidence.js';
 import { inferBehaviors, type BehaviorSwitches, type Inference } from '../infer-behaviors.js';
@@ -79,8 +79,7 @@ export async function recordScenario(options: RecordOptions): Promise<RecordResu
   if (limited) {
     throw new NothingToRecord(`${limited.probe.check} was rate-limited (429: ${limited.answer.rateLimited}), so the account cannot be recorded; nothing was written. Try again later or raise --budget`);
   }
-  const latest = new Map<string, { request: ProbeRequest; answer: ReceivedAnswer }>();
-  for (const observation of observations) latest.set(observation.probe.id, { request: observation.probe.request, answer: observation.answer });
+  const latest = new Map(observations.map(({ probe, answer }) => [probe.id, { request: probe.request, answer }]));
   if (run.order && !('skipped' in run.order)) {
     // The order just placed belongs in the recording: the balance and the orders are read again.
     for (const id of ['getBalance', 'getOrders?limit=200']) {
@@ -90,7 +89,6 @@ export async function recordScenario(options: RecordOptions): Promise<RecordResu
   }
   const evidence = weighEvidence(observations);
   const inferred = inferBehaviors(observations, ordersSkipped(run), evidence);
-  const now = options.now?.() ?? Date.now();
   const keepSecrets = options.keepSecrets ?? false;
   const recorded = scenarioFromService({
     baseUrl: resolved.baseUrl,
@@ -102,7 +100,7 @@ export async function recordScenario(options: RecordOptions): Promise<RecordResu
     ...provenAccess(observations),
     // Only what strong evidence settled: a switch read from a random or static server would be noise.
     behavior: evidence.kind === 'strong' ? behaviorOf(inferred) : {},
-    recordedAt: now,
+    recordedAt: options.now?.() ?? Date.now(),
     keepSecrets,
     ...(options.name !== undefined && { name: options.name }),
   });

@@ -6,11 +6,13 @@ import type { ScenarioSource } from '../types.js';
 import { answerOf, UNKNOWN_KEY, type ReceivedAnswer, type ProbeRequest, type Target } from './exchange.js';
 import type { ResolvedServiceOptions } from './fidelity-options.js';
 
-/** The service's options (their docs in SERVICE_OPTIONS), the time budget no request or wait goes past, the `user-agent` (`esim-sandbox/<version> (verify)`, which readiness leaves out), and a call before each send. */
+/**
+ * The service's options (their docs in SERVICE_OPTIONS), the time budget no request or wait goes past, and the
+ * `user-agent` of every request (`esim-sandbox/<version> (verify)`, which readiness leaves out).
+ */
 type HttpTargetOptions = Pick<ResolvedServiceOptions, 'baseUrl' | 'apiKey' | 'rate' | 'timeoutMs' | 'maxBodyBytes' | 'fetch'> & {
   budget: TimeBudget;
   userAgent?: string;
-  onSend?: () => void;
 };
 
 const RATE_LIMIT_RETRIES = 3;
@@ -21,7 +23,7 @@ const RATE_LIMIT_RETRIES = 3;
  * followed. A 429 is waited out as its `Retry-After` says (up to 3 times) only when the wait fits in the
  * budget; otherwise the 429 is the answer, marked `rateLimited` with the reason.
  */
-export function httpTarget(options: HttpTargetOptions): Target {
+export function httpTarget(options: HttpTargetOptions): Target & { sent(): number } {
   const interval = 1000 / options.rate;
   const { budget } = options;
   let nextStart = 0;
@@ -33,7 +35,6 @@ export function httpTarget(options: HttpTargetOptions): Target {
     budget.assertLeft(sent);
     nextStart = performance.now() + interval;
     sent++;
-    options.onSend?.();
     const left = budget.remainingMs();
     const response = await boundedFetch(
       new URL(options.baseUrl + request.path),
@@ -50,6 +51,8 @@ export function httpTarget(options: HttpTargetOptions): Target {
   };
 
   return {
+    /** How many requests went out, retries after a 429 included. */
+    sent: () => sent,
     async send(request) {
       const waits: (number | undefined)[] = [];
       for (let attempt = 0; ; attempt++) {

@@ -57,13 +57,12 @@ export async function verifyService(options: VerifyOptions): Promise<VerifyRepor
 export async function probeService(tool: ToolName, options: ServiceOptions, readsAfterOrders = 0) {
   const resolved = resolveServiceOptions(options);
   for (const line of planLines(tool === 'verify' ? 'Verifying' : 'Recording', resolved, readsAfterOrders)) resolved.log(line);
-  let sent = 0;
   const budget = new TimeBudget(resolved.budgetS);
-  const target: Target = httpTarget({ ...resolved, budget, userAgent: toolUserAgent(tool), onSend: () => sent++ });
+  const target = httpTarget({ ...resolved, budget, userAgent: toolUserAgent(tool) });
   const run = await runProbes(target, { ...resolved, onOrder: (plan) => resolved.log(`Ordering ${orderText(plan)}.`) });
   assertSpeaksTheApi(run.observations, resolved.baseUrl);
   const refused = refusedRoutes(run.observations);
-  return { run, resolved, target, refused, requests: () => sent };
+  return { run, resolved, target, refused, requests: target.sent };
 }
 
 /** Why the points only an order shows were not checked. */

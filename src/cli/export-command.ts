@@ -55,7 +55,7 @@ export function exportCommand(io: CliIo, result: { exitCode: number }): CommandM
       const path = argv.session === undefined ? '/__sandbox/state' : `/__sandbox/sessions/${argv.session}/state`;
       const url = new URL(`${serverOrigin(argv.url)}${path}?format=scenario`);
       const output = argv.out === undefined ? undefined : { option: '--out', file: argv.out, replaceSpecial: argv.replaceSpecial };
-      const { boundedFetch, checkOutputFile, writePrivateFile } = await import('../verify/client-io.js');
+      const [{ boundedFetch }, { checkOutputFile, writePrivateFile }] = await Promise.all([import('../client/bounded-read.js'), import('../verify/private-file.js')]);
       // Exit code 2 while the server is asked (unreachable, too slow, too large an answer), 1 for any other failure.
       let exitCode = 1;
       try {

@@ -2,8 +2,7 @@ import { isUtf8 } from 'node:buffer';
 import type { RequestRecord } from '../state/request-record.js';
 import type { ParsedUrl } from '../lib/parsed-url.js';
 import type { CallRoute } from '../api/route.js';
-import { contractProblems } from '../verify/contract-problems.js';
-import { qrImagesUnasked } from '../verify/qr-image-rules.js';
+import { contractProblems, qrImagesUnasked } from '../verify/contract-problems.js';
 import type { UpstreamAnswer } from './upstream-read.js';
 
 const NOT_UTF8 = 'the body is not UTF-8, as JSON must be: it is read here with each broken sequence replaced (U+FFFD), and passed back as it came';

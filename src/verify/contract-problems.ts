@@ -1,7 +1,64 @@
-import type { z } from 'zod';
-import { answerSchema, contractDocument } from './answer-schemas.js';
-import type { ReceivedAnswer } from './exchange.js';
+import { z } from 'zod';
+import { UUID_PATTERN } from '../contract/request-limits.js';
+import { apiDocument } from '../api/openapi-document.js';
+import type { OpenApiDocument } from '../openapi/openapi-types.js';
+import { asRecord, dataOf, type ProbeRequest, type ReceivedAnswer } from './exchange.js';
+import { toSatang, toThb } from '../lib/money.js';
 import { describeValue, truncateText } from '../lib/json-preview.js';
+
+/**
+ * The answer schemas of the OpenAPI document as zod schemas, converted by zod's own `fromJSONSchema`
+ * (OpenAPI 3.0 target: `nullable` understood). zod is already a dependency of the package, so checking
+ * a deployment adds none; the test suite's ajv check of the same document is cross-checked against this
+ * one in test/verify. Two things are tightened or loosened on the way, as the suite does:
+ * - every object is closed: the spec lists every field, and an answer with one more breaks the contract;
+ * - `format: uuid` is the 8-4-4-4-12 hex pattern the sandbox itself accepts, not zod's stricter RFC 9562
+ *   check, so an id of another UUID version or variant is not reported as broken.
+ */
+const ANNOTATIONS: ReadonlySet<string> = new Set(['description', 'example', 'examples', 'default', 'title']);
+const UUID_JSON_PATTERN = UUID_PATTERN.source.replaceAll('[0-9a-f]', '[0-9a-fA-F]');
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+
+function toJsonSchema(node: Json): Json {
+  if (Array.isArray(node)) return node.map(toJsonSchema);
+  if (node === null || typeof node !== 'object') return node;
+  const out: Record<string, Json> = {};
+  for (const [key, value] of Object.entries(node)) {
+    if (ANNOTATIONS.has(key)) continue;
+    if (key === 'properties' && value !== null && typeof value === 'object' && !Array.isArray(value)) {
+      // Field names are data here, not keywords: a field called "description" stays.
+      out[key] = Object.fromEntries(Object.entries(value).map(([name, schema]) => [name, toJsonSchema(schema)]));
+    } else if (key === '$ref' && typeof value === 'string') {
+      out[key] = value.replace('#/components/schemas/', '#/definitions/');
+    } else {
+      out[key] = toJsonSchema(value);
+    }
+  }
+  if (out.format === 'uuid') {
+    delete out.format;
+    out.pattern = UUID_JSON_PATTERN;
+  }
+  if (out.type === 'object' && out.properties && out.additionalProperties === undefined) out.additionalProperties = false;
+  return out;
+}
+
+let cache: { document: OpenApiDocument; schemas: Map<string, z.ZodType> } | undefined;
+/** The OpenAPI document answers are checked against, and the zod schemas made of it so far. */
+const state = () => (cache ??= { document: apiDocument(), schemas: new Map() });
+
+/** The zod schema of a component of the document, by name: `BalanceEnvelope`. */
+function answerSchema(name: string): z.ZodType {
+  const { document, schemas } = state();
+  let schema = schemas.get(name);
+  if (!schema) {
+    if (!document.components.schemas[name]) throw new Error(`the OpenAPI document has no schema ${name}`);
+    const definitions = toJsonSchema(document.components.schemas as unknown as Json);
+    schema = z.fromJSONSchema({ definitions, $ref: `#/definitions/${name}` } as never, { defaultTarget: 'openapi-3.0' });
+    schemas.set(name, schema);
+  }
+  return schema;
+}
 
 /**
  * What is wrong with an answer by the OpenAPI document, field by field; empty when it conforms. The status
@@ -9,7 +66,7 @@ import { describeValue, truncateText } from '../lib/json-preview.js';
  * the body must match the schema of that response with no field the spec does not list.
  */
 export function contractProblems(method: 'GET' | 'POST', routePath: string, answer: ReceivedAnswer): string[] {
-  const document = contractDocument();
+  const { document } = state();
   const operation = document.paths[routePath]?.[method.toLowerCase() as 'get' | 'post'];
   if (!operation) throw new Error(`the OpenAPI document has no operation ${method} ${routePath}`);
   const { status } = answer;
@@ -56,13 +113,9 @@ type Issue = z.core.$ZodIssue & { input?: unknown };
  * problem in many items of a list is said once, with how many items share it.
  */
 function issueLines(issues: readonly Issue[], schemaName: string): string[] {
-  const lines = new Map<string, { line: string; more: number }>();
-  const add = (path: PropertyKey[], code: string, text: string) => {
-    const key = `${path.map((segment) => (typeof segment === 'number' ? '[]' : String(segment))).join('.')} ${code}`;
-    const seen = lines.get(key);
-    if (seen) seen.more++;
-    else lines.set(key, { line: `${pathText(path)}: ${text}`, more: 0 });
-  };
+  const said = onceByKind();
+  const add = (path: PropertyKey[], code: string, text: string) =>
+    said.add(`${path.map((segment) => (typeof segment === 'number' ? '[]' : String(segment))).join('.')} ${code}`, `${pathText(path)}: ${text}`);
   for (const issue of issues) {
     if (issue.code === 'unrecognized_keys') {
       const input = issue.input as Record<string, unknown> | undefined;
@@ -71,22 +124,18 @@ function issueLines(issues: readonly Issue[], schemaName: string): string[] {
       add(issue.path, issue.code, issueText(issue, schemaName));
     }
   }
-  return [...lines.values()].map(({ line, more }) => (more > 0 ? `${line} (and ${more} more like it)` : line));
+  return said.lines();
 }
 
 function issueText(issue: Issue, schemaName: string): string {
-  switch (issue.code) {
-    case 'invalid_type':
-      if (issue.input === undefined) return `missing, the spec requires it (${article(issue.expected)})`;
-      return `expected ${article(issue.expected)}, got ${describeValue(issue.input)}`;
-    case 'invalid_value':
-      if (issue.input === undefined) return `missing, the spec requires it (${issue.values.map((value) => JSON.stringify(value)).join(' or ')})`;
-      return `expected ${issue.values.map((value) => JSON.stringify(value)).join(' or ')}, got ${describeValue(issue.input)}`;
-    case 'invalid_format':
-      return `expected ${issue.format === 'regex' ? 'a UUID' : issue.format === 'datetime' ? 'an ISO 8601 date-time' : issue.format}, got ${describeValue(issue.input)}`;
-    default:
-      return `${issue.message} (${schemaName})`;
+  if (issue.code === 'invalid_type' || issue.code === 'invalid_value') {
+    const expected = issue.code === 'invalid_type' ? article(issue.expected) : issue.values.map((value) => JSON.stringify(value)).join(' or ');
+    return issue.input === undefined ? `missing, the spec requires it (${expected})` : `expected ${expected}, got ${describeValue(issue.input)}`;
   }
+  if (issue.code === 'invalid_format') {
+    return `expected ${issue.format === 'regex' ? 'a UUID' : issue.format === 'datetime' ? 'an ISO 8601 date-time' : issue.format}, got ${describeValue(issue.input)}`;
+  }
+  return `${issue.message} (${schemaName})`;
 }
 
 function article(expected: string): string {
@@ -105,3 +154,104 @@ function pathText(path: readonly PropertyKey[]): string {
 
 /** The start of a body, on one line, as a message quotes it. */
 const oneLine = (text: string) => truncateText(text.replace(/\s+/g, ' ').trim());
+
+/** Lines said once by kind, each with how many more of its kind there were: `… (and 3 more like it)`. */
+function onceByKind() {
+  const lines = new Map<string, { line: string; more: number }>();
+  return {
+    add(kind: string, line: string): void {
+      const seen = lines.get(kind);
+      if (seen) seen.more++;
+      else lines.set(kind, { line, more: 0 });
+    },
+    lines: (): string[] => [...lines.values()].map(({ line, more }) => (more > 0 ? `${line} (and ${more} more like it)` : line)),
+  };
+}
+
+/** The eSIM items of an order answer (one order or a list), each with where it sits: `data[0].items[2]`. */
+function itemsOf(answer: ReceivedAnswer): { at: string; item: Record<string, unknown> }[] {
+  const data = dataOf(answer);
+  const orders = Array.isArray(data) ? data : data === undefined ? [] : [data];
+  return orders.flatMap((order, index) => {
+    const items = asRecord(order)?.items;
+    if (!Array.isArray(items)) return [];
+    const at = Array.isArray(data) ? `data[${index}]` : 'data';
+    return items.flatMap((item, itemIndex) => {
+      const record = asRecord(item);
+      return record ? [{ at: `${at}.items[${itemIndex}]`, item: record }] : [];
+    });
+  });
+}
+
+/** The first of `lines`, saying how many more are like it. */
+function once(lines: string[]): string[] {
+  const said = onceByKind();
+  for (const line of lines) said.add('', line);
+  return said.lines();
+}
+
+/** With includeQrImages=true each provisioned eSIM carries `qrBase64Url`. */
+export function qrImagesPresent(answer: ReceivedAnswer): string[] {
+  return once(
+    itemsOf(answer)
+      .filter(({ item }) => item.status === 'provisioned' && typeof item.qrBase64Url !== 'string')
+      .map(({ at }) => `${at}.qrBase64Url: missing with includeQrImages=true`),
+  );
+}
+
+/** The spec: `qrBase64Url` is present only when includeQrImages is true (in the query, or createOrder's body). */
+export function qrImagesUnasked(request: ProbeRequest, answer: ReceivedAnswer): string[] {
+  const asked = /[?&]includeQrImages=true(&|$)/.test(request.path) || asRecord(request.body)?.includeQrImages === true;
+  if (asked) return [];
+  return once(
+    itemsOf(answer)
+      .filter(({ item }) => 'qrBase64Url' in item)
+      .map(({ at }) => `${at}.qrBase64Url: present without includeQrImages=true; the spec sends it only when includeQrImages is true`),
+  );
+}
+
+/**
+ * Values the spec rules out in an answer that has the right shapes: a negative price or amount (a balance may be
+ * below zero: a service may let orders overdraw it), an order whose totalPriceThb is not unitPriceThb × quantity,
+ * and a balance that is not its topups less its purchases. Empty when there is none.
+ */
+export function ruledOutValues(answer: ReceivedAnswer): string[] {
+  const data = dataOf(answer);
+  if (data === undefined) return [];
+  const said = onceByKind();
+  walk(data, 'data', (record, path) => {
+    for (const [field, value] of Object.entries(record)) {
+      if (field.endsWith('Thb') && field !== 'balanceThb' && typeof value === 'number' && value < 0) {
+        said.add(`negative ${field}`, `${join(path, field)}: ${value} THB, a negative price or amount, which the spec rules out`);
+      }
+    }
+    const { unitPriceThb, quantity, totalPriceThb } = record;
+    if (typeof unitPriceThb === 'number' && typeof quantity === 'number' && typeof totalPriceThb === 'number') {
+      const expected = toSatang(unitPriceThb) * quantity;
+      if (toSatang(totalPriceThb) !== expected) {
+        said.add('total', `${join(path, 'totalPriceThb')}: ${totalPriceThb} THB, but unitPriceThb × quantity is ${unitPriceThb} × ${quantity} = ${toThb(expected)} THB`);
+      }
+    }
+    const { totalTopupsThb, totalPurchasesThb, balanceThb } = record;
+    if (typeof totalTopupsThb === 'number' && typeof totalPurchasesThb === 'number' && typeof balanceThb === 'number') {
+      const expected = toSatang(totalTopupsThb) - toSatang(totalPurchasesThb);
+      if (toSatang(balanceThb) !== expected) {
+        said.add('balance', `${join(path, 'balanceThb')}: ${balanceThb} THB, but totalTopupsThb − totalPurchasesThb is ${totalTopupsThb} − ${totalPurchasesThb} = ${toThb(expected)} THB`);
+      }
+    }
+  });
+  return said.lines();
+}
+
+function walk(value: unknown, path: string, visit: (record: Record<string, unknown>, path: string) => void): void {
+  if (Array.isArray(value)) {
+    value.forEach((entry, index) => walk(entry, `${path}[${index}]`, visit));
+    return;
+  }
+  const record = asRecord(value);
+  if (!record) return;
+  visit(record, path);
+  for (const [field, entry] of Object.entries(record)) if (typeof entry === 'object' && entry !== null) walk(entry, join(path, field), visit);
+}
+
+const join = (path: string, field: string) => `${path}.${field}`;

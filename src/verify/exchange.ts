@@ -1,15 +1,13 @@
 /** What verify and record send to a service, and what they keep of its answers. */
 import type { Answer } from '../api/outcome.js';
 
-/** The key a request carries: the caller's own, none at all, or one no service has issued. */
-export type KeyChoice = 'caller' | 'none' | 'unknown';
-
 /** A request below the API's base address. */
 export interface ProbeRequest {
   method: 'GET' | 'POST';
   /** Path and query string below the base address: `/getProducts?limit=1`. */
   path: string;
-  key: KeyChoice;
+  /** The key it carries: the caller's own, none at all, or one no service has issued. */
+  key: 'caller' | 'none' | 'unknown';
   /** A JSON body (createOrder). */
   body?: unknown;
 }
@@ -41,7 +39,6 @@ export function isEnvelope(answer: ReceivedAnswer): boolean {
   return body?.success === true ? 'data' in body : body?.success === false && errorOf(answer) !== undefined;
 }
 
-/** `json` as the object it should be, or undefined. */
 export function asRecord(value: unknown): Record<string, unknown> | undefined {
   return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
 }
@@ -57,6 +54,12 @@ export function errorOf(answer: ReceivedAnswer | undefined): { code: string; mes
   return error && typeof error.code === 'string' && typeof error.message === 'string'
     ? { code: error.code, message: error.message }
     : undefined;
+}
+
+/** `409 INVENTORY_EMPTY`: the status, with the error code when the answer has one. */
+export function statusAndCode(answer: ReceivedAnswer): string {
+  const error = errorOf(answer);
+  return error ? `${answer.status} ${error.code}` : `${answer.status}`;
 }
 
 /** The answer of a status, headers (as `Headers`, or with lower-case names) and body: `json` is set when the body is JSON. */

@@ -1,10 +1,7 @@
 /** Fidelity to the real service: `verify` checks a deployment, `record` turns what a key sees into a scenario. */
 export { verifyService, type VerifyOptions } from './verify-service.js';
-export type { VerifyReport, ReportRow, MessageRow, RowResult } from './verify-report.js';
-export { formatVerifyReport } from './format-verify-report.js';
-export { KeyRefused } from './key-refused.js';
-export { recordScenario, NothingToRecord, type RecordOptions, type RecordResult } from './record/record-scenario.js';
-export { formatRecordResult } from './record/format-record-result.js';
+export { formatVerifyReport, type VerifyReport, type ReportRow, type MessageRow, type RowResult } from './verify-report.js';
+export { KeyRefused } from './probe.js';
+export { recordScenario, formatRecordResult, NothingToRecord, type RecordOptions, type RecordResult } from './record/record-scenario.js';
 export { ServiceUnreachable } from '../client/network-error.js';
-export { writeJsonFile } from './write-json-file.js';
-export { checkOutputFile } from './private-file.js';
+export { checkOutputFile, writeJsonFile } from './private-file.js';

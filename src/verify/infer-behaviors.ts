@@ -1,13 +1,32 @@
-import { asRecord } from './exchange.js';
+import { asRecord, dataOf, statusAndCode } from './exchange.js';
 import { weighEvidence, type VerifyEvidence } from './evidence.js';
-import { callerRefused } from './observe.js';
-import { isInputRefusal, listOf, type Observation } from './probe.js';
-import { LIST_ROUTES } from './read-probes.js';
-import { untriedOpenPoints } from './untried-open-points.js';
-import { unknownFieldInferences } from './unknown-fields.js';
-import type { BehaviorSwitches, Inference } from './inference.js';
+import { callerRefused, isInputRefusal, listOf, type Observation } from './probe.js';
+import { LIST_ROUTES, UNKNOWN_PARAMETER } from './read-probes.js';
+import type { ScenarioFile } from '../scenarios/scenario-schema.js';
 
-export type { BehaviorSwitches, Inference } from './inference.js';
+/** Switches of a scenario's `behavior`, as a scenario file gives them. */
+export type BehaviorSwitches = NonNullable<ScenarioFile['behavior']>;
+
+/** What a service does where the spec leaves it open, as far as its answers tell. */
+export interface Inference {
+  /** The open point: `limitOutOfRange`, `ordering of getOrders`. */
+  name: string;
+  /** What it does: `clamp`, `newest first`; undefined when it is not determined. */
+  value?: string;
+  /** Why it is not determined (`not determined: …`). */
+  unknown?: string;
+  /** What the answers seemed to say, when the evidence was too weak to infer it. */
+  seems?: string;
+  /** The scenario `behavior` that makes the sandbox do the same, when there is one. */
+  behavior?: BehaviorSwitches;
+  /** The switch that reproduces it when its value cannot be read from the answers. */
+  switchNote?: string;
+  /** How far the answers can be trusted for it. */
+  evidence?: string;
+}
+
+/** The lists of an account's own records, whose order is an open point (the catalogue's is not). */
+const HISTORY_LISTS = LIST_ROUTES.filter(({ name }) => name !== 'getProducts');
 
 /** The open points of the product's table in the order the report lists them; each is in every report. */
 export const OPEN_POINTS = [
@@ -17,7 +36,7 @@ export const OPEN_POINTS = [
   'insufficientBalance',
   'quantity over inventory',
   'provisioning',
-  ...LIST_ROUTES.filter(({ name }) => name !== 'getProducts').map(({ name }) => `ordering of ${name}`),
+  ...HISTORY_LISTS.map(({ name }) => `ordering of ${name}`),
   'unknown productId',
   'limitOutOfRange',
   'rateLimit',
@@ -39,7 +58,7 @@ export function inferBehaviors(observations: readonly Observation[], ordersSkipp
   const forgotten = replay?.summary.key === 'new order';
   const inferences: Inference[] = [
     limitOutOfRange(observations),
-    ...LIST_ROUTES.filter(({ name }) => name !== 'getProducts').map(({ name }) => ordering(name, byId.get(`${name}?limit=200`))),
+    ...HISTORY_LISTS.map(({ name }) => ordering(name, byId.get(`${name}?limit=200`))),
     first?.answer.status === 200
       ? fromKey('provisioning', first, { immediate: { provisioning: { mode: 'immediate' } }, delayed: { provisioning: { mode: 'delayed' } } })
       : { name: 'provisioning', unknown: noOrder },
@@ -50,9 +69,11 @@ export function inferBehaviors(observations: readonly Observation[], ordersSkipp
         : { name: 'reusedResponse', unknown: noOrder },
     mismatchInference(byId.get('createOrder mismatch'), forgotten, noOrder),
     keyLifetime(replay, forgotten, noOrder),
-    ...unknownFieldInferences((id) => byId.get(id), noOrder),
+    // getBalance with a parameter it does not take; the order's replay with a field the spec does not list.
+    fromStatus('unknownQueryParameter', byId.get('getBalance unknown parameter'), `not determined: getBalance?${UNKNOWN_PARAMETER}=1 was not answered`),
+    fromStatus('unknownBodyField', byId.get('createOrder unknown field'), noOrder),
   ];
-  const weighed = [...inferences.map((inference) => withEvidence(inference, evidence)), ...untriedOpenPoints(observations, evidence.kind === 'strong')];
+  const weighed = [...inferences.map((inference) => withEvidence(inference, evidence)), ...untriedOpenPoints(observations, byId, evidence.kind === 'strong')];
   return OPEN_POINTS.map((name) => weighed.find((inference) => inference.name === name) ?? { name, unknown: 'not determined: no answer tells it' });
 }
 
@@ -153,11 +174,76 @@ function keyLifetime(replay: Observation | undefined, forgotten: boolean, noOrde
   };
 }
 
-function fromKey(name: string, observation: Observation, switches: Record<string, BehaviorSwitches>): Inference {
-  const { key, shown, notDetermined } = observation.summary;
-  if (notDetermined) return { name, unknown: notDetermined };
+/** Why an answer cannot settle an open point (`not determined: …`), or undefined when it can. */
+function unsettled(observation: Observation): string | undefined {
+  if (observation.summary.notDetermined) return observation.summary.notDetermined;
   const refused = callerRefused(observation.probe, observation.answer);
-  if (refused) return { name, unknown: `not determined: the key was refused: ${refused}` };
-  const behavior = switches[key];
-  return behavior ? { name, value: key, behavior } : { name, value: shown };
+  return refused ? `not determined: the key was refused: ${refused}` : undefined;
+}
+
+function fromKey(name: string, observation: Observation, switches: Record<string, BehaviorSwitches>): Inference {
+  const why = unsettled(observation);
+  if (why) return { name, unknown: why };
+  const { key, shown } = observation.summary;
+  return switches[key] ? { name, value: key, behavior: switches[key] } : { name, value: shown };
+}
+
+/** An unknown parameter or field: ignored (200) or refused (400). */
+function fromStatus(name: 'unknownQueryParameter' | 'unknownBodyField', observation: Observation | undefined, missing: string): Inference {
+  if (!observation) return { name, unknown: missing };
+  const why = unsettled(observation) ?? (observation.problems.length > 0 ? 'not determined: the answer broke the contract' : undefined);
+  if (why) return { name, unknown: why };
+  const { status } = observation.answer;
+  if (status === 200) return { name, value: 'ignore', behavior: { [name]: 'ignore' } };
+  if (isInputRefusal(status)) return { name, value: 'reject', behavior: { [name]: 'reject' } };
+  return { name, unknown: `not determined: answered ${statusAndCode(observation.answer)}, neither an answer nor a refusal of the input (400)` };
+}
+
+/**
+ * The open points verify never tries on purpose, each with why it is not determined and what the answers
+ * showed of it nonetheless: it does not overdraw an account, order past the stock, order a product that does
+ * not exist or push a service to its rate limit. What the answers hint is said only when they can be `trusted`.
+ */
+function untriedOpenPoints(observations: readonly Observation[], byId: ReadonlyMap<string, Observation>, trusted: boolean): Inference[] {
+  const balance = asRecord(dataOf(byId.get('getBalance')?.answer))?.balanceThb;
+  const negative =
+    trusted && typeof balance === 'number' && balance < 0
+      ? `; the balance is ${balance} THB, below zero, as a service that lets orders overdraw gives (insufficientBalance: "allow-negative")`
+      : '';
+  return [
+    { name: 'insufficientBalance', unknown: `not determined: never tried on purpose (verify orders only what the balance covers)${negative}` },
+    { name: 'quantity over inventory', unknown: 'not determined: never tried on purpose (verify orders 1 eSIM, and the API shows no stock)' },
+    { name: 'unknown productId', unknown: 'not determined: never tried on purpose (verify orders only a product getProducts lists)' },
+    rateLimit(observations),
+    {
+      name: 'other statuses',
+      unknown: `not determined: the lists show which statuses this account's records have${trusted ? ` (${statusesSeen(byId)})` : ''}, not which ones the service creates`,
+    },
+  ];
+}
+
+/** 429s met and waited out, or their absence at the rate verify sends: either way the limit itself is not measured. */
+function rateLimit(observations: readonly Observation[]): Inference {
+  const name = 'rateLimit';
+  const met = observations.filter(({ answer }) => answer.status === 429 || answer.waitedOut);
+  const count = observations.reduce((sum, { answer }) => sum + (answer.waitedOut?.count ?? 0) + (answer.status === 429 ? 1 : 0), 0);
+  if (met.length === 0) {
+    return { name, unknown: `not determined: no answer of ${observations.length} was a 429; verify sends a few requests a second (--rate) and does not push a service to find its limit` };
+  }
+  const waits = [...new Set(observations.flatMap(({ answer }) => [...(answer.waitedOut?.retryAfterS ?? []), ...(answer.status === 429 ? [answer.headers['retry-after']] : [])]))];
+  return {
+    name,
+    unknown:
+      `not determined: ${count} answers were 429 (Retry-After ${waits.map((wait) => (wait === undefined ? 'absent' : `${wait} s`)).join(', ')}; in ${met.map(({ probe }) => probe.check).slice(0, 3).join('; ')}${met.length > 3 ? ` and ${met.length - 3} more` : ''}): ` +
+      'the service limits requests, but how many it takes in how long is not measured; scenario behavior rateLimit { requests, perMs } reproduces a limit',
+  };
+}
+
+/** The statuses the records of each list show: `orders confirmed; payments success, pending`. */
+function statusesSeen(byId: ReadonlyMap<string, Observation>): string {
+  return HISTORY_LISTS.map(({ name, noun }) => {
+    const answer = byId.get(`${name}?limit=200`)?.answer;
+    const statuses = [...new Set(((answer && listOf(answer)) ?? []).map((entry) => asRecord(entry)?.status).filter((status) => typeof status === 'string'))];
+    return `${noun}s: ${statuses.length ? statuses.join(', ') : 'none listed'}`;
+  }).join('; ');
 }

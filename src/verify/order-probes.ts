@@ -1,5 +1,5 @@
-import { asRecord, dataOf, errorOf, type ReceivedAnswer } from './exchange.js';
-import { isInputRefusal, listOf, type Probe, type Summary } from './probe.js';
+import { asRecord, dataOf, statusAndCode, type ReceivedAnswer } from './exchange.js';
+import { isInputRefusal, listOf, probeOf, shownAsIs, type Probe } from './probe.js';
 import { toSatang, toThb } from '../lib/money.js';
 
 /** The one order `--orders` places: 1 eSIM of the cheapest active product. */
@@ -47,10 +47,9 @@ const orderRequest = (plan: OrderPlan, quantity: number) => ({
 });
 
 export function firstOrderProbe(plan: OrderPlan): Probe {
-  return {
+  return probeOf({
     id: 'createOrder',
     check: 'createOrder, quantity 1, new idempotencyKey',
-    route: '/createOrder',
     request: orderRequest(plan, 1),
     rules: (answer) => {
       if (answer.status !== 200) return [];
@@ -62,7 +61,7 @@ export function firstOrderProbe(plan: OrderPlan): Probe {
       return problems;
     },
     summarize: (answer) => {
-      if (answer.status !== 200) return errorSummary(answer);
+      if (answer.status !== 200) return shownAsIs(statusAndCode(answer));
       const data = asRecord(dataOf(answer));
       // A new order that says reused (ruled out) is said so in the row too, as in its detail.
       const reused = data?.reused === false ? '' : ` (reused ${JSON.stringify(data?.reused)})`;
@@ -70,18 +69,17 @@ export function firstOrderProbe(plan: OrderPlan): Probe {
         ? { shown: `200, new order with its eSIM${reused}`, key: 'immediate' }
         : { shown: `200, new order without items (provisioning later)${reused}`, key: 'delayed' };
     },
-  };
+  });
 }
 
 export function replayProbe(plan: OrderPlan, first: ReceivedAnswer): Probe {
   const firstId = asRecord(dataOf(first))?.purchaseOrderId;
-  return {
+  return probeOf({
     id: 'createOrder replay',
     check: 'createOrder again, same body and key',
-    route: '/createOrder',
     request: orderRequest(plan, 1),
     rules: (answer) => {
-      if (answer.status !== 200) return [`the spec returns the original order for a resubmitted idempotencyKey, got ${answer.status}${codeOf(answer)}`];
+      if (answer.status !== 200) return [`the spec returns the original order for a resubmitted idempotencyKey, got ${statusAndCode(answer)}`];
       const data = asRecord(dataOf(answer));
       // A new order, said as new (reused false), is a key that expired: a lifetime the spec leaves open.
       if (newOrder(answer, firstId)) return [];
@@ -91,7 +89,7 @@ export function replayProbe(plan: OrderPlan, first: ReceivedAnswer): Probe {
       return problems;
     },
     summarize: (answer) => {
-      if (answer.status !== 200) return errorSummary(answer);
+      if (answer.status !== 200) return shownAsIs(statusAndCode(answer));
       if (newOrder(answer, firstId)) return { shown: '200, a new order (reused false: the key was forgotten)', key: 'new order' };
       const data = asRecord(dataOf(answer)) ?? {};
       // The row says what the detail says: a replay that does not say reused is not called a reused answer.
@@ -101,15 +99,14 @@ export function replayProbe(plan: OrderPlan, first: ReceivedAnswer): Probe {
         ? { shown: '200, reused: purchaseOrderId and reused only', key: 'minimal' }
         : { shown: '200, reused: the full order', key: 'full' };
     },
-  };
+  });
 }
 
 export function mismatchProbe(plan: OrderPlan, first: ReceivedAnswer): Probe {
   const firstId = asRecord(dataOf(first))?.purchaseOrderId;
-  return {
+  return probeOf({
     id: 'createOrder mismatch',
     check: 'createOrder, same key, quantity 2',
-    route: '/createOrder',
     request: orderRequest(plan, 2),
     // A new order, said as new, is a key expired or another body taken as new: neither is ruled out by the spec.
     rules: (answer) =>
@@ -122,9 +119,29 @@ export function mismatchProbe(plan: OrderPlan, first: ReceivedAnswer): Probe {
           ? { shown: '200, the original order', key: 'return-original' }
           : { shown: '200, a new order', key: 'new order' };
       }
-      return answer.status === 409 || isInputRefusal(answer.status) ? { shown: `${answer.status}${codeOf(answer)}`, key: 'reject' } : errorSummary(answer);
+      return answer.status === 409 || isInputRefusal(answer.status) ? { shown: `${statusAndCode(answer)}`, key: 'reject' } : shownAsIs(statusAndCode(answer));
     },
-  };
+  });
+}
+
+/** Sent with the replay of the order `--orders` placed: a field the spec does not list. */
+const UNKNOWN_FIELD = 'verifyUnknownField';
+
+/**
+ * The replay of the order placed, with a field the spec does not list: a service that ignores unknown fields
+ * answers the original order (nothing charged, as for any replay); one that refuses them answers 400.
+ */
+export function unknownFieldProbe(plan: OrderPlan): Probe {
+  return probeOf({
+    id: 'createOrder unknown field',
+    check: `createOrder again, same body and key, plus "${UNKNOWN_FIELD}"`,
+    request: { ...orderRequest(plan, 1), body: { ...orderRequest(plan, 1).body, [UNKNOWN_FIELD]: 1 } },
+    summarize: (answer) => {
+      if (answer.status === 200) return { shown: `200 (field ignored${asRecord(dataOf(answer))?.reused === true ? ', the original order' : ''})`, key: 'ignore' };
+      if (answer.status >= 400 && answer.status < 500) return { shown: `${answer.status} (field refused)`, key: 'reject' };
+      return { shown: String(answer.status), key: String(answer.status) };
+    },
+  });
 }
 
 /**
@@ -133,71 +150,58 @@ export function mismatchProbe(plan: OrderPlan, first: ReceivedAnswer): Probe {
  */
 export function chargedOnceProbe(before: ReceivedAnswer, orders: ReceivedAnswer[]): Probe {
   const purchasesBefore = asRecord(dataOf(before))?.totalPurchasesThb;
-  const charged = orders
+  // Each order once: a replay answers the order it replays.
+  const placedOrders = orders
     .map((answer) => asRecord(dataOf(answer)))
-    .filter((data, index, all) => data && all.findIndex((other) => other?.purchaseOrderId === data.purchaseOrderId) === index)
-    .reduce((sum, data) => sum + (typeof data?.totalPriceThb === 'number' ? toSatang(data.totalPriceThb) : 0), 0);
-  return {
+    .filter((data, index, all) => data && all.findIndex((other) => other?.purchaseOrderId === data.purchaseOrderId) === index);
+  const charged = placedOrders.reduce((sum, data) => sum + (typeof data?.totalPriceThb === 'number' ? toSatang(data.totalPriceThb) : 0), 0);
+  const grewBy = (answer: ReceivedAnswer) => {
+    const after = asRecord(dataOf(answer))?.totalPurchasesThb;
+    return typeof purchasesBefore === 'number' && typeof after === 'number' ? toSatang(after) - toSatang(purchasesBefore) : undefined;
+  };
+  return probeOf({
     id: 'getBalance after orders',
     check: 'getBalance after the orders (charged once)',
-    route: '/getBalance',
     request: { method: 'GET', path: '/getBalance', key: 'caller' },
     rules: (answer) => {
-      const after = asRecord(dataOf(answer))?.totalPurchasesThb;
-      if (typeof purchasesBefore !== 'number' || typeof after !== 'number') return [];
-      const grew = toSatang(after) - toSatang(purchasesBefore);
-      if (grew === charged) return [];
+      const grew = grewBy(answer);
+      if (grew === undefined || grew === charged) return [];
       const why = grew > charged ? 'a replay was charged again' : 'the balance does not show every order placed';
       return [`totalPurchasesThb grew by ${toThb(grew)} THB, the orders placed cost ${toThb(charged)} THB: ${why}`];
     },
     summarize: (answer) => {
-      const after = asRecord(dataOf(answer))?.totalPurchasesThb;
-      if (typeof purchasesBefore !== 'number' || typeof after !== 'number') return errorSummary(answer);
-      const grew = toSatang(after) - toSatang(purchasesBefore);
+      const grew = grewBy(answer);
+      if (grew === undefined) return shownAsIs(statusAndCode(answer));
       // A free order moves no balance: a replay charged again would look the same as one charged once.
       if (charged === 0 && grew === 0) {
         return { shown: '200, balance unchanged', key: 'charged once', notDetermined: 'not determined: the order cost 0 THB, so the balance cannot show a second charge' };
       }
-      const placed = orders.filter((answer, index, all) => {
-        const id = asRecord(dataOf(answer))?.purchaseOrderId;
-        return id !== undefined && all.findIndex((other) => asRecord(dataOf(other))?.purchaseOrderId === id) === index;
-      }).length;
+      const placed = placedOrders.filter((data) => data?.purchaseOrderId !== undefined).length;
       if (grew === charged && placed > 1) return { shown: `200, charged for each of the ${placed} orders placed`, key: `charged for ${placed} orders` };
       return grew === charged
         ? { shown: '200, charged once', key: 'charged once' }
         : { shown: `200, charged ${toThb(grew)} THB for ${toThb(charged)} THB of orders`, key: 'charged wrong' };
     },
-  };
+  });
 }
 
 export function newOrderStatusProbe(first: ReceivedAnswer): Probe | undefined {
   const id = asRecord(dataOf(first))?.purchaseOrderId;
   if (typeof id !== 'string') return undefined;
-  return {
+  return probeOf({
     id: 'getOrderStatus of the new order',
     check: 'getOrderStatus of the new order',
-    route: '/getOrderStatus',
     request: { method: 'GET', path: `/getOrderStatus?purchaseOrderId=${encodeURIComponent(id)}`, key: 'caller' },
     rules: (answer) => {
-      if (answer.status !== 200) return [`the order createOrder just placed is not found: ${answer.status}${codeOf(answer)}`];
+      if (answer.status !== 200) return [`the order createOrder just placed is not found: ${statusAndCode(answer)}`];
       const answered = asRecord(dataOf(answer))?.id;
       return typeof answered === 'string' && answered.toLowerCase() === id.toLowerCase() ? [] : [`data.id is ${JSON.stringify(answered)}, the order asked for is ${id}`];
     },
-  };
+  });
 }
 
 /** A 200 for a resubmitted key that is another order than the first, and says it is new (reused false). */
 export function newOrder(answer: ReceivedAnswer, firstId: unknown): boolean {
   const data = asRecord(dataOf(answer));
   return answer.status === 200 && typeof data?.purchaseOrderId === 'string' && data.purchaseOrderId !== firstId && data.reused === false;
-}
-
-function codeOf(answer: ReceivedAnswer): string {
-  const error = errorOf(answer);
-  return error ? ` ${error.code}` : '';
-}
-
-function errorSummary(answer: ReceivedAnswer): Summary {
-  const text = `${answer.status}${codeOf(answer)}`;
-  return { shown: text, key: text };
 }

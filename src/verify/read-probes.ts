@@ -1,9 +1,9 @@
 import { LIMIT_RANGE } from '../contract/request-limits.js';
 import { CALLS } from '../api/calls/index.js';
-import { UNKNOWN_ORDER_ID, asRecord, dataOf, errorOf, type ReceivedAnswer } from './exchange.js';
+import { UNKNOWN_ORDER_ID, asRecord, dataOf, statusAndCode, type ProbeRequest, type ReceivedAnswer } from './exchange.js';
 import { count } from '../lib/count.js';
-import { qrImagesPresent } from './qr-image-rules.js';
-import { listOf, plainSummary, type Probe, type ProbeContext, type RoutePath, type Summary } from './probe.js';
+import { qrImagesPresent } from './contract-problems.js';
+import { listOf, plainSummary, probeOf, shownAsIs, type Probe, type ProbeContext, type RoutePath, type Summary } from './probe.js';
 
 /** The read routes with a `limit`, their scope, and what their records are called: the calls that list records. */
 export const LIST_ROUTES = CALLS.flatMap((entry) =>
@@ -13,75 +13,47 @@ export const LIST_ROUTES = CALLS.flatMap((entry) =>
 /** Sent on getBalance, which the spec gives no parameters. */
 export const UNKNOWN_PARAMETER = 'verifyUnknownParameter';
 
-const get = (path: string, key: 'caller' | 'none' | 'unknown' = 'caller') => ({ method: 'GET' as const, path, key });
+const get = (path: string, key: ProbeRequest['key'] = 'caller') => ({ method: 'GET' as const, path, key });
 
 /**
  * The read-only checks, in the order they are sent. Each list is asked for 200 records before its
  * out-of-range limits, so that a clamped answer can be told from an ignored one.
  */
 export function readProbes(): Probe[] {
-  return [
-    { id: 'getBalance', check: 'getBalance', route: '/getBalance', request: get('/getBalance') },
-    {
-      id: 'getBalance without key',
-      check: 'getBalance without x-api-key',
-      route: '/getBalance',
-      request: get('/getBalance', 'none'),
-      rules: expectStatus(401, 'a request without a key'),
-    },
-    {
-      id: 'getBalance unknown key',
-      check: 'getBalance with an unknown key',
-      route: '/getBalance',
-      request: get('/getBalance', 'unknown'),
-      rules: expectStatus(401, 'an unknown key'),
-    },
+  return ([
+    { id: 'getBalance', check: 'getBalance', request: get('/getBalance') },
+    refusal('getBalance without key', 'getBalance without x-api-key', get('/getBalance', 'none'), 401, 'a request without a key'),
+    refusal('getBalance unknown key', 'getBalance with an unknown key', get('/getBalance', 'unknown'), 401, 'an unknown key'),
     {
       id: 'getBalance unknown parameter',
       check: `getBalance?${UNKNOWN_PARAMETER}=1`,
-      route: '/getBalance',
       request: get(`/getBalance?${UNKNOWN_PARAMETER}=1`),
-      summarize: (answer) => (answer.status === 200 && answer.json !== undefined ? same('200 (parameter ignored)') : plainSummary(answer)),
+      summarize: (answer) => (answer.status === 200 && answer.json !== undefined ? shownAsIs('200 (parameter ignored)') : plainSummary(answer)),
     },
     ...LIST_ROUTES.flatMap(({ route, name, noun }) => listProbes(route, name, noun)),
     {
       id: 'getOrders includeQrImages',
       check: 'getOrders?limit=1&includeQrImages=true',
-      route: '/getOrders',
       request: get('/getOrders?limit=1&includeQrImages=true'),
       rules: (answer) => [...atMost(1)(answer), ...qrImagesPresent(answer)],
       summarize: withinLimit(1, 'order'),
     },
-    {
-      id: 'getOrderStatus unknown order',
-      check: 'getOrderStatus of an unknown purchaseOrderId',
-      route: '/getOrderStatus',
-      request: get(`/getOrderStatus?purchaseOrderId=${UNKNOWN_ORDER_ID}`),
-      rules: expectStatus(404, 'an order that does not exist'),
-    },
-    {
-      id: 'getOrderStatus without id',
-      check: 'getOrderStatus without purchaseOrderId',
-      route: '/getOrderStatus',
-      request: get('/getOrderStatus'),
-      rules: expectStatus(400, 'a missing purchaseOrderId'),
-    },
-    {
-      id: 'getOrderStatus invalid id',
-      check: 'getOrderStatus?purchaseOrderId=not-a-uuid',
-      route: '/getOrderStatus',
-      request: get('/getOrderStatus?purchaseOrderId=not-a-uuid'),
-      rules: expectStatus(400, 'a purchaseOrderId that is not a UUID'),
-    },
-  ];
+    refusal('getOrderStatus unknown order', 'getOrderStatus of an unknown purchaseOrderId', get(`/getOrderStatus?purchaseOrderId=${UNKNOWN_ORDER_ID}`), 404, 'an order that does not exist'),
+    refusal('getOrderStatus without id', 'getOrderStatus without purchaseOrderId', get('/getOrderStatus'), 400, 'a missing purchaseOrderId'),
+    refusal('getOrderStatus invalid id', 'getOrderStatus?purchaseOrderId=not-a-uuid', get('/getOrderStatus?purchaseOrderId=not-a-uuid'), 400, 'a purchaseOrderId that is not a UUID'),
+  ] satisfies Omit<Probe, 'route'>[]).map(probeOf);
+}
+
+/** A request the spec refuses with `status`, and says so of `what`. */
+function refusal(id: string, check: string, request: ProbeRequest, status: number, what: string): Omit<Probe, 'route'> {
+  return { id, check, request, rules: (answer) => (answer.status === status ? [] : [`the spec answers ${status} to ${what}, got ${statusAndCode(answer)}`]) };
 }
 
 /** getOrderStatus of an order the account has (the newest getOrders showed); `again`: the same request once more. */
 export function orderStatusProbe(orderId: string, again = false): Probe {
-  return {
+  return probeOf({
     id: again ? 'getOrderStatus again' : 'getOrderStatus',
     check: again ? 'getOrderStatus of a listed order, again' : 'getOrderStatus of a listed order',
-    route: '/getOrderStatus',
     request: get(`/getOrderStatus?purchaseOrderId=${encodeURIComponent(orderId)}&includeQrImages=true`),
     rules: (answer) => {
       if (answer.status !== 200) return [`the spec answers 200 with the order for an id getOrders listed, got ${answer.status}`];
@@ -89,47 +61,36 @@ export function orderStatusProbe(orderId: string, again = false): Probe {
       const problems = typeof id === 'string' && id.toLowerCase() !== orderId.toLowerCase() ? [`data.id is ${id}, the order asked for is ${orderId}`] : [];
       return [...problems, ...qrImagesPresent(answer)];
     },
-  };
+  });
 }
 
-/** Every eSIM of an order's status answer is provisioned: the answer cannot move any more, so it can be asked again. */
-export function settled(answer: ReceivedAnswer): boolean {
-  return settledItems(asRecord(dataOf(answer))?.items);
-}
-
-/** A list of eSIMs, each provisioned. */
+/** A list of eSIMs each provisioned: an order whose status answer cannot move any more, so it can be asked again. */
 export function settledItems(items: unknown): boolean {
   return Array.isArray(items) && items.length > 0 && items.every((item) => asRecord(item)?.status === 'provisioned');
 }
 
-function listProbes(route: RoutePath, name: string, noun: string): Probe[] {
-  const probe = (limit: string | undefined, extra: Partial<Probe>): Probe => ({
-    id: limit === undefined ? name : `${name}?limit=${limit}`,
-    check: limit === undefined ? name : `${name}?limit=${limit}`,
-    route,
-    request: get(limit === undefined ? route : `${route}?limit=${limit}`),
-    ...extra,
-  });
+function listProbes(route: RoutePath, name: string, noun: string): Omit<Probe, 'route'>[] {
+  const probe = (limit: string | undefined, extra: Partial<Probe>) => {
+    const id = limit === undefined ? name : `${name}?limit=${limit}`;
+    return { id, check: id, request: get(limit === undefined ? route : `${route}?limit=${limit}`), ...extra };
+  };
+  const max = probe('200', { rules: atMost(LIMIT_RANGE.max), summarize: withinLimit(LIMIT_RANGE.max, noun) });
   return [
     probe(undefined, { rules: atMost(LIMIT_RANGE.default, false), summarize: withinLimit(LIMIT_RANGE.default, noun) }),
     probe('1', { rules: atMost(1), summarize: withinLimit(1, noun) }),
-    probe('200', { rules: atMost(LIMIT_RANGE.max), summarize: withinLimit(LIMIT_RANGE.max, noun) }),
+    max,
     // Sent again at once: a catalogue does not move between two reads, so a different answer means a random server.
-    ...(route === '/getProducts'
-      ? [{ ...probe('200', { rules: atMost(LIMIT_RANGE.max), summarize: withinLimit(LIMIT_RANGE.max, noun) }), id: `${name}?limit=200 again`, check: `${name}?limit=200, again` }]
-      : []),
+    ...(route === '/getProducts' ? [{ ...max, id: `${name}?limit=200 again`, check: `${name}?limit=200, again` }] : []),
     probe('0', { summarize: outOfRange(0, route, noun) }),
     probe('201', { summarize: outOfRange(201, route, noun) }),
   ];
 }
 
-const same = (text: string): Summary => ({ shown: text, key: text });
-
 /** A limit inside the range (or none: 50): not refused, and at most that many records. */
 function atMost(limit: number, given = true) {
   return (answer: ReceivedAnswer, _context?: ProbeContext): string[] => {
     if (answer.status >= 400 && answer.status < 500) {
-      return [`the spec accepts ${given ? `limit ${limit} (1 to 200)` : 'a list request without limit (default 50)'}, got ${answer.status}${errorOf(answer) ? ` ${errorOf(answer)!.code}` : ''}`];
+      return [`the spec accepts ${given ? `limit ${limit} (1 to 200)` : 'a list request without limit (default 50)'}, got ${statusAndCode(answer)}`];
     }
     const list = listOf(answer);
     return list && list.length > limit ? [`${list.length} records for limit ${limit}, the spec says at most ${limit}`] : [];
@@ -164,9 +125,4 @@ function outOfRange(limit: number, route: RoutePath, noun: string) {
     if (n > LIMIT_RANGE.max) return { shown: `${shown} (more than 200)`, key: 'as given' };
     return { shown, key: `200, ${n}` };
   };
-}
-
-function expectStatus(status: number, what: string) {
-  return (answer: ReceivedAnswer): string[] =>
-    answer.status === status ? [] : [`the spec answers ${status} to ${what}, got ${answer.status}${errorOf(answer) ? ` ${errorOf(answer)!.code}` : ''}`];
 }

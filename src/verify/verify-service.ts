@@ -1,19 +1,15 @@
-import { maskApiKey } from '../lib/mask-api-key.js';
-import { answerRows, messageRows, openPointRows } from './compare-rows.js';
-import type { Target } from './exchange.js';
-import { resolveServiceOptions, type ServiceOptions } from './fidelity-options.js';
-import { httpTarget } from './http-target.js';
+import { byteSize } from '../lib/count.js';
+import { maskApiKey, redactSecrets } from '../lib/mask-api-key.js';
+import { toolUserAgent, type ToolName } from '../lib/tool-user-agent.js';
+import { asRecord, dataOf, type Target } from './exchange.js';
+import { resolveServiceOptions, type ResolvedServiceOptions, type ServiceOptions } from './fidelity-options.js';
+import { DEFAULT_SCENARIO_KEY, httpTarget, sandboxTarget, TimeBudget } from './targets.js';
 import { weighEvidence } from './evidence.js';
 import { inferBehaviors, type BehaviorSwitches } from './infer-behaviors.js';
-import { refusedRoutes } from './key-refused.js';
-import { assertSpeaksTheApi } from './not-the-api.js';
-import { orderText, planLines } from './plan.js';
-import { redactKey } from './redact-key.js';
-import { runProbes, type ProbeRun } from './run-probes.js';
-import { DEFAULT_SCENARIO_KEY, sandboxTarget } from './sandbox-target.js';
-import { TimeBudget } from './time-budget.js';
-import { toolUserAgent, type ToolName } from '../lib/tool-user-agent.js';
-import type { VerifyReport } from './verify-report.js';
+import { assertSpeaksTheApi, listOf, observe, refusedRoutes, type Observation, type ProbeContext } from './probe.js';
+import { chargedOnceProbe, firstOrderProbe, mismatchProbe, newOrder, newOrderStatusProbe, ORDER_LIMITS, planOrder, replayProbe, unknownFieldProbe, type OrderPlan } from './order-probes.js';
+import { orderStatusProbe, readProbes, settledItems } from './read-probes.js';
+import { answerRows, messageRows, openPointRows, type VerifyReport } from './verify-report.js';
 
 export type VerifyOptions = ServiceOptions;
 
@@ -24,10 +20,7 @@ export type VerifyOptions = ServiceOptions;
  */
 export async function verifyService(options: VerifyOptions): Promise<VerifyReport> {
   const { run, resolved, requests, refused } = await probeService('verify', options);
-  const sandboxRun = await runProbes(sandboxTarget('default', DEFAULT_SCENARIO_KEY), {
-    orders: resolved.orders,
-    idempotencyKey: 'verify-sandbox-order-0001',
-  });
+  const sandboxRun = await runProbes(sandboxTarget('default', DEFAULT_SCENARIO_KEY), { orders: resolved.orders, idempotencyKey: 'verify-sandbox-order-0001' });
   const evidence = weighEvidence(run.observations);
   const inferred = inferBehaviors(run.observations, ordersSkipped(run), evidence);
   const rows = [
@@ -40,14 +33,19 @@ export async function verifyService(options: VerifyOptions): Promise<VerifyRepor
     apiKey: maskApiKey(resolved.apiKey),
     readOnly: !resolved.orders,
     conforms,
-    exitCode: !conforms ? 1 : nothingDetermined(run) || evidence.kind === 'varies' || evidence.kind === 'static' ? 2 : 0,
+    // Nothing determined: every answer a 429 not waited out, or answers that cannot be trusted.
+    exitCode: !conforms ? 1 : run.observations.every(({ answer }) => answer.rateLimited !== undefined) || evidence.kind === 'varies' || evidence.kind === 'static' ? 2 : 0,
     evidence,
     requests: requests(),
     rows,
     behavior: behaviorOf(inferred),
     messages: messageRows(run.observations, sandboxRun.observations),
     ...(run.order && { order: 'skipped' in run.order ? { skipped: run.order.skipped } : { placed: orderText(run.order) } }),
-    notes: [...refused.map(({ route, reason }) => `The key was refused on ${route} (${reason}): its answers there are not checked.`), ...notesOf(run)],
+    notes: [
+      ...refused.map(({ route, reason }) => `The key was refused on ${route} (${reason}): its answers there are not checked.`),
+      ...(!run.order ? ['Read-only: reusedResponse and idempotencyMismatch need --orders (1 order of 1 eSIM, at most 2 orders and 3 eSIMs).'] : []),
+      ...(run.order && 'skipped' in run.order ? [`No order was placed: ${run.order.skipped}.`] : []),
+    ],
   };
   return redactKey(report, resolved.apiKey);
 }
@@ -59,22 +57,12 @@ export async function verifyService(options: VerifyOptions): Promise<VerifyRepor
 export async function probeService(tool: ToolName, options: ServiceOptions, readsAfterOrders = 0) {
   const resolved = resolveServiceOptions(options);
   for (const line of planLines(tool === 'verify' ? 'Verifying' : 'Recording', resolved, readsAfterOrders)) resolved.log(line);
-  let sent = 0;
   const budget = new TimeBudget(resolved.budgetS);
-  const target: Target = httpTarget({ ...resolved, budget, userAgent: toolUserAgent(tool), onSend: () => sent++ });
-  const run = await runProbes(target, {
-    orders: resolved.orders,
-    idempotencyKey: resolved.idempotencyKey,
-    onOrder: (plan) => resolved.log(`Ordering ${orderText(plan)}.`),
-  });
+  const target = httpTarget({ ...resolved, budget, userAgent: toolUserAgent(tool) });
+  const run = await runProbes(target, { ...resolved, onOrder: (plan) => resolved.log(`Ordering ${orderText(plan)}.`) });
   assertSpeaksTheApi(run.observations, resolved.baseUrl);
   const refused = refusedRoutes(run.observations);
-  return { run, resolved, target, refused, requests: () => sent };
-}
-
-/** Every answer of the service was a 429 that was not waited out: the run shows nothing. */
-function nothingDetermined(run: ProbeRun): boolean {
-  return run.observations.every((observation) => observation.answer.rateLimited !== undefined);
+  return { run, resolved, target, refused, requests: target.sent };
 }
 
 /** Why the points only an order shows were not checked. */
@@ -82,14 +70,107 @@ export function ordersSkipped(run: ProbeRun): string | undefined {
   return run.order && 'skipped' in run.order ? `no order was placed: ${run.order.skipped}` : undefined;
 }
 
-/** The switches of every open point the answers settled. */
 export function behaviorOf(inferred: readonly { behavior?: BehaviorSwitches }[]): BehaviorSwitches {
   return Object.assign({}, ...inferred.map((inference) => inference.behavior ?? {}));
 }
 
-function notesOf(run: ProbeRun): string[] {
-  const notes: string[] = [];
-  if (run.order && 'skipped' in run.order) notes.push(`No order was placed: ${run.order.skipped}.`);
-  if (!run.order) notes.push('Read-only: reusedResponse and idempotencyMismatch need --orders (1 order of 1 eSIM, at most 2 orders and 3 eSIMs).');
-  return notes;
+/** `value` with `key`, and whatever looks like a key or token, masked in its strings, for anything printed or written to a report. */
+export function redactKey<T>(value: T, key: string): T {
+  const walk = (node: unknown): unknown => {
+    if (typeof node === 'string') return redactSecrets(node, [key]);
+    if (Array.isArray(node)) return node.map(walk);
+    if (node !== null && typeof node === 'object') return Object.fromEntries(Object.entries(node).map(([name, child]) => [name, walk(child)]));
+    return node;
+  };
+  return walk(value) as T;
+}
+
+interface ProbeRun {
+  observations: Observation[];
+  /** The order `--orders` placed, or why it placed none. */
+  order?: OrderPlan | { skipped: string };
+}
+
+/**
+ * The checks in order: every read, then (with `orders`) one order, its replay, the key with another quantity, and the
+ * balance. `onOrder` is told the order just before it is placed.
+ */
+async function runProbes(
+  target: Target,
+  options: Pick<ResolvedServiceOptions, 'orders' | 'idempotencyKey'> & { onOrder?: (plan: OrderPlan) => void },
+): Promise<ProbeRun> {
+  const context: ProbeContext = { listSizes: {} };
+  const observations: Observation[] = [];
+  const byId = (id: string) => observations.find((observation) => observation.probe.id === id);
+  const probes = readProbes();
+  // The list grows as it is sent: an order getOrders lists is then read (twice, once it cannot move).
+  for (const probe of probes) {
+    const observation = await observe(target, probe, context);
+    observations.push(observation);
+    const list = listOf(observation.answer);
+    if (probe.id.endsWith('?limit=200') && list) context.listSizes[probe.route] = list.length;
+    if (probe.id === 'getOrders?limit=200' && list) {
+      // The newest order whose eSIMs are all provisioned: its status cannot move, so it can be read twice and compared.
+      const first = (list.find((order) => settledItems(asRecord(order)?.items)) ?? list[0]) as { id?: unknown } | undefined;
+      if (typeof first?.id === 'string') probes.push(orderStatusProbe(first.id));
+    }
+    const listed = probe.id === 'getOrderStatus' ? /purchaseOrderId=([^&]+)/.exec(probe.request.path)?.[1] : undefined;
+    if (listed && settledItems(asRecord(dataOf(observation.answer))?.items)) probes.push(orderStatusProbe(decodeURIComponent(listed), true));
+  }
+  if (!options.orders) return { observations };
+
+  const plan = planOrder(byId('getProducts?limit=200')?.answer, byId('getBalance')?.answer, options.idempotencyKey);
+  if ('skipped' in plan) return { observations, order: plan };
+  options.onOrder?.(plan);
+  const first = await observe(target, firstOrderProbe(plan), context);
+  observations.push(first);
+  if (first.answer.status !== 200) {
+    return { observations, order: { skipped: `createOrder answered ${first.summary.shown}, so there was nothing to replay` } };
+  }
+  // Each createOrder after the first is sent only while the key is known to hold: once one places a new order,
+  // another could too, and the plan promised at most 2 orders and 3 eSIMs.
+  const orders = [first];
+  const firstId = asRecord(dataOf(first.answer))?.purchaseOrderId;
+  for (const probe of [replayProbe(plan, first.answer), mismatchProbe(plan, first.answer), unknownFieldProbe(plan)]) {
+    if (orders.some((sent) => sent !== first && newOrder(sent.answer, firstId))) break;
+    const observation = await observe(target, probe, context);
+    observations.push(observation);
+    orders.push(observation);
+  }
+  const before = byId('getBalance')?.answer;
+  if (before) observations.push(await observe(target, chargedOnceProbe(before, orders.map(({ answer }) => answer)), context));
+  const status = newOrderStatusProbe(first.answer);
+  if (status) observations.push(await observe(target, status, context));
+  return { observations, order: plan };
+}
+
+/**
+ * What a run will do, told before it starts. The requests are counted before any is sent: the reads, two more if an
+ * order is listed (its status, read twice), and the order checks, with the reads after them.
+ */
+function planLines(action: string, options: ResolvedServiceOptions, readsAfterOrders: number): string[] {
+  const reads = readProbes().length + 2 + (options.orders ? 2 + readsAfterOrders : 0);
+  const writes = options.orders ? 4 : 0;
+  const seconds = Math.ceil((reads + writes) / options.rate);
+  const lines = [
+    `${action} ${options.baseUrl} with key ${maskApiKey(options.apiKey)}: at most ${reads} GET requests` +
+      `${writes ? ` and ${writes} createOrder requests` : ' (read-only)'}, ${options.rate} a second at most (about ${seconds} s), ` +
+      `${options.timeoutMs / 1000} s timeout each, ${options.budgetS} s in all; answers over ${byteSize(options.maxBodyBytes)} are refused ` +
+      `(an answer 429 is waited out and sent again, up to 3 times, when its Retry-After fits in the time left).`,
+  ];
+  if (options.orders) {
+    lines.push(
+      `--orders: places 1 order of quantity 1 of the cheapest active product (chosen from getProducts), sends it again ` +
+        `with the same idempotencyKey, then sends that key with quantity 2, then the first body again with a field the spec ` +
+        `does not list; once one of them places a new order, none is sent after it. At most ${ORDER_LIMITS.orders} orders and ` +
+        `${ORDER_LIMITS.esims} eSIMs are bought: the second order only if the service forgets the key or takes it with another quantity as a new order.`,
+    );
+  }
+  return lines;
+}
+
+/** The order, as told just before it is placed and in the report. */
+function orderText(plan: OrderPlan): string {
+  const worst = Math.round(plan.unitPriceThb * ORDER_LIMITS.esims * 100) / 100;
+  return `1 × ${plan.sku} (${plan.name}, ${plan.productId}) at ${plan.unitPriceThb} THB, idempotencyKey ${plan.idempotencyKey}; at most ${worst} THB in all`;
 }

@@ -1,13 +1,13 @@
 import './supported-node-check.js';
 import { expect } from 'vitest';
 import { toHaveReceived } from './to-have-received.js';
-import type { ReceivedCriteria, RouteName } from './received-requests.js';
+import type { ReceivedCriteria, RouteName } from './to-have-received.js';
 
 expect.extend({ toHaveReceived });
 
 export { createSandboxTest, DEFAULT_BASE_URL } from './sandbox-test.js';
 export type { MswServer, SandboxTestOptions } from './sandbox-test.js';
-export type { ReceivedCriteria, RouteName } from './received-requests.js';
+export type { ReceivedCriteria, RouteName } from './to-have-received.js';
 export type { MswSandbox } from '../msw/index.js';
 
 declare module 'vitest' {

@@ -1,9 +1,8 @@
+import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { setupServer } from 'msw/node';
 import { test } from 'vitest';
 import { createSandbox, type MswSandbox } from '../msw/index.js';
 import type { SandboxOptions } from '../types.js';
-import { unhandledRequestMessage } from './unhandled-request.js';
-import { bypassedFetchMessage, watchBypassedFetch } from './bypassed-fetch.js';
 
 /** msw's server for Node, of msw 2 or 3 (the two name its type differently). */
 export type MswServer = ReturnType<typeof setupServer>;
@@ -52,16 +51,22 @@ export function createSandboxTest(options: SandboxTestOptions = {}) {
         // back the file's scenario when a test switched to another.
         const initial = await sandbox.snapshot();
         const file: FileSandbox = { sandbox, server, restore: () => sandbox.restore(initial), bypassTold: false };
-        // Once per test, and only while the sandbox has received nothing in it: a fetch taken before msw started.
-        const stopWatching = watchBypassedFetch(baseUrl, (request, error) => {
-          if (file.bypassTold || sandbox.journal().length > 0) return;
+        // A request to the sandbox's host that went past msw: Node's own fetch sent it and its host did not resolve
+        // (`getaddrinfo ENOTFOUND api.partner.test`). A request msw answers never reaches undici, so it came from a
+        // `fetch` taken before msw started (msw replaces `globalThis.fetch` when it starts). Told once per test, and
+        // only while the sandbox has received nothing in it.
+        const origin = new URL(baseUrl).origin;
+        const onRequestError = (message: unknown) => {
+          const { request, error } = message as UndiciRequestError;
+          if (request?.origin !== origin || !NOT_RESOLVED.has(String(error?.code)) || file.bypassTold || sandbox.journal().length > 0) return;
           file.bypassTold = true;
-          console.error(bypassedFetchMessage(request, error, baseUrl));
-        });
+          console.error(bypassedFetchMessage(`${String(request.method)} ${origin}${String(request.path)}`, String(error?.message), baseUrl));
+        };
+        subscribe(REQUEST_ERROR, onRequestError);
         try {
           await use(file);
         } finally {
-          stopWatching();
+          unsubscribe(REQUEST_ERROR, onRequestError);
           server.close();
           await sandbox[Symbol.asyncDispose]();
         }
@@ -84,4 +89,38 @@ export function createSandboxTest(options: SandboxTestOptions = {}) {
       { auto: true },
     ],
   });
+}
+
+/**
+ * What a test is told of a request no handler answered, before msw fails it with its own words ("Cannot bypass
+ * a request when using the "error" strategy"): where the sandbox answers, and how to point one at the other.
+ */
+function unhandledRequestMessage(request: { method: string; url: string }, baseUrl: string): string {
+  const origin = URL.canParse(request.url) ? new URL(request.url).origin : request.url;
+  return [
+    `[esim-wholesale-sandbox] ${request.method} ${request.url} reached no handler, so it fails the test.`,
+    `The sandbox of this test answers ${baseUrl}/* only.`,
+    `Point the client under test at ${baseUrl}, or give the sandbox your client's base URL: createSandboxTest({ baseUrl: '<your base URL>' }).`,
+    `To let requests to ${origin} through instead, add a handler in the test: mswServer.use(http.all('${origin}/*', () => passthrough())).`,
+  ].join('\n');
+}
+
+/** What Node's fetch (undici) publishes when a request it sent fails: `{ request: { origin, method, path }, error }`. */
+const REQUEST_ERROR = 'undici:request:error';
+/** The codes of a host name that does not resolve: no such name, or no DNS at all. */
+const NOT_RESOLVED: ReadonlySet<string> = new Set(['ENOTFOUND', 'EAI_AGAIN']);
+
+interface UndiciRequestError {
+  request?: { origin?: unknown; method?: unknown; path?: unknown };
+  error?: { code?: unknown; message?: unknown };
+}
+
+/** What a test is told when its client's requests went past msw: why, and the three ways out. */
+function bypassedFetchMessage(request: string, error: string, baseUrl: string): string {
+  return [
+    `[esim-wholesale-sandbox] ${request} went to the network (${error}), not to the sandbox, which has received no request in this test.`,
+    "The client under test calls a fetch it took before msw started: a module that keeps `globalThis.fetch` when it is imported (`const http = fetch`, `fetch.bind(globalThis)`, a client made at the top of a module with `fetch` as an option) holds the fetch msw has not replaced yet; the sandbox test's msw starts when the file's first test runs, after the file's imports.",
+    `Fix it in one of three ways: look fetch up at each call (\`(input, init) => fetch(input, init)\`); make the client inside the test or a beforeAll, or import its module there (\`await import('./client.js')\`); or hand the client the sandbox's own fetch: \`(input, init) => sandbox.fetch(new Request(input, init))\`, which needs no msw at all. The sandbox answers ${baseUrl}/*.`,
+    'More in the troubleshooting section of docs/testing.md.',
+  ].join('\n');
 }

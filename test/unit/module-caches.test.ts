@@ -22,7 +22,7 @@ const ALLOWED: Record<string, string> = {
   'domain/queued-fault.ts schema': 'the zod schema of a queued fault, a constant of the package, made at the first fault queued instead of at start',
   'state/records.ts schemas': 'the zod schemas of stored records, constants of the package, made at the first record checked instead of at start',
   'api/openapi-document.ts described': 'the description of the calls, a constant of the package, made at the first ask for the document instead of at start',
-  'verify/answer-schemas.ts cache': "the verify client's schemas of the one OpenAPI document, bounded by its components; no sandbox reads it",
+  'verify/contract-problems.ts cache': "the verify client's schemas of the one OpenAPI document, bounded by its components; no sandbox reads it",
 };
 
 /** Module-level declarations that can hold a cache: `let`, or a `const` made with `new Map/Set/WeakMap/WeakSet`. */

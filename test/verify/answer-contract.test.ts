@@ -3,7 +3,7 @@ import { contractProblems as ajvProblems } from '../support/openapi-contract.js'
 import { contractProblems } from '../../src/verify/contract-problems.js';
 import { answerOf, type ReceivedAnswer } from '../../src/verify/exchange.js';
 import { readProbes, orderStatusProbe } from '../../src/verify/read-probes.js';
-import { DEFAULT_SCENARIO_KEY, sandboxTarget } from '../../src/verify/sandbox-target.js';
+import { DEFAULT_SCENARIO_KEY, sandboxTarget } from '../../src/verify/targets.js';
 import type { RoutePath } from '../../src/verify/probe.js';
 
 /** verify checks answers with zod; the suite with ajv. Both read the same document and must agree. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { likelyBaseUrl } from '../../src/verify/not-the-api.js';
-import { TimeBudget } from '../../src/verify/time-budget.js';
+import { likelyBaseUrl } from '../../src/verify/probe.js';
+import { TimeBudget } from '../../src/verify/targets.js';
 
 describe('the time budget', () => {
   it('gives what is left, and refuses to start a request once it is spent', () => {

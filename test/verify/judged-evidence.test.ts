@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from 'esim-wholesale-sandbox/server';
 import { verifyService } from '../../src/verify/verify-service.js';
-import { formatVerifyReport } from '../../src/verify/format-verify-report.js';
+import { formatVerifyReport } from '../../src/verify/verify-report.js';
 import { packageVersion } from '../../src/lib/package-files.js';
 import { cli } from '../support/cli.js';
 import { hostile } from '../../bench/lib/hostile-servers.ts';

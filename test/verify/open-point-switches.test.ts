@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { startServer } from 'esim-wholesale-sandbox/server';
 import { verifyService } from '../../src/verify/verify-service.js';
-import { formatVerifyReport } from '../../src/verify/format-verify-report.js';
+import { formatVerifyReport } from '../../src/verify/verify-report.js';
 import { OPEN_POINTS } from '../../src/verify/infer-behaviors.js';
 import { TEST_RATE } from './stand-in.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { answerOf } from '../../src/verify/exchange.js';
-import { ruledOutValues } from '../../src/verify/ruled-out-values.js';
+import { ruledOutValues } from '../../src/verify/contract-problems.js';
 
 const ok = (data: unknown) => answerOf(200, { 'content-type': 'application/json' }, JSON.stringify({ success: true, data }));
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from 'esim-wholesale-sandbox/server';
 import { startServer } from 'esim-wholesale-sandbox/server';
 import { verifyService } from '../../src/verify/verify-service.js';
-import { formatVerifyReport } from '../../src/verify/format-verify-report.js';
+import { formatVerifyReport } from '../../src/verify/verify-report.js';
 import { STAND_IN_KEY, STAND_IN_SWITCHES, TEST_RATE, read, startStandIn } from './stand-in.js';
 
 const STRONG = 'evidence strong (see Evidence)';

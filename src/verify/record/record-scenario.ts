@@ -1,19 +1,17 @@
 import path from 'node:path';
+import { count } from '../../lib/count.js';
 import { maskApiKey } from '../../lib/mask-api-key.js';
 import { inSingleExecutable } from '../../lib/package-files.js';
 import { projectRoot } from '../../scenarios/load-scenario.js';
 import { SCOPES, type Scope } from '../../contract/scopes.js';
 import { scenarioSchemas, type ScenarioFile } from '../../scenarios/scenario-schema.js';
-import { dataOf, errorOf, type ReceivedAnswer, type ProbeRequest } from '../exchange.js';
+import { dataOf, errorOf } from '../exchange.js';
 import type { ServiceOptions } from '../fidelity-options.js';
 import { weighEvidence, type VerifyEvidence } from '../evidence.js';
 import { inferBehaviors, type BehaviorSwitches, type Inference } from '../infer-behaviors.js';
-import { ROUTE_SCOPES } from '../observe.js';
-import type { Observation } from '../probe.js';
-import { checkOutputFile } from '../private-file.js';
-import { redactKey } from '../redact-key.js';
-import { writeJsonFile } from '../write-json-file.js';
-import { behaviorOf, ordersSkipped, probeService } from '../verify-service.js';
+import { ROUTE_SCOPES, type Observation } from '../probe.js';
+import { checkOutputFile, writeJsonFile } from '../private-file.js';
+import { behaviorOf, ordersSkipped, probeService, redactKey } from '../verify-service.js';
 import { replayCheck, type ReplayCheck } from './replay-check.js';
 import { NOT_SHOWN_BY_THE_API, scenarioFromService } from './scenario-from-service.js';
 
@@ -81,8 +79,7 @@ export async function recordScenario(options: RecordOptions): Promise<RecordResu
   if (limited) {
     throw new NothingToRecord(`${limited.probe.check} was rate-limited (429: ${limited.answer.rateLimited}), so the account cannot be recorded; nothing was written. Try again later or raise --budget`);
   }
-  const latest = new Map<string, { request: ProbeRequest; answer: ReceivedAnswer }>();
-  for (const observation of observations) latest.set(observation.probe.id, { request: observation.probe.request, answer: observation.answer });
+  const latest = new Map(observations.map(({ probe, answer }) => [probe.id, { request: probe.request, answer }]));
   if (run.order && !('skipped' in run.order)) {
     // The order just placed belongs in the recording: the balance and the orders are read again.
     for (const id of ['getBalance', 'getOrders?limit=200']) {
@@ -92,7 +89,6 @@ export async function recordScenario(options: RecordOptions): Promise<RecordResu
   }
   const evidence = weighEvidence(observations);
   const inferred = inferBehaviors(observations, ordersSkipped(run), evidence);
-  const now = options.now?.() ?? Date.now();
   const keepSecrets = options.keepSecrets ?? false;
   const recorded = scenarioFromService({
     baseUrl: resolved.baseUrl,
@@ -104,7 +100,7 @@ export async function recordScenario(options: RecordOptions): Promise<RecordResu
     ...provenAccess(observations),
     // Only what strong evidence settled: a switch read from a random or static server would be noise.
     behavior: evidence.kind === 'strong' ? behaviorOf(inferred) : {},
-    recordedAt: now,
+    recordedAt: options.now?.() ?? Date.now(),
     keepSecrets,
     ...(options.name !== undefined && { name: options.name }),
   });
@@ -175,4 +171,55 @@ function schemaPathFrom(dir: string): string | undefined {
   const schema = path.join(projectRoot, 'scenario.schema.json');
   const relative = path.relative(dir, schema).split(path.sep).join('/');
   return relative.startsWith('.') ? relative : `./${relative}`;
+}
+
+/** What `record` prints once the file is written: what it holds, how the recording answers, what it could not say. */
+export function formatRecordResult(result: RecordResult, shownPath: string): string {
+  const { scenario } = result;
+  const listed = scenario.products?.filter((product) => product.active !== false).length ?? 0;
+  const inactive = (scenario.products?.length ?? 0) - listed;
+  const lines = [
+    `Wrote ${shownPath}: scenario "${scenario.name}" with ${listed} products${inactive ? ` (and ${inactive} inactive ${inactive === 1 ? 'product' : 'products'} that past orders name)` : ''}, ` +
+      `${count(scenario.payments?.length ?? 0, 'payment')} and ${count(scenario.orders?.length ?? 0, 'order')}; the key ${result.apiKey} with ` +
+      `${result.scopes.length ? result.scopes.join(', ') : 'no scope proven'}.`,
+    `Behaviours carried over (strong evidence only): ${Object.keys(result.behavior).length ? JSON.stringify(result.behavior) : 'none (the sandbox defaults stay)'}.`,
+    'Left out (the sandbox defaults stay):',
+    // The evidence is said once, at the end, rather than on every point it kept out.
+    ...result.leftOut.map(({ name, reason }) => `  - ${name}: ${reason.replace(`not determined: ${result.evidence.text}`, 'not determined: the evidence is not strong (said below)')}`),
+    '',
+    'The recorded sandbox answers the reads the service answered:',
+  ];
+  const width = Math.max(0, ...result.replay.map((check) => shortRead(check.read).length));
+  for (const check of result.replay) {
+    const how = check.result === 'same but for the eSIM secrets' ? `${check.result} (issued anew; --keep-secrets keeps them)` : check.result;
+    lines.push(`  ${shortRead(check.read).padEnd(width)}  ${how}`, ...check.differences.map((difference) => `    ${difference}`));
+  }
+  if (result.notes.length > 0) lines.push('', 'Recorded as near as the scenario format allows:', ...result.notes.map((note) => `  - ${note}`));
+  lines.push('', 'Not recorded, since no answer of the API shows it:', ...result.notShown.map((line) => `  - ${line}`));
+  if (!result.scopes.includes('orders:write')) {
+    lines.push(
+      '',
+      'orders:write is not proven, so the recorded key cannot createOrder: record with --orders to prove it (it places 1 order of 1 eSIM), ' +
+        'or add "orders:write" to apiKeys[0].scopes in the file if the key has it.',
+    );
+  }
+  if (result.contractProblems.length > 0) {
+    const problems = `${count(result.contractProblems.length, 'problem')} in all`;
+    lines.push('', `${result.brokenAnswers} of the ${count(result.answers, 'answer')} broke the contract while recording (${problems}); esim-sandbox verify lists them.`);
+  }
+  if (!result.trustworthy) {
+    const why = `Not to be trusted as the service's behaviour (exit code 3): ${result.evidence.text}.`;
+    lines.push('', `${why} No behaviour was carried over; the data is written as it was answered.`);
+  }
+  lines.push(
+    '',
+    `The file holds the API key in full (it is written readable by you only): keep it out of version control.`,
+    `Serve it: esim-sandbox serve --scenario ${shownPath}`,
+  );
+  return `${lines.join('\n')}\n`;
+}
+
+/** `getOrderStatus?purchaseOrderId=…&includeQrImages=true` → `getOrderStatus`. */
+function shortRead(read: string): string {
+  return read.startsWith('getOrderStatus') ? 'getOrderStatus of a listed order' : read;
 }

@@ -1,8 +1,9 @@
 import type { z } from 'zod';
 import type { ScenarioSchemas } from '../../scenarios/scenario-schema.js';
+import { trailingYearWindow } from '../../domain/tier-pricing.js';
+import type { RecordedOrder } from './recorded-history.js';
 import { asRecord } from '../exchange.js';
-import { nameUuid } from './name-uuid.js';
-import { records, RecordNotes, scenarioId, text, thb } from './recorded-values.js';
+import { nameUuid, records, scenarioId, text, thb, type RecordNotes } from './recorded-values.js';
 
 export type RecordedProvider = z.input<ScenarioSchemas['provider']>;
 export type RecordedProduct = z.input<ScenarioSchemas['product']>;
@@ -20,7 +21,7 @@ export interface RecordedCatalog {
 /**
  * The catalogue as the key sees it. A listed product keeps every field it was shown with; its price
  * becomes its tiers: `[{0, price}]`, or `[{0, price}, {M, price}]` when the key is at the tier M, and the
- * account's trailing-year baseline (see recorded-pricing.ts) makes M the active tier. Products that only
+ * account's trailing-year baseline (see recordedBaseline) makes M the active tier. Products that only
  * past orders name (no longer listed: inactive) are added as inactive products priced as those orders were.
  * Providers are made from what the eSIMs of past orders show: SM-DP+ address, ICCID prefix and length, and
  * whether a phone number comes with them.
@@ -78,7 +79,7 @@ function listedProduct(product: Record<string, unknown>, notes: RecordNotes): Re
   if (product.promotionLabel === null || typeof product.promotionLabel === 'string') optional.promotionLabel = product.promotionLabel;
   if (Array.isArray(product.promotionFeatures)) optional.promotionFeatures = product.promotionFeatures.filter((feature) => typeof feature === 'string');
   return {
-    id: scenarioId(product.id, 'product', notes, nameUuid),
+    id: scenarioId(product.id, 'product', notes),
     name: nonEmpty(product.name, '(no name)'),
     description: text(product.description) ?? '',
     provider: nonEmpty(product.provider, 'Unknown provider'),
@@ -110,4 +111,20 @@ function nonEmpty(value: unknown, fallback: string): string {
 
 function slug(name: string): string {
   return name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'provider';
+}
+
+/**
+ * The account's `trailingYearQtyBaseline`: enough eSIMs, on top of the recorded orders of the trailing year
+ * at the scenario's start, for the highest tier the key was shown to be active. Each product's own tiers
+ * stop at its active one, so every product shows the tier and price it was seen with.
+ */
+export function recordedBaseline(products: readonly RecordedProduct[], orders: readonly RecordedOrder[], start: number): number {
+  const highestTier = Math.max(0, ...products.filter((product) => product.active !== false).flatMap((product) => product.tiers.map((tier) => tier.minTrailingYearQty)));
+  const { qty: ordered } = trailingYearWindow(
+    orders.map((order) => ({ createdAt: Date.parse(order.createdAt), quantity: order.quantity, status: order.status ?? 'confirmed' })),
+    start,
+    0,
+    (order) => order.status !== 'failed',
+  );
+  return Math.max(0, highestTier - ordered);
 }

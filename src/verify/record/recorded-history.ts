@@ -1,7 +1,6 @@
 import type { z } from 'zod';
 import { PAYMENT_METHODS, type ScenarioSchemas } from '../../scenarios/scenario-schema.js';
-import { nameUuid } from './name-uuid.js';
-import { dateTime, records, RecordNotes, scenarioId, text, thb } from './recorded-values.js';
+import { dateTime, records, scenarioId, text, thb, type RecordNotes } from './recorded-values.js';
 
 export type RecordedPayment = z.input<ScenarioSchemas['paymentSeed']>;
 export type RecordedOrder = z.input<ScenarioSchemas['orderSeed']>;
@@ -30,7 +29,7 @@ export function recordPayments(answer: unknown, accountId: string, notes: Record
     if (!status) notes.add(`payment statuses other than ${PAYMENT_STATUSES.join(', ')} are recorded as "failed" (not credited)`);
     const merchantOrderId = text(payment.merchantOrderId);
     payments.push({
-      id: scenarioId(payment.id, 'payment', notes, nameUuid),
+      id: scenarioId(payment.id, 'payment', notes),
       accountId,
       ...(merchantOrderId && { merchantOrderId }),
       amountThb: credit,
@@ -73,7 +72,7 @@ export function recordOrders(
     }
     const items = keepSecrets ? keptItems(order, notes) : undefined;
     orders.push({
-      id: scenarioId(order.id, 'order', notes, nameUuid),
+      id: scenarioId(order.id, 'order', notes),
       accountId,
       productId: productIdOf(order),
       quantity,
@@ -104,7 +103,7 @@ function keptItems(order: Record<string, unknown>, notes: RecordNotes): Recorded
     }
     const phone = text(item.phone);
     items.push({
-      id: scenarioId(item.id, 'eSIM', notes, nameUuid),
+      id: scenarioId(item.id, 'eSIM', notes),
       ...(typeof item.sequenceNo === 'number' && Number.isInteger(item.sequenceNo) && item.sequenceNo > 0 && { sequenceNo: item.sequenceNo }),
       iccid,
       phone: phone === '' ? null : (phone ?? null),

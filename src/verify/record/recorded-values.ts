@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { asRecord } from '../exchange.js';
 
@@ -6,19 +7,14 @@ import { asRecord } from '../exchange.js';
 const scenarioUuid = z.uuid();
 const scenarioDateTime = z.iso.datetime({ offset: true });
 
-/** Problems found while turning answers into a scenario: what could not be said exactly. */
-export class RecordNotes {
-  readonly lines: string[] = [];
-  add(line: string): void {
-    if (!this.lines.includes(line)) this.lines.push(line);
-  }
-}
+/** Problems found while turning answers into a scenario: what could not be said exactly, each once, in the order found. */
+export type RecordNotes = Set<string>;
 
 /** An id the scenario accepts (an RFC 9562 UUID): the service's own, or one made from it. */
-export function scenarioId(id: unknown, kind: string, notes: RecordNotes, makeId: (name: string) => string): string {
+export function scenarioId(id: unknown, kind: string, notes: RecordNotes): string {
   if (typeof id === 'string' && scenarioUuid.safeParse(id).success) return id.toLowerCase();
   notes.add(`some ${kind} ids are not RFC 9562 UUIDs, which the scenario format requires; they are recorded under ids made from them`);
-  return makeId(`${kind}:${String(id)}`);
+  return nameUuid(`${kind}:${String(id)}`);
 }
 
 /** THB with at most 2 decimals, at least 0. */
@@ -37,4 +33,19 @@ export function text(value: unknown): string | undefined {
 /** The records of a list answer's `data`, as objects. */
 export function records(data: unknown): Record<string, unknown>[] {
   return Array.isArray(data) ? data.map(asRecord).filter((record) => record !== undefined) : [];
+}
+
+/** The namespace of the ids `record` makes up (itself a version-4 UUID). */
+const NAMESPACE = 'a5b0f6de-3c1e-4d8a-9f27-6b41c2e8d901';
+
+/**
+ * A version-5 (name-based, SHA-1) UUID of `name`: the same name gives the same id on every run, so recording
+ * the same account twice writes the same file.
+ */
+export function nameUuid(name: string): string {
+  const hash = createHash('sha1').update(Buffer.from(NAMESPACE.replaceAll('-', ''), 'hex')).update(name).digest();
+  hash[6] = (hash[6]! & 0x0f) | 0x50;
+  hash[8] = (hash[8]! & 0x3f) | 0x80;
+  const hex = hash.subarray(0, 16).toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }

@@ -1,6 +1,6 @@
 import type { ScenarioFile } from '../../scenarios/scenario-schema.js';
-import type { ReceivedAnswer, ProbeRequest } from '../exchange.js';
-import { sandboxTarget } from '../sandbox-target.js';
+import { asRecord, type ReceivedAnswer, type ProbeRequest } from '../exchange.js';
+import { sandboxTarget } from '../targets.js';
 
 /** How the recorded sandbox answers one read next to what the service answered. */
 export interface ReplayCheck {
@@ -57,22 +57,19 @@ function compare(service: unknown, recording: unknown, path: string, report: Rep
     }
     return;
   }
-  if (isObject(service) && isObject(recording)) {
-    for (const key of new Set([...Object.keys(service), ...Object.keys(recording)])) {
+  const [ours, theirs] = [asRecord(service), asRecord(recording)];
+  if (ours && theirs) {
+    for (const key of new Set([...Object.keys(ours), ...Object.keys(theirs)])) {
       const child = path ? `${path}.${key}` : key;
-      if (inItem && SECRET_FIELDS.has(key) && (key in service) === (key in recording)) {
-        if (JSON.stringify(service[key]) !== JSON.stringify(recording[key])) report(child, service[key], recording[key], true);
+      if (inItem && SECRET_FIELDS.has(key) && (key in ours) === (key in theirs)) {
+        if (JSON.stringify(ours[key]) !== JSON.stringify(theirs[key])) report(child, ours[key], theirs[key], true);
         continue;
       }
-      compare(service[key], recording[key], child, report, inItem);
+      compare(ours[key], theirs[key], child, report, inItem);
     }
     return;
   }
   if (JSON.stringify(service) !== JSON.stringify(recording)) report(path, service, recording, false);
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function show(value: unknown): string {

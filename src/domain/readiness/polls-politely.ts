@@ -2,8 +2,7 @@ import type { JournalEntry } from '../../state/journal.js';
 import { capEvidence, entryName, evidenceOf, type Evidence } from './evidence.js';
 import { count } from '../../lib/count.js';
 import { followUp } from './follow-up.js';
-import { waitedMs } from './journal-reading.js';
-import { GET_ORDER_STATUS, isCall } from './routes.js';
+import { GET_ORDER_STATUS, waitedMs } from './journal-reading.js';
 import type { ReadinessCheck } from './report.js';
 import { DRILL_SCENARIO } from './to-exercise.js';
 
@@ -24,7 +23,7 @@ export const pollsPolitely: ReadinessCheck = {
     let judged = 0;
     const violations: Evidence[][] = [];
     let firstViolation = '';
-    const polls = entries.filter((entry) => isCall(entry, GET_ORDER_STATUS));
+    const polls = entries.filter((entry) => entry.route === GET_ORDER_STATUS);
     for (const previous of polls) {
       if (previous.orderStatus !== 'processing') continue;
       const order = orderOf(previous);

@@ -38,7 +38,5 @@ function sentKeyInHeader(entry: JournalEntry): boolean {
 }
 
 function noteOf(entry: JournalEntry): string {
-  return sentKeyInHeader(entry)
-    ? 'no idempotencyKey in the body; an Idempotency-Key header was sent, which the service does not read'
-    : 'no idempotencyKey in the body';
+  return `no idempotencyKey in the body${sentKeyInHeader(entry) ? '; an Idempotency-Key header was sent, which the service does not read' : ''}`;
 }

@@ -52,11 +52,8 @@ export function weigh(found: { fail?: Finding | false; notDetermined?: Finding |
   return { status: 'not-exercised', summary: found.notExercised, evidence: [] };
 }
 
-export interface CheckResult extends Grade {
-  id: string;
-  title: string;
-  hint: string;
-}
+/** A check's grade, with the check's id, title and hint. */
+export type CheckResult = Grade & Pick<ReadinessCheck, 'id' | 'title' | 'hint'>;
 
 /** How a client handled the failures of a run, graded from its requests. */
 export interface ReadinessReport {

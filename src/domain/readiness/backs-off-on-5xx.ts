@@ -32,7 +32,7 @@ export const backsOffOn5xx: ReadinessCheck = {
       ...soon.slice(0, 1).map((first) => `${soon.length} of ${count(followed.length, 'retry', 'retries')} after a 5xx or a closed connection came sooner than ${MIN_BACKOFF_MS} ms after the answer (first: ${entryName(first.next)}, ${after(first)})`),
       ...tooLong.map((run) => `${entryName(run.at(-1)!)} was attempt ${run.length} in a row of one request (at most ${MAX_ATTEMPTS})`),
     ];
-    const first = unclear[0];
+    const doubt = unclear[0];
     return weigh({
       fail: findings.length > 0 && {
         summary: `${findings.join('; ')}.`,
@@ -41,9 +41,9 @@ export const backsOffOn5xx: ReadinessCheck = {
           ...tooLong.map((run) => run.map((entry, attempt) => evidenceOf(entry, `attempt ${attempt + 1}`))),
         ],
       },
-      notDetermined: first !== undefined && {
+      notDetermined: doubt !== undefined && {
         summary:
-          `${entryName(first)} got ${first.status >= 500 ? `a ${first.status}` : 'no answer'}, but each later copy of it came within ms of copies sent at once with it` +
+          `${entryName(doubt)} got ${doubt.status >= 500 ? `a ${doubt.status}` : 'no answer'}, but each later copy of it came within ms of copies sent at once with it` +
           `${unclear.length > 1 ? ` (and ${count(unclear.length - 1, 'more request')} like it)` : ''}: which is its retry cannot be told; retry after a wait, or send one copy at a time.`,
         cited: unclear.map((entry) => [evidenceOf(entry)]),
       },

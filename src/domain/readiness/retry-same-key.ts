@@ -69,8 +69,7 @@ function orderNote(entry: JournalEntry): string {
  * before anything was done, though a new key on the retry is a failure in all three.
  */
 function describeViolation({ answered: lost, next: retry }: Reaction): string {
-  const key = retry.orderRequest?.idempotencyKey;
-  const sent = key === undefined ? 'no idempotencyKey' : 'another idempotencyKey';
+  const sent = retry.orderRequest?.idempotencyKey === undefined ? 'no idempotencyKey' : 'another idempotencyKey';
   const retried = `its retry, ${entryName(retry)}, carried ${sent}`;
   if (lost.orderId !== undefined) {
     const placed = `createOrder ${entryName(lost)} placed order ${lost.orderId} but its answer was lost, and ${retried}`;

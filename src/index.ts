@@ -14,7 +14,8 @@ export type { ResolvedScenario, ScenarioFile, PaymentMethod } from './scenarios/
 export { PAYMENT_METHODS } from './scenarios/scenario-schema.js';
 export { SCOPES, type Scope } from './contract/scopes.js';
 export { ERROR_CODES } from './domain/api-error.js';
-export type { CheckResult, CheckStatus, Evidence, LeftOut, ReadinessReport, Verdict } from './domain/readiness/index.js';
+export type { CheckResult, CheckStatus, LeftOut, ReadinessReport, Verdict } from './domain/readiness/report.js';
+export type { Evidence } from './domain/readiness/evidence.js';
 export type { ReadinessOptions } from './types.js';
 export type { ErrorCode } from './domain/api-error.js';
 export { createSandboxHost } from './sessions/sandbox-host.js';

@@ -1,8 +1,7 @@
 import type { Argv, CommandModule } from 'yargs';
 import type { ReadLimits } from '../client/bounded-read.js';
 import type { ReadinessReport } from '../domain/readiness/report.js';
-import { formatReadinessJunit } from '../domain/readiness/report-junit.js';
-import { formatReadinessTable } from '../domain/readiness/report-table.js';
+import { formatReadinessJunit, formatReadinessTable } from '../domain/readiness/report-formats.js';
 import { READ_OPTIONS } from '../client/client-limits.js';
 import { ADMIN_TOKEN_ENV, adminTokenOf, parseAdminToken } from './admin-token-option.js';
 import { maskedIo, messageOf, type CliIo } from './cli-io.js';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { JournalEntry } from 'esim-wholesale-sandbox';
-import { gradeReadiness, type ReadinessReport } from '../../src/domain/readiness/index.js';
+import { gradeReadiness } from '../../src/domain/readiness/checks.js';
+import type { ReadinessReport } from '../../src/domain/readiness/report.js';
 
 const BASE = Date.parse('2026-11-23T10:00:00.000Z');
 const KEY = { apiKey: '************cess', keyId: 'aaaaaaaa' };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatReadinessJunit, formatReadinessTable, type ReadinessReport } from '../../src/domain/readiness/index.js';
+import { formatReadinessJunit, formatReadinessTable } from '../../src/domain/readiness/report-formats.js';
+import type { ReadinessReport } from '../../src/domain/readiness/report.js';
 
 const report: ReadinessReport = {
   verdict: 'not-ready',

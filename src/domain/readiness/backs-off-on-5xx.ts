@@ -1,15 +1,15 @@
 import type { JournalEntry } from '../../state/journal.js';
-import { capEvidence, entryName, evidenceOf, type Evidence } from './evidence.js';
+import { entryName, evidenceOf } from './evidence.js';
 import { count } from '../../lib/count.js';
-import { arrivedBeforeAnswer, lostAnswer, sameRequestKey, waitedMs } from './journal-reading.js';
-import type { ReadinessCheck } from './report.js';
-import { retryOf } from './retry-of.js';
+import { reactionsTo, retryOf, type Reaction } from './follow-up.js';
+import { arrivedBeforeAnswer, lostAnswer, sameRequestKey } from './journal-reading.js';
+import { weigh, type ReadinessCheck } from './report.js';
 import { toExercise } from './to-exercise.js';
 
 /** The least wait before the retry of a request that answered a 5xx or closed the connection. */
-export const MIN_BACKOFF_MS = 100;
+const MIN_BACKOFF_MS = 100;
 /** The most attempts of one request in a row, each after the last failed. */
-export const MAX_ATTEMPTS = 5;
+const MAX_ATTEMPTS = 5;
 
 /**
  * After a 5xx or a closed connection, the retry of the request (same route, key, and path and query or
@@ -23,67 +23,45 @@ export const backsOffOn5xx: ReadinessCheck = {
     'Retry a request that got a 5xx or no answer after a growing delay (e.g. 200 ms, 400 ms, 800 ms, with ' +
     'jitter), at most 5 attempts in all; then report the failure instead of retrying on.',
   grade(entries, _settings, context) {
-    let followed = 0;
-    let lost = 0;
-    const soon: Evidence[][] = [];
-    const unclear: JournalEntry[] = [];
-    let firstSoon = '';
-    for (const failed of entries) {
-      if (!lostAnswer(failed)) continue;
-      lost += 1;
-      const retry = retryOf(entries, failed);
-      if (retry.kind === 'unclear') unclear.push(failed);
-      if (retry.kind !== 'next') continue;
-      followed += 1;
-      const waited = waitedMs(failed, retry.next);
-      if (waited >= MIN_BACKOFF_MS) continue;
-      const note = `${waited} ms after the answer of ${entryName(failed)}`;
-      firstSoon ||= `${entryName(retry.next)}, ${note}`;
-      soon.push([evidenceOf(failed), evidenceOf(retry.next, `its retry, ${note}`)]);
-    }
+    const lost = entries.filter(lostAnswer);
+    const { followed, unclear } = reactionsTo(lost, (failed) => retryOf(entries, failed));
+    const soon = followed.filter(({ waited }) => waited < MIN_BACKOFF_MS);
+    const after = ({ answered, waited }: Reaction) => `${waited} ms after the answer of ${entryName(answered)}`;
     const tooLong = runsTooLong(entries);
-    if (soon.length > 0 || tooLong.length > 0) {
-      const findings = [
-        ...(soon.length > 0 ? [`${soon.length} of ${count(followed, 'retry', 'retries')} after a 5xx or a closed connection came sooner than ${MIN_BACKOFF_MS} ms after the answer (first: ${firstSoon})`] : []),
-        ...tooLong.map((run) => `${entryName(run.at(-1)!)} was attempt ${run.length} in a row of one request (at most ${MAX_ATTEMPTS})`),
-      ];
-      const attempts = tooLong.map((run) => run.map((entry, attempt) => evidenceOf(entry, `attempt ${attempt + 1}`)));
-      return { status: 'fail', summary: `${findings.join('; ')}.`, evidence: capEvidence([...soon, ...attempts]) };
-    }
-    if (unclear.length > 0) {
-      const first = unclear[0]!;
-      return {
-        status: 'not-determined',
+    const findings = [
+      ...soon.slice(0, 1).map((first) => `${soon.length} of ${count(followed.length, 'retry', 'retries')} after a 5xx or a closed connection came sooner than ${MIN_BACKOFF_MS} ms after the answer (first: ${entryName(first.next)}, ${after(first)})`),
+      ...tooLong.map((run) => `${entryName(run.at(-1)!)} was attempt ${run.length} in a row of one request (at most ${MAX_ATTEMPTS})`),
+    ];
+    const doubt = unclear[0];
+    return weigh({
+      fail: findings.length > 0 && {
+        summary: `${findings.join('; ')}.`,
+        cited: [
+          ...soon.map((retry) => [evidenceOf(retry.answered), evidenceOf(retry.next, `its retry, ${after(retry)}`)]),
+          ...tooLong.map((run) => run.map((entry, attempt) => evidenceOf(entry, `attempt ${attempt + 1}`))),
+        ],
+      },
+      notDetermined: doubt !== undefined && {
         summary:
-          `${entryName(first)} got ${first.status >= 500 ? `a ${first.status}` : 'no answer'}, but each later copy of it came within ms of copies sent at once with it` +
+          `${entryName(doubt)} got ${doubt.status >= 500 ? `a ${doubt.status}` : 'no answer'}, but each later copy of it came within ms of copies sent at once with it` +
           `${unclear.length > 1 ? ` (and ${count(unclear.length - 1, 'more request')} like it)` : ''}: which is its retry cannot be told; retry after a wait, or send one copy at a time.`,
-        evidence: capEvidence(unclear.map((entry) => [evidenceOf(entry)])),
-      };
-    }
-    if (followed > 0) {
-      const summary =
-        followed === 1
+        cited: unclear.map((entry) => [evidenceOf(entry)]),
+      },
+      pass:
+        followed.length > 0 &&
+        (followed.length === 1
           ? `The retry after a 5xx or a closed connection waited ${MIN_BACKOFF_MS} ms or more after the answer.`
-          : `Each of ${followed} retries after a 5xx or a closed connection waited ${MIN_BACKOFF_MS} ms or more after the answer.`;
-      return { status: 'pass', summary, evidence: [] };
-    }
-    if (lost > 0) {
-      return {
-        status: 'not-exercised',
-        summary: `${count(lost, 'request')} got a 5xx or no answer and ${lost === 1 ? 'was' : 'were'} not retried: retry a request that gets a 5xx or no answer, after a wait.`,
-        evidence: [],
-      };
-    }
-    return {
-      status: 'not-exercised',
-      summary: `No request got a 5xx or a closed connection: ${toExercise(
-        context,
-        "go on past the drill's 503s (its third createOrder and its second getBalance), retrying each after a wait",
-        { route: 'getBalance', effect: 'error' },
-        'retry it after a wait',
-      )}.`,
-      evidence: [],
-    };
+          : `Each of ${followed.length} retries after a 5xx or a closed connection waited ${MIN_BACKOFF_MS} ms or more after the answer.`),
+      notExercised:
+        lost.length > 0
+          ? `${count(lost.length, 'request')} got a 5xx or no answer and ${lost.length === 1 ? 'was' : 'were'} not retried: retry a request that gets a 5xx or no answer, after a wait.`
+          : `No request got a 5xx or a closed connection: ${toExercise(
+              context,
+              "go on past the drill's 503s (its third createOrder and its second getBalance), retrying each after a wait",
+              { route: 'getBalance', effect: 'error' },
+              'retry it after a wait',
+            )}.`,
+    });
   },
 };
 

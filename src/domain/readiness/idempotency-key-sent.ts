@@ -1,8 +1,8 @@
 import type { JournalEntry } from '../../state/journal.js';
-import { capEvidence, entryName, evidenceOf } from './evidence.js';
+import { entryName, evidenceOf } from './evidence.js';
 import { count } from '../../lib/count.js';
 import { isCreateOrder } from './journal-reading.js';
-import type { ReadinessCheck } from './report.js';
+import { weigh, type ReadinessCheck } from './report.js';
 
 /** Every createOrder carries an idempotencyKey: without one, no retry of it is safe. */
 export const idempotencyKeySent: ReadinessCheck = {
@@ -14,27 +14,22 @@ export const idempotencyKeySent: ReadinessCheck = {
   grade(entries) {
     // A body that is no JSON object carries no fields at all: valid-requests reports it.
     const orders = entries.filter((entry) => isCreateOrder(entry) && entry.orderRequest !== undefined);
-    if (orders.length === 0) {
-      return { status: 'not-exercised', summary: 'No createOrder was sent: place an order in your tests.', evidence: [] };
-    }
     const without = orders.filter((entry) => entry.orderRequest?.idempotencyKey === undefined);
-    if (without.length === 0) {
-      const summary = orders.length === 1 ? 'The createOrder carried an idempotencyKey.' : `All ${orders.length} createOrders carried an idempotencyKey.`;
-      return { status: 'pass', summary, evidence: [] };
-    }
-    const first = without[0]!;
     const inHeader = without.filter(sentKeyInHeader).length;
     const header =
       inHeader === 0
         ? ''
         : ` ${inHeader === without.length ? 'Each' : `${inHeader} of them`} sent an Idempotency-Key header instead, which the service does not read: the key goes in the body field idempotencyKey.`;
-    return {
-      status: 'fail',
-      summary:
-        `${without.length === orders.length ? 'None' : `${without.length}`} of the ${count(orders.length, 'createOrder')} carried an ` +
-        `idempotencyKey (first without: ${entryName(first)}); when the answer to one is lost, its retry places a second order and charges again.${header}`,
-      evidence: capEvidence(without.map((entry) => [evidenceOf(entry, noteOf(entry))])),
-    };
+    return weigh({
+      fail: without.length > 0 && {
+        summary:
+          `${without.length === orders.length ? 'None' : `${without.length}`} of the ${count(orders.length, 'createOrder')} carried an ` +
+          `idempotencyKey (first without: ${entryName(without[0]!)}); when the answer to one is lost, its retry places a second order and charges again.${header}`,
+        cited: without.map((entry) => [evidenceOf(entry, noteOf(entry))]),
+      },
+      pass: orders.length > 0 && (orders.length === 1 ? 'The createOrder carried an idempotencyKey.' : `All ${orders.length} createOrders carried an idempotencyKey.`),
+      notExercised: 'No createOrder was sent: place an order in your tests.',
+    });
   },
 };
 
@@ -43,7 +38,5 @@ function sentKeyInHeader(entry: JournalEntry): boolean {
 }
 
 function noteOf(entry: JournalEntry): string {
-  return sentKeyInHeader(entry)
-    ? 'no idempotencyKey in the body; an Idempotency-Key header was sent, which the service does not read'
-    : 'no idempotencyKey in the body';
+  return `no idempotencyKey in the body${sentKeyInHeader(entry) ? '; an Idempotency-Key header was sent, which the service does not read' : ''}`;
 }

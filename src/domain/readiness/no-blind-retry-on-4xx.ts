@@ -1,8 +1,8 @@
 import type { JournalEntry } from '../../state/journal.js';
-import { capEvidence, entryName, evidenceOf, type Evidence } from './evidence.js';
+import { entryName, evidenceOf, type Evidence } from './evidence.js';
 import { count } from '../../lib/count.js';
 import { answerBrokeContract, arrivedBeforeAnswer, refusedAsSent, sameRequestKey, setAsideNote } from './journal-reading.js';
-import type { ReadinessCheck } from './report.js';
+import { weigh, type ReadinessCheck } from './report.js';
 
 /** A request answered with a 4xx other than 429 is not sent a third time unchanged: it will be refused again. */
 export const noBlindRetryOn4xx: ReadinessCheck = {
@@ -36,26 +36,19 @@ export const noBlindRetryOn4xx: ReadinessCheck = {
         sinceRefused.delete(request);
       }
     }
-    if (violations.length > 0) {
-      const [refused, , third] = violations[0]!;
-      const more = violations.length > 1 ? ` (${count(violations.length, 'request')} in all)` : '';
-      const answer = [refused!.status, refused!.errorCode].filter((part) => part !== undefined).join(' ');
-      return {
-        status: 'fail',
-        summary: `${refused!.method} ${refused!.path} was refused with ${answer} (${entryName(refused!)}) and sent unchanged a third time (${entryName(third!)})${more}.${setAsideNote(setAside)}`,
-        evidence: capEvidence(violations),
-      };
-    }
-    if (refusals > 0) {
-      const summary = `${count(refusals, 'request was', 'requests were')} refused with a 4xx other than 429; none was sent a third time.${setAsideNote(setAside)}`;
-      return { status: 'pass', summary, evidence: [] };
-    }
-    return {
-      status: 'not-exercised',
-      summary:
+    const [refused, , third] = violations[0] ?? [];
+    const aside = setAsideNote(setAside);
+    return weigh({
+      fail: refused !== undefined && {
+        summary:
+          `${refused.method} ${refused.path} was refused with ${[refused.status, refused.errorCode].filter((part) => part !== undefined).join(' ')} ` +
+          `(${entryName(refused)}) and sent unchanged a third time (${entryName(third!)})${violations.length > 1 ? ` (${count(violations.length, 'request')} in all)` : ''}.${aside}`,
+        cited: violations,
+      },
+      pass: refusals > 0 && `${count(refusals, 'request was', 'requests were')} refused with a 4xx other than 429; none was sent a third time.${aside}`,
+      notExercised:
         'No request was answered with a 4xx other than 429: test how your client handles a refusal, e.g. ' +
-        `getOrderStatus of an unknown purchaseOrderId (404 ORDER_NOT_FOUND).${setAsideNote(setAside)}`,
-      evidence: [],
-    };
+        `getOrderStatus of an unknown purchaseOrderId (404 ORDER_NOT_FOUND).${aside}`,
+    });
   },
 };

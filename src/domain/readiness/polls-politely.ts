@@ -1,14 +1,13 @@
 import type { JournalEntry } from '../../state/journal.js';
-import { capEvidence, entryName, evidenceOf, type Evidence } from './evidence.js';
+import { entryName, evidenceOf } from './evidence.js';
 import { count } from '../../lib/count.js';
-import { followUp } from './follow-up.js';
-import { waitedMs } from './journal-reading.js';
-import { GET_ORDER_STATUS, isCall } from './routes.js';
-import type { ReadinessCheck } from './report.js';
+import { followUp, reactionsTo, type Reaction } from './follow-up.js';
+import { GET_ORDER_STATUS } from './journal-reading.js';
+import { weigh, type ReadinessCheck } from './report.js';
 import { DRILL_SCENARIO } from './to-exercise.js';
 
 /** How much sooner than the poll interval a poll may arrive: timers and the network are not exact. */
-export const POLL_TOLERANCE_MS = 50;
+const POLL_TOLERANCE_MS = 50;
 
 /**
  * Polls of getOrderStatus for an order that was `processing` at the previous poll come at least
@@ -21,43 +20,29 @@ export const pollsPolitely: ReadinessCheck = {
     'While getOrderStatus answers an order processing, wait the poll interval (the scenario\'s ' +
     'readiness.minPollIntervalMs, 1000 ms by default) between polls, and stop once it is confirmed or failed.',
   grade(entries, { minPollIntervalMs }, context) {
-    let judged = 0;
-    const violations: Evidence[][] = [];
-    let firstViolation = '';
-    const polls = entries.filter((entry) => isCall(entry, GET_ORDER_STATUS));
-    for (const previous of polls) {
-      if (previous.orderStatus !== 'processing') continue;
-      const order = orderOf(previous);
-      const found = followUp(polls, previous, (poll) => poll.keyId === previous.keyId && orderOf(poll) === order);
-      if (found.kind !== 'next') continue;
-      const poll = found.next;
-      judged += 1;
-      const waited = waitedMs(previous, poll);
-      if (waited >= minPollIntervalMs - POLL_TOLERANCE_MS) continue;
-      firstViolation ||= `${entryName(poll)}, ${waited} ms after the answer of ${entryName(previous)}`;
-      violations.push([
-        evidenceOf(previous, 'order processing'),
-        evidenceOf(poll, `${waited} ms after the answer of ${entryName(previous)}, at least ${minPollIntervalMs} ms expected`),
-      ]);
-    }
-    if (violations.length > 0) {
-      return {
-        status: 'fail',
-        summary: `${violations.length} of ${count(judged, 'poll')} of a processing order came sooner than ${minPollIntervalMs} ms after the answer of the poll before (first: ${firstViolation}).`,
-        evidence: capEvidence(violations),
-      };
-    }
-    if (judged > 0) {
-      const summary =
-        judged === 1
-          ? `The poll after an order was processing came ${minPollIntervalMs} ms or more after that answer.`
-          : `Each of ${judged} polls after an order was processing came ${minPollIntervalMs} ms or more after the answer of the poll before.`;
-      return { status: 'pass', summary, evidence: [] };
-    }
+    const polls = entries.filter((entry) => entry.route === GET_ORDER_STATUS);
+    const { followed } = reactionsTo(
+      polls.filter((poll) => poll.orderStatus === 'processing'),
+      (previous) => followUp(polls, previous, (poll) => poll.keyId === previous.keyId && orderOf(poll) === orderOf(previous)),
+    );
+    const soon = followed.filter(({ waited }) => waited < minPollIntervalMs - POLL_TOLERANCE_MS);
+    const after = ({ answered, waited }: Reaction) => `${waited} ms after the answer of ${entryName(answered)}`;
+    const first = soon[0];
     const how = context.drill
       ? "poll getOrderStatus of a new order until it is confirmed: the drill's orders stay processing for 5 s"
       : `run your tests on a scenario whose orders stay processing (scenario ${DRILL_SCENARIO}, or delayed-provisioning), place an order and poll getOrderStatus until it is confirmed`;
-    return { status: 'not-exercised', summary: `No getOrderStatus followed one that answered an order processing: ${how}.`, evidence: [] };
+    return weigh({
+      fail: first !== undefined && {
+        summary: `${soon.length} of ${count(followed.length, 'poll')} of a processing order came sooner than ${minPollIntervalMs} ms after the answer of the poll before (first: ${entryName(first.next)}, ${after(first)}).`,
+        cited: soon.map((poll) => [evidenceOf(poll.answered, 'order processing'), evidenceOf(poll.next, `${after(poll)}, at least ${minPollIntervalMs} ms expected`)]),
+      },
+      pass:
+        followed.length > 0 &&
+        (followed.length === 1
+          ? `The poll after an order was processing came ${minPollIntervalMs} ms or more after that answer.`
+          : `Each of ${followed.length} polls after an order was processing came ${minPollIntervalMs} ms or more after the answer of the poll before.`),
+      notExercised: `No getOrderStatus followed one that answered an order processing: ${how}.`,
+    });
   },
 };
 

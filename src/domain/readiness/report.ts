@@ -1,6 +1,6 @@
 import type { ReadinessSettings } from '../../scenarios/scenario-schema.js';
 import type { JournalEntry } from '../../state/journal.js';
-import type { Evidence } from './evidence.js';
+import { capEvidence, type Evidence } from './evidence.js';
 import type { GradeContext } from './to-exercise.js';
 
 /**
@@ -34,11 +34,26 @@ export interface ReadinessCheck {
   grade(entries: readonly JournalEntry[], settings: ReadinessSettings, context: GradeContext): Grade;
 }
 
-export interface CheckResult extends Grade {
-  id: string;
-  title: string;
-  hint: string;
+/** What a check found that would give it a status: a summary, and for a failure or a doubt the entries that show it. */
+interface Finding {
+  summary: string;
+  /** Groups of entries cited together, kept whole as `capEvidence` cuts them. */
+  cited: Evidence[][];
 }
+
+/**
+ * A check's grade from what it found, weighed in the one order every check keeps: a failure first, then a
+ * finding the journal cannot settle, then a pass, else what would exercise the check. Each is `false` when not found.
+ */
+export function weigh(found: { fail?: Finding | false; notDetermined?: Finding | false; pass?: string | false; notExercised: string }): Grade {
+  if (found.fail) return { status: 'fail', summary: found.fail.summary, evidence: capEvidence(found.fail.cited) };
+  if (found.notDetermined) return { status: 'not-determined', summary: found.notDetermined.summary, evidence: capEvidence(found.notDetermined.cited) };
+  if (found.pass) return { status: 'pass', summary: found.pass, evidence: [] };
+  return { status: 'not-exercised', summary: found.notExercised, evidence: [] };
+}
+
+/** A check's grade, with the check's id, title and hint. */
+export type CheckResult = Grade & Pick<ReadinessCheck, 'id' | 'title' | 'hint'>;
 
 /** How a client handled the failures of a run, graded from its requests. */
 export interface ReadinessReport {

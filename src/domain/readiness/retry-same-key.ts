@@ -1,9 +1,9 @@
 import type { JournalEntry } from '../../state/journal.js';
-import { capEvidence, entryName, evidenceOf, type Evidence } from './evidence.js';
+import { entryName, evidenceOf } from './evidence.js';
 import { count } from '../../lib/count.js';
+import { reactionsTo, retryOf, type Reaction } from './follow-up.js';
 import { isCreateOrder, lostAnswer } from './journal-reading.js';
-import { retryOf } from './retry-of.js';
-import type { ReadinessCheck } from './report.js';
+import { weigh, type ReadinessCheck } from './report.js';
 import { toExercise } from './to-exercise.js';
 
 /**
@@ -19,61 +19,42 @@ export const retrySameKey: ReadinessCheck = {
     'with the same idempotencyKey: the service answers the original order (reused: true) if it was placed, ' +
     'and places it once if not. A new key places a second order.',
   grade(entries, _settings, context) {
-    let retried = 0;
-    let unretried = 0;
-    let withoutKey = 0;
-    const unclear: JournalEntry[] = [];
-    const violations: Evidence[][] = [];
-    const summaries: string[] = [];
-    for (const lost of entries) {
-      if (!isCreateOrder(lost) || !lostAnswer(lost)) continue;
-      // An order sent without a key cannot be retried safely at all: idempotency-key-sent reports it.
-      if (lost.orderRequest?.idempotencyKey === undefined) {
-        withoutKey += 1;
-        continue;
-      }
-      const found = retryOf(entries, lost);
-      if (found.kind === 'none') unretried += 1;
-      if (found.kind === 'unclear') unclear.push(lost);
-      if (found.kind !== 'next') continue;
-      retried += 1;
-      const retry = found.next;
-      if (retry.orderRequest?.idempotencyKey === lost.orderRequest.idempotencyKey) continue;
-      violations.push([evidenceOf(lost, orderNote(lost)), evidenceOf(retry, orderNote(retry))]);
-      summaries.push(describeViolation(lost, retry));
-    }
-    if (violations.length > 0) {
-      const more = violations.length > 1 ? ` (and ${count(violations.length - 1, 'more retry', 'more retries')} like it)` : '';
-      return { status: 'fail', summary: `${summaries[0]}${more}.`, evidence: capEvidence(violations) };
-    }
-    if (unclear.length > 0) {
-      return {
-        status: 'not-determined',
+    const lost = entries.filter((entry) => isCreateOrder(entry) && lostAnswer(entry));
+    // An order sent without a key cannot be retried safely at all: idempotency-key-sent reports it.
+    const keyed = lost.filter((order) => order.orderRequest?.idempotencyKey !== undefined);
+    const withoutKey = lost.length - keyed.length;
+    const { followed, unclear } = reactionsTo(keyed, (order) => retryOf(entries, order));
+    const unretried = keyed.length - followed.length - unclear.length;
+    const newKey = followed.filter(({ answered, next }) => next.orderRequest?.idempotencyKey !== answered.orderRequest?.idempotencyKey);
+    const more = newKey.length > 1 ? ` (and ${count(newKey.length - 1, 'more retry', 'more retries')} like it)` : '';
+    return weigh({
+      fail: newKey.length > 0 && {
+        summary: `${describeViolation(newKey[0]!)}${more}.`,
+        cited: newKey.map(({ answered, next }) => [evidenceOf(answered, orderNote(answered)), evidenceOf(next, orderNote(next))]),
+      },
+      notDetermined: unclear.length > 0 && {
         summary:
           `createOrder ${entryName(unclear[0]!)} lost its answer and no later createOrder carried its idempotencyKey; the createOrders of the same ` +
           'productId and quantity after it were sent at once with it, so whether one was its retry with another key cannot be told.',
-        evidence: capEvidence(unclear.map((entry) => [evidenceOf(entry, orderNote(entry))])),
-      };
-    }
-    if (retried > 0) {
-      const summary =
-        retried === 1
+        cited: unclear.map((entry) => [evidenceOf(entry, orderNote(entry))]),
+      },
+      pass:
+        followed.length > 0 &&
+        (followed.length === 1
           ? 'The createOrder whose answer was lost was retried with its idempotencyKey.'
-          : `Each of ${retried} createOrders whose answer was lost was retried with its idempotencyKey.`;
-      return { status: 'pass', summary, evidence: [] };
-    }
-    const summary =
-      unretried > 0
-        ? `${count(unretried, 'createOrder')} lost ${unretried === 1 ? 'its answer and was' : 'their answers and were'} not retried: retry a createOrder that gets no answer or a 5xx, with its idempotencyKey.`
-        : withoutKey > 0
-          ? `${count(withoutKey, 'createOrder')} lost ${withoutKey === 1 ? 'its answer' : 'their answers'} but carried no idempotencyKey to retry with (idempotency-key-sent reports ${withoutKey === 1 ? 'it' : 'them'}).`
-          : `No createOrder lost its answer: ${toExercise(
-              context,
-              "place an order in your tests: the drill's first createOrder is carried out and its answer lost",
-              { route: 'createOrder', effect: 'lose-response' },
-              'retry it when no answer comes',
-            )}.`;
-    return { status: 'not-exercised', summary, evidence: [] };
+          : `Each of ${followed.length} createOrders whose answer was lost was retried with its idempotencyKey.`),
+      notExercised:
+        unretried > 0
+          ? `${count(unretried, 'createOrder')} lost ${unretried === 1 ? 'its answer and was' : 'their answers and were'} not retried: retry a createOrder that gets no answer or a 5xx, with its idempotencyKey.`
+          : withoutKey > 0
+            ? `${count(withoutKey, 'createOrder')} lost ${withoutKey === 1 ? 'its answer' : 'their answers'} but carried no idempotencyKey to retry with (idempotency-key-sent reports ${withoutKey === 1 ? 'it' : 'them'}).`
+            : `No createOrder lost its answer: ${toExercise(
+                context,
+                "place an order in your tests: the drill's first createOrder is carried out and its answer lost",
+                { route: 'createOrder', effect: 'lose-response' },
+                'retry it when no answer comes',
+              )}.`,
+    });
   },
 };
 
@@ -87,9 +68,8 @@ function orderNote(entry: JournalEntry): string {
  * What happened, in words: an answer lost after the order was placed is not a 5xx, nor a connection closed
  * before anything was done, though a new key on the retry is a failure in all three.
  */
-function describeViolation(lost: JournalEntry, retry: JournalEntry): string {
-  const key = retry.orderRequest?.idempotencyKey;
-  const sent = key === undefined ? 'no idempotencyKey' : 'another idempotencyKey';
+function describeViolation({ answered: lost, next: retry }: Reaction): string {
+  const sent = retry.orderRequest?.idempotencyKey === undefined ? 'no idempotencyKey' : 'another idempotencyKey';
   const retried = `its retry, ${entryName(retry)}, carried ${sent}`;
   if (lost.orderId !== undefined) {
     const placed = `createOrder ${entryName(lost)} placed order ${lost.orderId} but its answer was lost, and ${retried}`;

@@ -11,18 +11,11 @@ export interface GradeContext {
   limitsEveryRoute?: boolean;
 }
 
-/** A one-off fault that exercises a check on any scenario: queued, it strikes the next call of its route. */
-export interface FaultToQueue {
-  /** The call's name, as the advice shows it (`getBalance`). */
-  route: CallName;
-  effect: 'error' | 'rate-limit' | 'lose-response';
-}
-
 /**
  * What would exercise a check, for a not-exercised summary: in the drill, what of it does (`inDrill`); elsewhere,
  * a one-off fault queued for the next call of a route (any scenario, the same every run), then `then`.
  */
-export function toExercise(context: GradeContext, inDrill: string, fault: FaultToQueue, then: string): string {
+export function toExercise(context: GradeContext, inDrill: string, fault: { route: CallName; effect: 'error' | 'rate-limit' | 'lose-response' }, then: string): string {
   if (context.drill) return inDrill;
   const body = JSON.stringify({ route: `/${fault.route}`, effect: fault.effect });
   const call = fault.route === 'createOrder' ? 'place an order' : `call ${fault.route}`;

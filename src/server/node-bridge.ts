@@ -6,8 +6,7 @@ import { RecentMemo } from '../lib/recent-memo.js';
 import { isStreamed, NETWORK_ERROR, type Answer, type Outcome, type Reply, type StreamedAnswer } from '../api/outcome.js';
 import { lingerIfBodyUnread } from './lingering-close.js';
 import { requestBodyStream } from './request-body-stream.js';
-import { parsedUrlOf } from './parsed-urls.js';
-import type { ParsedUrl } from '../lib/parsed-url.js';
+import { ParsedUrl } from '../lib/parsed-url.js';
 
 /**
  * A Node request as the admin API reads it. Headers are looked up in Node's raw list when asked for, as
@@ -93,6 +92,25 @@ function isPlainHost(host: string): boolean {
 }
 
 const PLAIN_HOST = /^(?:((?:[a-z0-9-]+\.)*[a-z][a-z0-9-]*)|((?:\d{1,3}\.){3}\d{1,3})):(\d{1,5})$/i;
+
+/** How many distinct URLs are kept parsed; past it the memo starts afresh. */
+const KEPT_URLS = 256;
+
+const parsed = new Map<string, ParsedUrl>();
+
+/**
+ * `new URL(text)`, parsed once for a URL asked again: a client asks for the same few URLs over and over, and
+ * parsing one cost as much as answering a small read.
+ */
+function parsedUrlOf(text: string): ParsedUrl {
+  let url = parsed.get(text);
+  if (url === undefined) {
+    url = new ParsedUrl(new URL(text));
+    if (parsed.size >= KEPT_URLS) parsed.clear();
+    parsed.set(text, url);
+  }
+  return url;
+}
 
 /** `Headers.get(name)` of a raw header list: every value of the name, trimmed, joined with ", "; null when absent. */
 export function rawHeaderValue(raw: readonly string[], name: string): string | null {

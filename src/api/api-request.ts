@@ -1,5 +1,5 @@
 import { ParsedUrl } from '../lib/parsed-url.js';
-import { RequestRecord } from '../state/request-record.js';
+import { RequestRecord, type RecordHeaders } from '../state/request-record.js';
 import type { RequestAsSent } from '../state/journal.js';
 
 /**
@@ -10,11 +10,7 @@ export interface ApiRequest {
   readonly method: string;
   /** Absolute URL. */
   readonly url: string;
-  readonly headers: {
-    get(name: string): string | null;
-    /** Each header, as `Headers.forEach` gives it; the journal lists them with it. */
-    forEach(callback: (value: string, name: string) => void): void;
-  };
+  readonly headers: RecordHeaders;
   readonly body: ReadableStream<Uint8Array> | null;
   /** `url` parsed, when the transport keeps it so (the server does, for URLs asked for again); else parsed here. */
   readonly parsedUrl?: ParsedUrl;

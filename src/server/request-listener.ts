@@ -68,7 +68,7 @@ export function createRequestListener(host: CoreSandboxHost, options: RequestLis
     // The listener decided the area from the path as written: the page and its files, by their own names only.
     inspector: nodeHandler(
       (req) => req,
-      (req, reply) => reply.answered(inspectorRequest(req.method ?? 'GET', pathOf(req.url ?? '/'))),
+      (req, reply) => reply.answered(inspectorRequest(req.method ?? 'GET', (req.url ?? '/').split('?', 1)[0]!)),
     ),
     docs: (req, res) =>
       void docsApp()
@@ -97,12 +97,6 @@ export function createRequestListener(host: CoreSandboxHost, options: RequestLis
     // Each area's handler closes the connection on a failure no answer was made for (a bug, a module that would not load).
     areas[area](req, res);
   };
-}
-
-/** The path of a request target, without its query. */
-function pathOf(target: string): string {
-  const query = target.indexOf('?');
-  return query === -1 ? target : target.slice(0, query);
 }
 
 /** `load()` on the first call; the same promise after. */

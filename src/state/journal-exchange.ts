@@ -21,10 +21,8 @@ export interface JournalRequest extends JournalBody {
   headers: Record<string, string>;
 }
 
-export interface JournalResponse extends JournalBody {
-  /** Lower-case names, as answered; secrets masked as in the request. */
-  headers: Record<string, string>;
-}
+/** The answer as the journal shows it: its headers (lower-case names, as answered; secrets masked as in the request) and body. */
+export type JournalResponse = JournalRequest;
 
 /** The request headers as the journal shows them: lower-case names, secrets masked. */
 export function journalHeaders(list: HeaderList | undefined): Record<string, string> {

@@ -149,14 +149,9 @@ export interface JournalQuery {
   limit?: number;
 }
 
-/** A marker as the sandbox notes it. */
-export interface MarkerNote {
-  marker: MarkerKind;
-  scenario: string;
-  text: string;
-  /** Sandbox-clock time, epoch ms. */
+/** A marker as the sandbox notes it: its sandbox-clock and wall-clock times in epoch ms. */
+export interface MarkerNote extends Pick<JournalMarker, 'marker' | 'scenario' | 'text'> {
   atMs: number;
-  /** Wall-clock time, epoch ms. */
   wallMs: number;
 }
 

@@ -2,17 +2,6 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { nextTurn } from '../lib/next-turn.js';
 
-export interface GracefulClose {
-  /** `listener`, noting each request it is given as the latest of its connection. */
-  following(listener: (req: IncomingMessage, res: ServerResponse) => void): (req: IncomingMessage, res: ServerResponse) => void;
-  close(graceMs: number): Promise<void>;
-  /**
-   * Aborted at the end of a stop's grace: what still waits for its answer (a call in a latency fault) is
-   * answered 503 then (`AnswerOptions.cutOff`), and a moment later every connection still open is closed.
-   */
-  readonly cutOff: AbortSignal;
-}
-
 /**
  * How long the answers made at the end of the grace (503s) have to be written before the connections still open
  * are closed: they are made in the same turn, so this is a margin, well inside the second a stop may take
@@ -25,7 +14,7 @@ const CUT_OFF_ANSWERS_MS = 250;
  * `request` and `checkExpectation` listeners go through `following`, which notes the latest request of each
  * connection.
  */
-export function gracefulClose(server: Server): GracefulClose {
+export function gracefulClose(server: Server) {
   /**
    * The answer to the latest request of each connection. Node answers a connection's requests in order, so
    * the latest is the one a stop marks `connection: close` (only the last may say it: Node closes the
@@ -60,8 +49,8 @@ export function gracefulClose(server: Server): GracefulClose {
     latest.set(socket, res);
     if (closing) closeAfter(res, previous);
   };
-  // Followed from inside the listeners rather than by listeners of their own: an event with two listeners
-  // copies its listener list on every emit.
+  // `listener`, noting each request it is given as the latest of its connection. Followed from inside the
+  // listeners rather than by listeners of their own: an event with two listeners copies its listener list on every emit.
   const following =
     (listener: (req: IncomingMessage, res: ServerResponse) => void) =>
     (req: IncomingMessage, res: ServerResponse) => {
@@ -97,6 +86,10 @@ export function gracefulClose(server: Server): GracefulClose {
 
   return {
     following,
+    /**
+     * Aborted at the end of a stop's grace: what still waits for its answer (a call in a latency fault) is
+     * answered 503 then (`AnswerOptions.cutOff`), and a moment later every connection still open is closed.
+     */
     cutOff: cutOff.signal,
     /**
      * Keeps accepting until the accept queue is empty (a few turns of the event loop, at most `graceMs`), then

@@ -4,7 +4,7 @@ import { RequestRecord, type RecordHeaders } from '../state/request-record.js';
 import { logFailure } from '../lib/log-failure.js';
 import { RecentMemo } from '../lib/recent-memo.js';
 import { isStreamed, NETWORK_ERROR, type Answer, type Outcome, type Reply, type StreamedAnswer } from '../api/outcome.js';
-import { lingerIfBodyUnread } from './lingering-close.js';
+import { announcesBody, lingerIfBodyUnread } from './lingering-close.js';
 import { requestBodyStream } from './request-body-stream.js';
 import { ParsedUrl } from '../lib/parsed-url.js';
 
@@ -267,7 +267,7 @@ function endStreamed(res: ServerResponse): void {
 /** How long a streamed answer that has ended may wait for its client to read the rest, in ms. */
 const UNREAD_END_GRACE_MS = 10_000;
 
+/** A request body the sandbox reads: one announced by a method that takes one (not GET or HEAD). */
 export function hasBody(req: IncomingMessage): boolean {
-  if (req.method === 'GET' || req.method === 'HEAD') return false;
-  return req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
+  return req.method !== 'GET' && req.method !== 'HEAD' && announcesBody(req);
 }

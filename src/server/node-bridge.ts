@@ -13,27 +13,17 @@ import { ParsedUrl } from '../lib/parsed-url.js';
  * `Headers.get` would answer, instead of being copied into a `Headers` first; a body is streamed, never
  * buffered here, and a request without one has no stream at all.
  */
-class NodeApiRequest implements ApiRequest {
-  readonly method: string;
-  readonly url: string;
-  readonly headers: ApiRequest['headers'];
-  readonly body: ReadableStream<Uint8Array> | null;
-
-  constructor(req: IncomingMessage) {
-    this.method = req.method ?? 'GET';
-    this.url = urlOf(req);
-    this.headers = new RawHeaders(req.rawHeaders);
-    this.body = hasBody(req) ? requestBodyStream(req) : null;
-  }
-
-  get parsedUrl(): ParsedUrl {
-    return parsedUrlOf(this.url);
-  }
-}
-
-/** A Node request as the admin API and the inspector read it (`NodeApiRequest`). */
 export function nodeApiRequestOf(req: IncomingMessage): ApiRequest {
-  return new NodeApiRequest(req);
+  const url = urlOf(req);
+  return {
+    method: req.method ?? 'GET',
+    url,
+    headers: new RawHeaders(req.rawHeaders),
+    body: hasBody(req) ? requestBodyStream(req) : null,
+    get parsedUrl() {
+      return parsedUrlOf(url);
+    },
+  };
 }
 
 /**
@@ -52,8 +42,9 @@ class RawHeaders implements RecordHeaders {
     return rawHeaderValue(this.raw, name);
   }
 
+  /** `Headers.forEach`: lower-case names, in the order sent, each value trimmed. */
   forEach(callback: (value: string, name: string) => void): void {
-    forEachRawHeader(this.raw, callback);
+    for (let i = 0; i + 1 < this.raw.length; i += 2) callback(trimmed(this.raw[i + 1]!), this.raw[i]!.toLowerCase());
   }
 }
 
@@ -123,11 +114,6 @@ export function rawHeaderValue(raw: readonly string[], name: string): string | n
     value = value === null ? found : `${value}, ${found}`;
   }
   return value;
-}
-
-/** `Headers.forEach` of a raw header list: lower-case names, in the order sent, each value trimmed. */
-function forEachRawHeader(raw: readonly string[], callback: (value: string, name: string) => void): void {
-  for (let i = 0; i + 1 < raw.length; i += 2) callback(trimmed(raw[i + 1]!), raw[i]!.toLowerCase());
 }
 
 /** A header value without the HTTP whitespace around it; Node's parser leaves little, so most values are taken as they are. */

@@ -59,22 +59,15 @@ export function captureBody(request: BodySource, maxBytes: number): CapturedBody
     // Nothing is pulled until the reader asks.
     { highWaterMark: 0 },
   );
-  const readIfUntouched = async () => {
-    if (state === 'untouched') {
-      // Nobody read the body: read it now, with the one reader of bodies (the tapped stream never took the source).
-      const body = await readLimitedBody({ headers: request.headers, body: source }, maxBytes).catch((): typeof TOO_LARGE => TOO_LARGE);
-      if (body === TOO_LARGE) {
-        state = 'given-up';
-        return;
-      }
-      keep(body);
-      state = 'complete';
-    }
-  };
   return {
     body: tapped,
     async prefix() {
-      await readIfUntouched();
+      if (state === 'untouched') {
+        // Nobody read the body: read it now, with the one reader of bodies (the tapped stream never took the source).
+        const body = await readLimitedBody({ headers: request.headers, body: source }, maxBytes).catch((): typeof TOO_LARGE => TOO_LARGE);
+        if (body !== TOO_LARGE) keep(body);
+        state = body === TOO_LARGE ? 'given-up' : 'complete';
+      }
       const text = Buffer.concat(chunks).toString('utf8').replace(/\uFFFD$/, '');
       return { text, truncated: state !== 'complete' || size > maxBytes };
     },

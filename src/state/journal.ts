@@ -267,12 +267,9 @@ function entryOf(record: RequestRecord, key: KeyView | null, exchange: boolean):
 }
 
 const same = (text: string) => text;
-const viewOfKey = (key: string): KeyView => ({ masked: maskApiKey(key), id: keyIdOf(key) });
-
 /** The `keyId` the journal gives the requests sent with `key`. */
-export function keyIdOf(key: string): string {
-  return fnv1a32(key);
-}
+export const keyIdOf: (key: string) => string = fnv1a32;
+const viewOfKey = (key: string): KeyView => ({ masked: maskApiKey(key), id: keyIdOf(key) });
 
 function memo<T>(map: Map<string, T>, key: string, make: (key: string) => T): T {
   let value = map.get(key);

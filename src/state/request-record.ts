@@ -1,10 +1,10 @@
 import type { ParsedUrl } from '../lib/parsed-url.js';
-import type { HeaderList } from './journal-exchange.js';
 import type { FaultEffect, JournalHint, OrderRequestNote, ProxiedNote, RequestTool } from './journal-entry.js';
 
 /** A request's headers as the record reads them: a web `Headers`, or the HTTP server's raw list read the same way. */
-export interface RecordHeaders extends HeaderList {
+export interface RecordHeaders {
   get(name: string): string | null;
+  forEach(callback: (value: string, name: string) => void): void;
 }
 
 /**

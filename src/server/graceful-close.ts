@@ -43,18 +43,14 @@ export function gracefulClose(server: Server) {
     if (listenerClosed) server.closeIdleConnections();
   };
 
-  const follow = (req: IncomingMessage, res: ServerResponse) => {
-    const socket = req.socket;
-    const previous = closing ? latest.get(socket) : undefined;
-    latest.set(socket, res);
-    if (closing) closeAfter(res, previous);
-  };
   // `listener`, noting each request it is given as the latest of its connection. Followed from inside the
   // listeners rather than by listeners of their own: an event with two listeners copies its listener list on every emit.
   const following =
     (listener: (req: IncomingMessage, res: ServerResponse) => void) =>
     (req: IncomingMessage, res: ServerResponse) => {
-      follow(req, res);
+      const previous = closing ? latest.get(req.socket) : undefined;
+      latest.set(req.socket, res);
+      if (closing) closeAfter(res, previous);
       listener(req, res);
     };
 

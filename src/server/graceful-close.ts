@@ -62,9 +62,6 @@ export function gracefulClose(server: Server) {
     open.add(socket);
     socket.once('close', () => open.delete(socket));
   });
-  const closeSilentConnections = () => {
-    for (const socket of open) if (socket.bytesRead === 0 && !latest.has(socket)) socket.destroy();
-  };
 
   /**
    * Waits until two turns of the event loop in a row accept no connection, or `deadline`. Connections the
@@ -115,7 +112,7 @@ export function gracefulClose(server: Server) {
           });
           // Node closes idle keep-alive connections (a request that came on one while the queue drained was
           // answered with connection: close), but not one that has not sent a byte yet (a client's spare).
-          closeSilentConnections();
+          for (const socket of open) if (socket.bytesRead === 0 && !latest.has(socket)) socket.destroy();
         });
       });
       return closing;

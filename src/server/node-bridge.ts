@@ -14,15 +14,11 @@ import { ParsedUrl } from '../lib/parsed-url.js';
  * buffered here, and a request without one has no stream at all.
  */
 export function nodeApiRequestOf(req: IncomingMessage): ApiRequest {
-  const url = urlOf(req);
   return {
     method: req.method ?? 'GET',
-    url,
+    url: urlOf(req),
     headers: new RawHeaders(req.rawHeaders),
     body: hasBody(req) ? requestBodyStream(req) : null,
-    get parsedUrl() {
-      return parsedUrlOf(url);
-    },
   };
 }
 

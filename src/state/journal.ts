@@ -7,7 +7,6 @@ import { NO_HEADERS, RequestRecord } from './request-record.js';
 
 export type * from './journal-entry.js';
 export { isMarker } from './journal-entry.js';
-export { RequestRecord, type RecordHeaders } from './request-record.js';
 
 /** How the journal shows a key: masked, and its id. */
 interface KeyView {

@@ -19,12 +19,9 @@ export function createDocsApp(): Express {
   // A path that is no valid percent-encoding is refused as the API and the admin API refuse it.
   app.use((req, _res, next) => next(invalidEncoding(req.originalUrl.split('?')[0]!)));
   const page = express.Router({ strict: true });
-  page.get('/', (req, res) => {
+  page.get(['/', '/index.html'], (req, res) => {
     // The page loads its files by relative URL: `/docs` must become `/docs/`.
-    if (!req.originalUrl.split('?')[0]!.endsWith('/')) return res.redirect(301, `${req.baseUrl}/`);
-    res.type('html').send(INDEX_HTML);
-  });
-  page.get('/index.html', (_req, res) => {
+    if (req.path === '/' && !req.originalUrl.split('?')[0]!.endsWith('/')) return res.redirect(301, `${req.baseUrl}/`);
     res.type('html').send(INDEX_HTML);
   });
   page.get('/swagger-initializer.js', (_req, res) => {

@@ -9,7 +9,7 @@ import { inspectorRequest } from '../admin/inspector-files.js';
 import type { CoreSandboxHost } from '../sessions/sandbox-host.js';
 import { areaOf, type Area } from './areas.js';
 import { hasBody, nodeApiRequestOf, nodeHandler, nodeRecordOf, writeAnswer } from './node-bridge.js';
-import { guardPolicy, refusalOf, type GuardOptions, type GuardPolicy } from './request-guard.js';
+import { guardPolicy, refusalOf, type GuardOptions } from './request-guard.js';
 import { localOriginOf } from './host-names.js';
 import { refuseMissingHost } from './transport-answers.js';
 
@@ -64,8 +64,7 @@ export function createRequestListener(host: CoreSandboxHost, options: RequestLis
         .catch((error: unknown) => res.destroy(error as Error)),
   };
 
-  let policy: GuardPolicy | undefined;
-  const policyOf = () => (policy ??= guardPolicy({ ...options, boundAddress: options.boundAddress() }));
+  const policyOf = once(() => guardPolicy({ ...options, boundAddress: options.boundAddress() }));
 
   return (req: IncomingMessage, res: ServerResponse) => {
     if (refuseMissingHost(req, res)) return;
@@ -84,9 +83,9 @@ export function createRequestListener(host: CoreSandboxHost, options: RequestLis
   };
 }
 
-/** `load()` on the first call; the same promise after. */
-function once<T>(load: () => Promise<T>): () => Promise<T> {
-  let loaded: Promise<T> | undefined;
+/** `load()` on the first call; the same value after. */
+function once<T>(load: () => T): () => T {
+  let loaded: T | undefined;
   return () => (loaded ??= load());
 }
 

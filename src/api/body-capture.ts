@@ -1,22 +1,14 @@
 import type { BodySource } from './api-request.js';
 import { readLimitedBody, TOO_LARGE } from './read-json-body.js';
 
-/** A request whose body is copied as it is read, so that the body can be noted whoever reads it, or nobody. */
-export interface CapturedBody {
-  /** The body to hand on: the original, read through the copy. */
-  body: ReadableStream<Uint8Array> | null;
-  /**
-   * Its first `maxBytes`, once the request is answered, as text (a character cut in two dropped), and whether the
-   * body was longer or could not be read to its end. A body nobody read is read now, up to `maxBytes`.
-   */
-  prefix(): Promise<{ text: string; truncated: boolean }>;
-}
-
 /**
- * Copies up to `maxBytes` of the body of `request` as it flows to its reader. Nothing is read before the reader
- * asks, so a body still refused as too large is refused as before, without reading it.
+ * Copies up to `maxBytes` of the body of `request` as it flows to its reader, so that the body can be noted whoever
+ * reads it, or nobody: `body` is the body to hand on (the original, read through the copy), `prefix()` its first
+ * `maxBytes` once the request is answered, as text (a character cut in two dropped), and whether the body was longer
+ * or could not be read to its end. Nothing is read before the reader asks, so a body still refused as too large is
+ * refused as before, without reading it; a body nobody read is read by `prefix()`, up to `maxBytes`.
  */
-export function captureBody(request: BodySource, maxBytes: number): CapturedBody {
+export function captureBody(request: BodySource, maxBytes: number) {
   const source = request.body;
   if (source === null) return { body: null, prefix: async () => ({ text: '', truncated: false }) };
   const chunks: Uint8Array[] = [];

@@ -1,10 +1,8 @@
 import type { ReadinessReport } from './domain/readiness/report.js';
 import type { ReadinessOptions } from './readiness-options.js';
-
-export type { ReadinessOptions } from './readiness-options.js';
-import type { HistoryEntry, JournalEntry, JournalHint, JournalMarker, JournalQuery, MarkerKind, RequestAsSent } from './state/journal.js';
+import type { HistoryEntry, JournalEntry, JournalMarker, JournalQuery, MarkerKind, RequestAsSent } from './state/journal.js';
 import type { QueuedFault, QueuedFaultInput } from './domain/queued-fault.js';
-import type { ChaosInput, PaymentMethod, ResolvedScenario, ScenarioFile, ScenarioSource } from './scenarios/scenario-schema.js';
+import type { ResolvedScenario, ScenarioFile, ScenarioSource } from './scenarios/scenario-schema.js';
 import type { RenderedPayment } from './api/render.js';
 import type { SandboxState } from './api/summarize-state.js';
 import type { SandboxSnapshot } from './sandbox-snapshot.js';
@@ -14,16 +12,9 @@ import type { TopupInput } from './domain/payments.js';
 import type { OptionValues } from './lib/options/option-kinds.js';
 import type { SANDBOX_OPTIONS } from './sandbox-options.js';
 
-export type { ClockMode };
-
-export type { SandboxDb };
+export type { ReadinessOptions, SandboxDb, ScenarioSource, TopupInput };
+export type { HistoryEntry, JournalEntry, JournalMarker, JournalQuery, MarkerKind, QueuedFault, QueuedFaultInput, RequestAsSent };
 export type { ReadOnlyCollection } from './state/sandbox-db.js';
-
-export type { SandboxSnapshot };
-
-export type { ScenarioSource };
-export type { ChaosInput };
-export type { HistoryEntry, JournalEntry, JournalHint, JournalMarker, JournalQuery, MarkerKind, QueuedFault, QueuedFaultInput, RequestAsSent };
 export type { JournalRequest, JournalResponse } from './state/journal-exchange.js';
 export type { RenderedBalance, RenderedPayment } from './api/render.js';
 export type { AccountState, ProductState, SandboxState } from './api/summarize-state.js';
@@ -31,9 +22,6 @@ export type { RecordCounts } from './state/store.js';
 
 /** The options of `createSandbox`, each defined once in `SANDBOX_OPTIONS` (src/sandbox-options.ts) with its default and range. */
 export type SandboxOptions = OptionValues<typeof SANDBOX_OPTIONS>;
-
-export type { TopupInput };
-
 
 /**
  * What happens to a sandbox, as `subscribe` and `GET /__sandbox/events` tell it: a request answered (its journal

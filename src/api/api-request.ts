@@ -1,5 +1,5 @@
 import { ParsedUrl } from '../lib/parsed-url.js';
-import { RequestRecord } from '../state/request-record.js';
+import { RequestRecord, type RecordHeaders } from '../state/request-record.js';
 import type { RequestAsSent } from '../state/journal.js';
 
 /**
@@ -10,14 +10,8 @@ export interface ApiRequest {
   readonly method: string;
   /** Absolute URL. */
   readonly url: string;
-  readonly headers: {
-    get(name: string): string | null;
-    /** Each header, as `Headers.forEach` gives it; the journal lists them with it. */
-    forEach(callback: (value: string, name: string) => void): void;
-  };
+  readonly headers: RecordHeaders;
   readonly body: ReadableStream<Uint8Array> | null;
-  /** `url` parsed, when the transport keeps it so (the server does, for URLs asked for again); else parsed here. */
-  readonly parsedUrl?: ParsedUrl;
 }
 
 /** What a body reader reads of a request: its headers (`content-type`, `content-length`) and its body stream. */
@@ -25,7 +19,7 @@ export type BodySource = Pick<ApiRequest, 'headers' | 'body'>;
 
 /** A request read once into the record the sandbox answers it from and its journal keeps. */
 export function recordOf(request: ApiRequest): RequestRecord {
-  return new RequestRecord(request.method, request.parsedUrl ?? new ParsedUrl(new URL(request.url)), request.headers, request.body);
+  return new RequestRecord(request.method, new ParsedUrl(new URL(request.url)), request.headers, request.body);
 }
 
 /** Headers of the connection the request came on rather than of the request: the new request has its own. */

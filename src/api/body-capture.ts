@@ -1,22 +1,14 @@
 import type { BodySource } from './api-request.js';
 import { readLimitedBody, TOO_LARGE } from './read-json-body.js';
 
-/** A request whose body is copied as it is read, so that the body can be noted whoever reads it, or nobody. */
-export interface CapturedBody {
-  /** The body to hand on: the original, read through the copy. */
-  body: ReadableStream<Uint8Array> | null;
-  /**
-   * Its first `maxBytes`, once the request is answered, as text (a character cut in two dropped), and whether the
-   * body was longer or could not be read to its end. A body nobody read is read now, up to `maxBytes`.
-   */
-  prefix(): Promise<{ text: string; truncated: boolean }>;
-}
-
 /**
- * Copies up to `maxBytes` of the body of `request` as it flows to its reader. Nothing is read before the reader
- * asks, so a body still refused as too large is refused as before, without reading it.
+ * Copies up to `maxBytes` of the body of `request` as it flows to its reader, so that the body can be noted whoever
+ * reads it, or nobody: `body` is the body to hand on (the original, read through the copy), `prefix()` its first
+ * `maxBytes` once the request is answered, as text (a character cut in two dropped), and whether the body was longer
+ * or could not be read to its end. Nothing is read before the reader asks, so a body still refused as too large is
+ * refused as before, without reading it; a body nobody read is read by `prefix()`, up to `maxBytes`.
  */
-export function captureBody(request: BodySource, maxBytes: number): CapturedBody {
+export function captureBody(request: BodySource, maxBytes: number) {
   const source = request.body;
   if (source === null) return { body: null, prefix: async () => ({ text: '', truncated: false }) };
   const chunks: Uint8Array[] = [];
@@ -59,22 +51,15 @@ export function captureBody(request: BodySource, maxBytes: number): CapturedBody
     // Nothing is pulled until the reader asks.
     { highWaterMark: 0 },
   );
-  const readIfUntouched = async () => {
-    if (state === 'untouched') {
-      // Nobody read the body: read it now, with the one reader of bodies (the tapped stream never took the source).
-      const body = await readLimitedBody({ headers: request.headers, body: source }, maxBytes).catch((): typeof TOO_LARGE => TOO_LARGE);
-      if (body === TOO_LARGE) {
-        state = 'given-up';
-        return;
-      }
-      keep(body);
-      state = 'complete';
-    }
-  };
   return {
     body: tapped,
     async prefix() {
-      await readIfUntouched();
+      if (state === 'untouched') {
+        // Nobody read the body: read it now, with the one reader of bodies (the tapped stream never took the source).
+        const body = await readLimitedBody({ headers: request.headers, body: source }, maxBytes).catch((): typeof TOO_LARGE => TOO_LARGE);
+        if (body !== TOO_LARGE) keep(body);
+        state = body === TOO_LARGE ? 'given-up' : 'complete';
+      }
       const text = Buffer.concat(chunks).toString('utf8').replace(/\uFFFD$/, '');
       return { text, truncated: state !== 'complete' || size > maxBytes };
     },

@@ -24,10 +24,7 @@ export interface Answer {
  * An answer whose body is written as it comes, an event stream: the transport starts `stream` with a sink of its
  * own, and the answer ends when the stream ends it. The client going away cancels the stream.
  */
-export interface StreamedAnswer {
-  status: number;
-  /** Lower-case names. */
-  headers: Record<string, string>;
+export interface StreamedAnswer extends Pick<Answer, 'status' | 'headers'> {
   stream: AnswerStream;
 }
 

@@ -38,7 +38,19 @@ export async function readBodyText(request: BodySource, rules: JsonBodyRules): P
       throw new ApiError('UNSUPPORTED_MEDIA_TYPE', rules.wrongType(contentType ? `got ${JSON.stringify(contentType)}` : 'none was sent'));
     }
   }
-  return readText(request, rules);
+  let body: Uint8Array | typeof TOO_LARGE;
+  try {
+    body = await readLimitedBody(request, rules.maxBytes);
+  } catch {
+    throw new ApiError('VALIDATION_ERROR', rules.unreadable);
+  }
+  if (body === TOO_LARGE) throw new ApiError('PAYLOAD_TOO_LARGE', rules.tooLarge);
+  if (rules.notUtf8 === undefined) return new TextDecoder().decode(body);
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(body);
+  } catch {
+    throw new ApiError('VALIDATION_ERROR', rules.notUtf8);
+  }
 }
 
 /** The second half of `readJsonBody`: the text's emptiness, JSON and depth checked. */
@@ -55,22 +67,6 @@ export function parseJsonText(text: string, rules: JsonBodyRules): unknown {
   }
   if (rules.maxDepth && nestsDeeperThan(body, rules.maxDepth.levels)) throw new ApiError('VALIDATION_ERROR', rules.maxDepth.message);
   return body;
-}
-
-async function readText(request: BodySource, rules: JsonBodyRules): Promise<string> {
-  let body: Uint8Array | typeof TOO_LARGE;
-  try {
-    body = await readLimitedBody(request, rules.maxBytes);
-  } catch {
-    throw new ApiError('VALIDATION_ERROR', rules.unreadable);
-  }
-  if (body === TOO_LARGE) throw new ApiError('PAYLOAD_TOO_LARGE', rules.tooLarge);
-  if (rules.notUtf8 === undefined) return new TextDecoder().decode(body);
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(body);
-  } catch {
-    throw new ApiError('VALIDATION_ERROR', rules.notUtf8);
-  }
 }
 
 /** What `readLimitedBody` gives for a body larger than its limit. */

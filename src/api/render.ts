@@ -76,8 +76,8 @@ export function renderPayment(payment: PaymentRecord): RenderedPayment {
     walletCreditThb: toThb(payment.walletCredit),
     status: payment.status,
     paymentMethod: payment.paymentMethod,
-    paidAt: payment.paidAt === null ? null : isoTime(payment.paidAt),
-    createdAt: isoTime(payment.createdAt),
+    paidAt: payment.paidAt === null ? null : new Date(payment.paidAt).toISOString(),
+    createdAt: new Date(payment.createdAt).toISOString(),
   };
 }
 
@@ -106,14 +106,25 @@ export function renderOrderFields(order: OrderRecord, now: number) {
     quantity: order.quantity,
     unitPriceThb: toThb(order.unitPrice),
     totalPriceThb: toThb(order.total),
-    createdAt: isoTime(order.createdAt),
+    createdAt: new Date(order.createdAt).toISOString(),
     product: { name: order.productName, sku: order.productSku },
   };
 }
 
 /** An item of an order as getOrderStatus and getOrders show it, without `qrBase64Url` (which comes last when asked for). */
 export function renderOrderItem(item: EsimRecord, provisioned: boolean) {
-  return provisioned ? { id: item.id, ...renderProfile(item) } : renderPendingItem(item);
+  if (provisioned) return { id: item.id, ...renderProfile(item) };
+  return {
+    id: item.id,
+    sequenceNo: item.sequenceNo,
+    status: 'pending',
+    provider: item.provider,
+    iccid: null,
+    phone: null,
+    activationCode: null,
+    smdpAddress: null,
+    qrCode: null,
+  };
 }
 
 /** The `qrBase64Url` of an order's item: its QR image once provisioned, null before. */
@@ -146,22 +157,4 @@ function renderProfile(item: EsimRecord) {
     smdpAddress: item.smdpAddress,
     qrCode: code,
   };
-}
-
-function renderPendingItem(item: EsimRecord) {
-  return {
-    id: item.id,
-    sequenceNo: item.sequenceNo,
-    status: 'pending',
-    provider: item.provider,
-    iccid: null,
-    phone: null,
-    activationCode: null,
-    smdpAddress: null,
-    qrCode: null,
-  };
-}
-
-export function isoTime(epochMs: number): string {
-  return new Date(epochMs).toISOString();
 }

@@ -51,15 +51,12 @@ const BASE_HALVES: ReadonlySet<string> = new Set(['', '/', '/api', '/v1', '/api/
  * base URL to use (`origin`, the request's: `http://127.0.0.1:4010`).
  */
 export function notFoundMessage(method: string, pathname: string, origin: string): string {
-  const underApi = pathname.includes(`${API_PREFIX}/`);
-  if (!underApi) {
+  if (!pathname.includes(`${API_PREFIX}/`)) {
     const trimmed = pathname.replace(/\/+$/, '');
     const call = CALLS_BY_PATH.get(trimmed.slice(trimmed.lastIndexOf('/')).toLowerCase());
-    if (call) {
-      return `no route ${method} ${pathname}: the API is under ${API_PREFIX}: ${call.method} ${API_PREFIX}${call.path}. Point the client's base URL at ${origin}${API_PREFIX}.`;
-    }
-    if (BASE_HALVES.has(trimmed)) {
-      return `no route ${method} ${pathname}: the API is under ${API_PREFIX}: ${CALLS.map((route) => `${route.method} ${API_PREFIX}${route.path}`).join(', ')}. Point the client's base URL at ${origin}${API_PREFIX}.`;
+    const meant = call ? [call] : BASE_HALVES.has(trimmed) ? CALLS : [];
+    if (meant.length > 0) {
+      return `no route ${method} ${pathname}: the API is under ${API_PREFIX}: ${meant.map((route) => `${route.method} ${API_PREFIX}${route.path}`).join(', ')}. Point the client's base URL at ${origin}${API_PREFIX}.`;
     }
   }
   return `no route ${method} ${pathname}; the routes are ${ROUTE_LIST}`;

@@ -41,10 +41,14 @@ export interface CallInput<Query, Body> {
  * faulted. Its query (and body) are parsed by its rules before `handle` runs. Write one with `defineCall` in a
  * file of src/api/calls and add it to the list there (docs/development.md, "Adding a call").
  */
-export type CallDefinition<N extends string = string, Q extends z.ZodObject = z.ZodObject, B extends z.ZodObject | undefined = z.ZodObject | undefined> = CallBase<
+export type CallDefinition<N extends string = string, Q extends z.ZodObject = z.ZodObject, B extends z.ZodObject | undefined = z.ZodObject | undefined> = CallSpec<
   N,
-  Q
-> &
+  Q,
+  B
+> & { path: `/${N}` };
+
+/** A call as its file writes it, in src/api/calls: all but its path, which is its name's (`/createOrder`). */
+type CallSpec<N extends string, Q extends z.ZodObject, B extends z.ZodObject | undefined> = CallBase<N, Q> &
   (B extends z.ZodObject
     ? {
         /** Read by API_BODY's rules, then parsed by these. */
@@ -59,9 +63,8 @@ export type CallDefinition<N extends string = string, Q extends z.ZodObject = z.
       });
 
 /** What every call has, whether it takes a body or not. */
-export interface CallBase<N extends string, Q extends z.ZodObject> extends DocumentedCall {
+export interface CallBase<N extends string, Q extends z.ZodObject> extends Omit<DocumentedCall, 'path'> {
   name: N;
-  path: `/${N}`;
   scope: Scope;
   /** For a list of records taken a page at a time (`limit`): what one record is called. */
   records?: string;
@@ -73,9 +76,9 @@ export type CallRoute = CallDefinition & { kind: 'call' };
 
 /** A call with its types checked: the handler's input is what its rules parse, its answer what the document says. */
 export function defineCall<N extends string, Q extends z.ZodObject, B extends z.ZodObject | undefined = undefined>(
-  call: CallDefinition<N, Q, B>,
+  call: CallSpec<N, Q, B>,
 ): CallDefinition<N, Q, B> & { kind: 'call' } {
-  return { kind: 'call', ...call };
+  return { kind: 'call', ...call, path: `/${call.name}` };
 }
 
 /** The document route, with its handler: the document with `examples`, for the URL it was asked at. */

@@ -1,7 +1,7 @@
 /**
  * A request's URL, parsed once, with the parts a call reads kept as strings: each read of a `URL`'s `pathname`
  * or `search` makes a new string, which the route table then hashes again. Read, never changed: the server keeps
- * those of the URLs asked for again (src/server/parsed-urls.ts).
+ * those of the URLs asked for again (src/server/node-bridge.ts).
  */
 export class ParsedUrl {
   readonly pathname: string;

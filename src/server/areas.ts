@@ -10,12 +10,6 @@ export type Area = 'admin' | 'docs' | 'inspector' | 'api';
 
 export const DOCS_PREFIX = '/docs';
 
-/** Each part but the API by the path it lives under; every other path is the imitated API's. */
-const AREA_PREFIXES: readonly (readonly [prefix: string, area: Area])[] = [
-  [ADMIN_PREFIX, 'admin'],
-  [DOCS_PREFIX, 'docs'],
-];
-
 /**
  * The part of the server a request target (`/__sandbox/health?x=1`) is for, decided from its path as written: the
  * listener has refused every spelling another reader would resolve to another path (`pathSpellingRefusal`), so the
@@ -26,8 +20,8 @@ export function areaOf(url: string): Area {
   const second = url.charCodeAt(1);
   if (second !== 95 /* _ */ && second !== 100 /* d */ && second !== 68 /* D */) return 'api';
   if (isInspectorPath(url.split('?', 1)[0]!)) return 'inspector';
-  for (const [prefix, area] of AREA_PREFIXES) if (isUnder(url, prefix)) return area;
-  return 'api';
+  if (isUnder(url, ADMIN_PREFIX)) return 'admin';
+  return isUnder(url, DOCS_PREFIX) ? 'docs' : 'api';
 }
 
 /**

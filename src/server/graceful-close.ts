@@ -2,17 +2,6 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { nextTurn } from '../lib/next-turn.js';
 
-export interface GracefulClose {
-  /** `listener`, noting each request it is given as the latest of its connection. */
-  following(listener: (req: IncomingMessage, res: ServerResponse) => void): (req: IncomingMessage, res: ServerResponse) => void;
-  close(graceMs: number): Promise<void>;
-  /**
-   * Aborted at the end of a stop's grace: what still waits for its answer (a call in a latency fault) is
-   * answered 503 then (`AnswerOptions.cutOff`), and a moment later every connection still open is closed.
-   */
-  readonly cutOff: AbortSignal;
-}
-
 /**
  * How long the answers made at the end of the grace (503s) have to be written before the connections still open
  * are closed: they are made in the same turn, so this is a margin, well inside the second a stop may take
@@ -25,7 +14,7 @@ const CUT_OFF_ANSWERS_MS = 250;
  * `request` and `checkExpectation` listeners go through `following`, which notes the latest request of each
  * connection.
  */
-export function gracefulClose(server: Server): GracefulClose {
+export function gracefulClose(server: Server) {
   /**
    * The answer to the latest request of each connection. Node answers a connection's requests in order, so
    * the latest is the one a stop marks `connection: close` (only the last may say it: Node closes the
@@ -54,18 +43,14 @@ export function gracefulClose(server: Server): GracefulClose {
     if (listenerClosed) server.closeIdleConnections();
   };
 
-  const follow = (req: IncomingMessage, res: ServerResponse) => {
-    const socket = req.socket;
-    const previous = closing ? latest.get(socket) : undefined;
-    latest.set(socket, res);
-    if (closing) closeAfter(res, previous);
-  };
-  // Followed from inside the listeners rather than by listeners of their own: an event with two listeners
-  // copies its listener list on every emit.
+  // `listener`, noting each request it is given as the latest of its connection. Followed from inside the
+  // listeners rather than by listeners of their own: an event with two listeners copies its listener list on every emit.
   const following =
     (listener: (req: IncomingMessage, res: ServerResponse) => void) =>
     (req: IncomingMessage, res: ServerResponse) => {
-      follow(req, res);
+      const previous = closing ? latest.get(req.socket) : undefined;
+      latest.set(req.socket, res);
+      if (closing) closeAfter(res, previous);
       listener(req, res);
     };
 
@@ -77,9 +62,6 @@ export function gracefulClose(server: Server): GracefulClose {
     open.add(socket);
     socket.once('close', () => open.delete(socket));
   });
-  const closeSilentConnections = () => {
-    for (const socket of open) if (socket.bytesRead === 0 && !latest.has(socket)) socket.destroy();
-  };
 
   /**
    * Waits until two turns of the event loop in a row accept no connection, or `deadline`. Connections the
@@ -97,6 +79,10 @@ export function gracefulClose(server: Server): GracefulClose {
 
   return {
     following,
+    /**
+     * Aborted at the end of a stop's grace: what still waits for its answer (a call in a latency fault) is
+     * answered 503 then (`AnswerOptions.cutOff`), and a moment later every connection still open is closed.
+     */
     cutOff: cutOff.signal,
     /**
      * Keeps accepting until the accept queue is empty (a few turns of the event loop, at most `graceMs`), then
@@ -126,7 +112,7 @@ export function gracefulClose(server: Server): GracefulClose {
           });
           // Node closes idle keep-alive connections (a request that came on one while the queue drained was
           // answered with connection: close), but not one that has not sent a byte yet (a client's spare).
-          closeSilentConnections();
+          for (const socket of open) if (socket.bytesRead === 0 && !latest.has(socket)) socket.destroy();
         });
       });
       return closing;

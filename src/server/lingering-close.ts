@@ -72,6 +72,6 @@ export function isLingering(socket: object): boolean {
 }
 
 /** A request that says it has a body (`content-length` above 0 or `transfer-encoding`), whatever its method. */
-function announcesBody(req: IncomingMessage): boolean {
+export function announcesBody(req: IncomingMessage): boolean {
   return req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
 }

@@ -4,37 +4,22 @@ import { RequestRecord, type RecordHeaders } from '../state/request-record.js';
 import { logFailure } from '../lib/log-failure.js';
 import { RecentMemo } from '../lib/recent-memo.js';
 import { isStreamed, NETWORK_ERROR, type Answer, type Outcome, type Reply, type StreamedAnswer } from '../api/outcome.js';
-import { lingerIfBodyUnread } from './lingering-close.js';
+import { announcesBody, lingerIfBodyUnread } from './lingering-close.js';
 import { requestBodyStream } from './request-body-stream.js';
-import { parsedUrlOf } from './parsed-urls.js';
-import type { ParsedUrl } from '../lib/parsed-url.js';
+import { ParsedUrl } from '../lib/parsed-url.js';
 
 /**
  * A Node request as the admin API reads it. Headers are looked up in Node's raw list when asked for, as
  * `Headers.get` would answer, instead of being copied into a `Headers` first; a body is streamed, never
  * buffered here, and a request without one has no stream at all.
  */
-class NodeApiRequest implements ApiRequest {
-  readonly method: string;
-  readonly url: string;
-  readonly headers: ApiRequest['headers'];
-  readonly body: ReadableStream<Uint8Array> | null;
-
-  constructor(req: IncomingMessage) {
-    this.method = req.method ?? 'GET';
-    this.url = urlOf(req);
-    this.headers = new RawHeaders(req.rawHeaders);
-    this.body = hasBody(req) ? requestBodyStream(req) : null;
-  }
-
-  get parsedUrl(): ParsedUrl {
-    return parsedUrlOf(this.url);
-  }
-}
-
-/** A Node request as the admin API and the inspector read it (`NodeApiRequest`). */
 export function nodeApiRequestOf(req: IncomingMessage): ApiRequest {
-  return new NodeApiRequest(req);
+  return {
+    method: req.method ?? 'GET',
+    url: urlOf(req),
+    headers: new RawHeaders(req.rawHeaders),
+    body: hasBody(req) ? requestBodyStream(req) : null,
+  };
 }
 
 /**
@@ -53,8 +38,9 @@ class RawHeaders implements RecordHeaders {
     return rawHeaderValue(this.raw, name);
   }
 
+  /** `Headers.forEach`: lower-case names, in the order sent, each value trimmed. */
   forEach(callback: (value: string, name: string) => void): void {
-    forEachRawHeader(this.raw, callback);
+    for (let i = 0; i + 1 < this.raw.length; i += 2) callback(trimmed(this.raw[i + 1]!), this.raw[i]!.toLowerCase());
   }
 }
 
@@ -94,6 +80,25 @@ function isPlainHost(host: string): boolean {
 
 const PLAIN_HOST = /^(?:((?:[a-z0-9-]+\.)*[a-z][a-z0-9-]*)|((?:\d{1,3}\.){3}\d{1,3})):(\d{1,5})$/i;
 
+/** How many distinct URLs are kept parsed; past it the memo starts afresh. */
+const KEPT_URLS = 256;
+
+const parsed = new Map<string, ParsedUrl>();
+
+/**
+ * `new URL(text)`, parsed once for a URL asked again: a client asks for the same few URLs over and over, and
+ * parsing one cost as much as answering a small read.
+ */
+function parsedUrlOf(text: string): ParsedUrl {
+  let url = parsed.get(text);
+  if (url === undefined) {
+    url = new ParsedUrl(new URL(text));
+    if (parsed.size >= KEPT_URLS) parsed.clear();
+    parsed.set(text, url);
+  }
+  return url;
+}
+
 /** `Headers.get(name)` of a raw header list: every value of the name, trimmed, joined with ", "; null when absent. */
 export function rawHeaderValue(raw: readonly string[], name: string): string | null {
   let value: string | null = null;
@@ -105,11 +110,6 @@ export function rawHeaderValue(raw: readonly string[], name: string): string | n
     value = value === null ? found : `${value}, ${found}`;
   }
   return value;
-}
-
-/** `Headers.forEach` of a raw header list: lower-case names, in the order sent, each value trimmed. */
-function forEachRawHeader(raw: readonly string[], callback: (value: string, name: string) => void): void {
-  for (let i = 0; i + 1 < raw.length; i += 2) callback(trimmed(raw[i + 1]!), raw[i]!.toLowerCase());
 }
 
 /** A header value without the HTTP whitespace around it; Node's parser leaves little, so most values are taken as they are. */
@@ -249,7 +249,7 @@ function endStreamed(res: ServerResponse): void {
 /** How long a streamed answer that has ended may wait for its client to read the rest, in ms. */
 const UNREAD_END_GRACE_MS = 10_000;
 
+/** A request body the sandbox reads: one announced by a method that takes one (not GET or HEAD). */
 export function hasBody(req: IncomingMessage): boolean {
-  if (req.method === 'GET' || req.method === 'HEAD') return false;
-  return req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
+  return req.method !== 'GET' && req.method !== 'HEAD' && announcesBody(req);
 }

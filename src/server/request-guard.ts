@@ -60,6 +60,9 @@ export function refusalOf(request: GuardedRequest, policy: GuardPolicy): ApiErro
   );
 }
 
+/** The last Host header read, and the name in it: a client sends the same one on every request. */
+const HOST_NAMES = new RecentMemo(1, 1024, hostNameOfHeader);
+
 /** A request without `Host` is left to the HTTP layer; one naming a host this server does not answer to is refused. */
 function hostRefusal({ headers }: GuardedRequest, { hostNames }: GuardPolicy): ApiError | undefined {
   if (hostNames === undefined || headers.host === undefined) return undefined;
@@ -78,9 +81,6 @@ function hostRefusal({ headers }: GuardedRequest, { hostNames }: GuardPolicy): A
  * API: the browser says whose page it is in `Origin`. Clients that are no browser send no `Origin`; the
  * server's own pages (`/docs`) send its own.
  */
-/** The last Host header read, and the name in it: a client sends the same one on every request. */
-const HOST_NAMES = new RecentMemo(1, 1024, (host) => hostNameOfHeader(host));
-
 function originRefusal({ area, method, headers, encrypted }: GuardedRequest): ApiError | undefined {
   const origin = headers.origin;
   if (origin === undefined || (area !== 'admin' && SAFE_METHODS.has(method))) return undefined;

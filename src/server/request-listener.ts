@@ -1,36 +1,26 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { ApiError } from '../domain/api-error.js';
-import type { AdminApi } from '../admin/admin-api.js';
+import type { AdminApiOptions } from '../admin/admin-api.js';
 import { errorAnswer } from '../api/envelope.js';
 import type { ApiRequest } from '../api/api-request.js';
 import type { Answer } from '../api/outcome.js';
 import { pathSpellingRefusal } from '../api/path-spelling.js';
 import { inspectorRequest } from '../admin/inspector-files.js';
-import type { ScenarioFileAccess } from '../scenarios/scenario-file-access.js';
 import type { CoreSandboxHost } from '../sessions/sandbox-host.js';
 import { areaOf, type Area } from './areas.js';
 import { hasBody, nodeApiRequestOf, nodeHandler, nodeRecordOf, writeAnswer } from './node-bridge.js';
-import { guardPolicy, refusalOf, type GuardPolicy } from './request-guard.js';
+import { guardPolicy, refusalOf, type GuardOptions } from './request-guard.js';
 import { localOriginOf } from './host-names.js';
 import { refuseMissingHost } from './transport-answers.js';
 
-export interface RequestListenerOptions {
-  /** When set, the admin API (`/__sandbox`) answers 401 to a request without this token. */
-  adminToken?: string;
-  /** Where a scenario named over the admin API may be read from. Default: built-in scenarios only. */
-  scenarioFiles?: ScenarioFileAccess;
-  /** Names a server on a loopback address answers to in `Host`, besides that address and `localhost`. */
-  allowedHosts?: readonly string[];
-  /** The address the server listens on, asked at the first request; without it any `Host` is taken. */
-  boundAddress?: () => string;
+/** What `startServer` gives its listener: the admin API's options, the guard's, and what only a running server knows. */
+export interface RequestListenerOptions extends AdminApiOptions, Omit<GuardOptions, 'boundAddress'> {
+  /** The address the server listens on, asked at the first request. */
+  boundAddress: () => string;
   /** Aborted when the server shuts down: open event streams end then, instead of holding the shutdown. */
-  closing?: AbortSignal;
-  /** Aborted at the end of a stop's grace: a call still in a latency fault is answered 503 then. Default: never. */
-  cutOff?: AbortSignal;
-  /** How many event streams may be open at once. Default: 32. */
-  maxStreams?: number;
-  /** The memory sessions and snapshots may take the server to, in MiB. Default: 2048. */
-  memoryBudgetMiB?: number;
+  closing: AbortSignal;
+  /** Aborted at the end of a stop's grace: a call still in a latency fault is answered 503 then. */
+  cutOff: AbortSignal;
   /** Answers an admin request before the admin API does (proxy mode: its summary, its refusals). Default: none. */
   adminFirst?: AdminFirst;
 }
@@ -45,10 +35,8 @@ export type AdminFirst = (request: ApiRequest) => Answer | undefined;
  * outcomes written straight to the socket, on plain `node:http`; the reference page is an express app.
  * The admin API and the page are loaded on first use, so that start-up does not wait for them.
  */
-export function createRequestListener(host: CoreSandboxHost, options: RequestListenerOptions = {}): RequestListener {
-  const adminApi = once(() =>
-    import('../admin/admin-api.js').then(({ createAdminApi }) => createAdminApi(host, { scenarioFiles: options.scenarioFiles, maxStreams: options.maxStreams, memoryBudgetMiB: options.memoryBudgetMiB })),
-  );
+export function createRequestListener(host: CoreSandboxHost, options: RequestListenerOptions): RequestListener {
+  const adminApi = once(() => import('../admin/admin-api.js').then(({ createAdminApi }) => createAdminApi(host, options)));
   const docsApp = once(() => import('./docs-app.js').then(({ createDocsApp }) => createDocsApp(), withoutExpress));
   const answerOptions = { cutOff: options.cutOff };
   /** The one dispatch: each area's handler, each answering with an outcome given to its reply (a listener for the page). */
@@ -68,7 +56,7 @@ export function createRequestListener(host: CoreSandboxHost, options: RequestLis
     // The listener decided the area from the path as written: the page and its files, by their own names only.
     inspector: nodeHandler(
       (req) => req,
-      (req, reply) => reply.answered(inspectorRequest(req.method ?? 'GET', pathOf(req.url ?? '/'))),
+      (req, reply) => reply.answered(inspectorRequest(req.method ?? 'GET', (req.url ?? '/').split('?', 1)[0]!)),
     ),
     docs: (req, res) =>
       void docsApp()
@@ -76,11 +64,7 @@ export function createRequestListener(host: CoreSandboxHost, options: RequestLis
         .catch((error: unknown) => res.destroy(error as Error)),
   };
 
-  let policy: GuardPolicy | undefined;
-  const policyOf = () =>
-    (policy ??= options.boundAddress
-      ? guardPolicy({ boundAddress: options.boundAddress(), allowedHosts: options.allowedHosts, adminToken: options.adminToken })
-      : { adminToken: options.adminToken });
+  const policyOf = once(() => guardPolicy({ ...options, boundAddress: options.boundAddress() }));
 
   return (req: IncomingMessage, res: ServerResponse) => {
     if (refuseMissingHost(req, res)) return;
@@ -99,15 +83,9 @@ export function createRequestListener(host: CoreSandboxHost, options: RequestLis
   };
 }
 
-/** The path of a request target, without its query. */
-function pathOf(target: string): string {
-  const query = target.indexOf('?');
-  return query === -1 ? target : target.slice(0, query);
-}
-
-/** `load()` on the first call; the same promise after. */
-function once<T>(load: () => Promise<T>): () => Promise<T> {
-  let loaded: Promise<T> | undefined;
+/** `load()` on the first call; the same value after. */
+function once<T>(load: () => T): () => T {
+  let loaded: T | undefined;
   return () => (loaded ??= load());
 }
 

@@ -56,34 +56,22 @@ export interface RunningServer {
  * address cannot be listened on.
  */
 export async function startServer(options: StartServerOptions = {}, mode: ServerMode = {}): Promise<RunningServer> {
-  const {
-    port,
-    host,
-    scenarioDirs,
-    adminToken,
-    allowedHosts,
-    shutdownGraceMs,
-    headersTimeoutMs,
-    requestTimeoutMs,
-    keepAliveTimeoutMs,
-    maxStreams,
-    memoryBudgetMiB,
-  } =
-    checkOptions(SERVER_OPTIONS, options) as Required<OptionValues<typeof SERVER_OPTIONS>>;
+  const settings = checkOptions(SERVER_OPTIONS, options) as Required<OptionValues<typeof SERVER_OPTIONS>>;
+  const { host, headersTimeoutMs, requestTimeoutMs } = settings;
   if (headersTimeoutMs > requestTimeoutMs) {
     throw new RangeError(
       `headersTimeoutMs (${headersTimeoutMs}) must not be longer than requestTimeoutMs (${requestTimeoutMs}): the headers are part of the request`,
     );
   }
   const { maxScenarioBytes } = checkOptions(SANDBOX_OPTIONS, options);
-  const scenarioFiles = confinedFiles(scenarioDirs ?? [], maxScenarioBytes);
+  const scenarioFiles = confinedFiles(settings.scenarioDirs ?? [], maxScenarioBytes);
   const sandboxHost = new CoreSandboxHost(options, mode.servedInstead);
   const server: Server = createServer({
     // A request without Host is answered by the listener, with the error envelope instead of a bare 400.
     requireHostHeader: false,
     headersTimeout: headersTimeoutMs,
     requestTimeout: requestTimeoutMs,
-    keepAliveTimeout: keepAliveTimeoutMs,
+    keepAliveTimeout: settings.keepAliveTimeoutMs,
     // How often Node compares the connections' clocks with the two timeouts (its default: every 30 s).
     connectionsCheckingInterval: Math.max(10, Math.min(1_000, Math.floor(headersTimeoutMs / 4))),
   });
@@ -92,12 +80,10 @@ export async function startServer(options: StartServerOptions = {}, mode: Server
   server.on(
     'request',
     shutdown.following(createRequestListener(sandboxHost, {
-      adminToken: adminToken as string | undefined,
+      ...settings,
       scenarioFiles,
-      allowedHosts: [...(allowedHosts ?? [])],
+      allowedHosts: [...(settings.allowedHosts ?? [])],
       boundAddress: () => (server.address() as AddressInfo | null)?.address ?? host,
-      maxStreams,
-      memoryBudgetMiB,
       closing: closing.signal,
       cutOff: shutdown.cutOff,
       adminFirst: mode.adminFirst,
@@ -105,12 +91,12 @@ export async function startServer(options: StartServerOptions = {}, mode: Server
   );
   server.on('checkExpectation', shutdown.following(answerExpectationFailed));
   server.on('connect', answerConnect);
-  server.on('clientError', clientErrorAnswerer({ headersTimeoutMs, requestTimeoutMs }));
-  await listen(server, port, host);
+  server.on('clientError', clientErrorAnswerer(settings));
+  await listen(server, settings.port, host);
   const actualPort = (server.address() as AddressInfo).port;
   const origin = `http://${hostForUrl(host)}:${actualPort}`;
   const close = () => {
-    const closed = shutdown.close(shutdownGraceMs);
+    const closed = shutdown.close(settings.shutdownGraceMs);
     // Event streams never end by themselves: end them now, so the stop waits only for real requests.
     closing.abort();
     return closed;

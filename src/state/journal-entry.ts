@@ -1,4 +1,5 @@
 import type { JournalRequest, JournalResponse } from './journal-exchange.js';
+import type { RequestRecord } from './request-record.js';
 
 /**
  * What a fault did to a request: `error` (an injected 500 or 503, nothing done), `rate-limit` (an injected 429,
@@ -19,35 +20,18 @@ export interface OrderRequestNote {
   idempotencyKey?: string;
 }
 
-/** What the sandbox made of a request: how it answered, what struck it, what the route learnt. */
-export interface RequestFacts {
-  /** The call of the API the path names, by its name (`createOrder`), as every input and output names a call; absent for a path that names none. */
-  route?: string;
-  /** The status answered, or that a fault kept from the client; 0 when the connection was closed before anything was done. */
-  status: number;
-  /** The `error.code` of an error answer. */
-  errorCode?: string;
-  /** The `error.message` of an error answer. */
-  errorMessage?: string;
-  /** The fault that struck this request. */
-  fault?: FaultEffect;
-  /** The `Retry-After` of a 429 answer, in seconds. */
-  retryAfterS?: number;
-  /** createOrder: its body's productId, quantity and idempotencyKey, when the body was a JSON object. */
-  orderRequest?: OrderRequestNote;
-  /** createOrder: the order it created or replayed, even when the answer was lost; getOrderStatus: the order it read. */
-  orderId?: string;
-  /** getOrderStatus: the order's status as answered. */
-  orderStatus?: string;
-  /** createOrder: whether the answer replayed an earlier order of the same idempotencyKey. */
-  reused?: boolean;
-  /** The one-off fault that struck this request: the `seq` of the marker that queued it. */
-  queuedFault?: number;
-  /** Mistakes in the request the real service would let pass without a word. */
-  hints?: JournalHint[];
-  /** Proxy mode: the exchange with the real service this request was forwarded to (or kept from, by a fault). */
-  proxied?: ProxiedNote;
-}
+/**
+ * The fields of a request's record that its entry shows as they are (their meaning is with the record, in
+ * src/state/request-record.ts): how it answered, what struck it, what the route learnt; absent when not set.
+ */
+type RequestFacts = ShownAsNoted<
+  'route' | 'status' | 'errorCode' | 'errorMessage' | 'fault' | 'retryAfterS' | 'orderRequest' | 'orderId' | 'orderStatus' | 'reused' | 'queuedFault' | 'replayOf' | 'tool' | 'hints' | 'proxied'
+>;
+
+/** Record fields as an entry carries them: one the record may leave undefined is optional. */
+type ShownAsNoted<K extends keyof RequestRecord> = { [F in K as undefined extends RequestRecord[F] ? never : F]: RequestRecord[F] } & {
+  [F in K as undefined extends RequestRecord[F] ? F : never]?: Exclude<RequestRecord[F], undefined>;
+};
 
 /**
  * What a proxy (`esim-sandbox proxy`) notes of a request it forwards: where to, what the upstream answered, and who
@@ -100,13 +84,6 @@ export interface JournalEntry extends RequestFacts {
   request?: JournalRequest;
   /** The answer as made, even one a fault kept from the client; absent when none was made (a dropped connection). */
   response?: JournalResponse;
-  /** The `seq` of the request this one sent again (a replay from the inspector or `POST /__sandbox/requests/<seq>/replay`). */
-  replayOf?: number;
-  /**
-   * The sandbox's own tool that sent the request: `verify` or `record` (their `user-agent`,
-   * `esim-sandbox/<version> (verify)`), or `replay`; the readiness report never grades it. Absent for a client's.
-   */
-  tool?: RequestTool;
 }
 
 /** Which of the sandbox's own tools sent a request. */
@@ -149,14 +126,9 @@ export interface JournalQuery {
   limit?: number;
 }
 
-/** A marker as the sandbox notes it. */
-export interface MarkerNote {
-  marker: MarkerKind;
-  scenario: string;
-  text: string;
-  /** Sandbox-clock time, epoch ms. */
+/** A marker as the sandbox notes it: its sandbox-clock and wall-clock times in epoch ms. */
+export interface MarkerNote extends Pick<JournalMarker, 'marker' | 'scenario' | 'text'> {
   atMs: number;
-  /** Wall-clock time, epoch ms. */
   wallMs: number;
 }
 

@@ -1,13 +1,9 @@
 import { boundText, shortenQrImages } from '../lib/bounded-text.js';
 import { isSecretHeader, maskApiKey } from '../lib/mask-api-key.js';
+import type { RecordHeaders } from './request-record.js';
 
 /** The most of each body the journal keeps: enough for any valid request and most answers, bounded for a long journal. */
 export const JOURNAL_BODY_MAX_BYTES = 64 * 1024;
-
-/** Headers as a request carries them: a web `Headers`, or anything with its `forEach`. */
-export interface HeaderList {
-  forEach(callback: (value: string, name: string) => void): void;
-}
 
 /** A body as the journal shows it: the JSON value when the text is whole JSON, else the text (cut to 64 KiB, `truncated`). */
 export interface JournalBody {
@@ -21,15 +17,13 @@ export interface JournalRequest extends JournalBody {
   headers: Record<string, string>;
 }
 
-export interface JournalResponse extends JournalBody {
-  /** Lower-case names, as answered; secrets masked as in the request. */
-  headers: Record<string, string>;
-}
+/** The answer as the journal shows it: its headers (lower-case names, as answered; secrets masked as in the request) and body. */
+export type JournalResponse = JournalRequest;
 
 /** The request headers as the journal shows them: lower-case names, secrets masked. */
-export function journalHeaders(list: HeaderList | undefined): Record<string, string> {
+export function journalHeaders(list: RecordHeaders): Record<string, string> {
   const headers: Record<string, string> = {};
-  list?.forEach((value, name) => {
+  list.forEach((value, name) => {
     const lower = name.toLowerCase();
     headers[lower] = shownValue(lower, value);
   });

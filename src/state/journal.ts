@@ -7,7 +7,6 @@ import { NO_HEADERS, RequestRecord } from './request-record.js';
 
 export type * from './journal-entry.js';
 export { isMarker } from './journal-entry.js';
-export { RequestRecord, type RecordHeaders } from './request-record.js';
 
 /** How the journal shows a key: masked, and its id. */
 interface KeyView {
@@ -145,12 +144,7 @@ export class Journal {
    * those asked for); with bodies unless `bodies` is false.
    */
   entries({ since = 0, bodies = true, limit = Number.POSITIVE_INFINITY }: JournalQuery = {}): JournalEntry[] {
-    const entries: JournalEntry[] = [];
-    for (let seq = this.#firstAfter(Math.max(since, this.#runStart)); seq <= this.#seq && entries.length < limit; seq++) {
-      const row = this.#rowOf(seq)!;
-      if (row instanceof RequestRecord) entries.push(this.#entryOf(row, bodies));
-    }
-    return entries;
+    return this.#read(Math.max(since, this.#runStart), bodies, limit, false) as JournalEntry[];
   }
 
   /**
@@ -158,10 +152,16 @@ export class Journal {
    * `limit` (the oldest of those asked for). An event stream's replay reads it one entry at a time.
    */
   history({ since = 0, bodies = true, limit = Number.POSITIVE_INFINITY }: JournalQuery = {}): HistoryEntry[] {
+    return this.#read(since, bodies, limit, true);
+  }
+
+  /** The rows after `since`, oldest first, at most `limit`: requests, and markers when `markers`. */
+  #read(since: number, bodies: boolean, limit: number, markers: boolean): HistoryEntry[] {
     const rows: HistoryEntry[] = [];
     for (let seq = this.#firstAfter(since); seq <= this.#seq && rows.length < limit; seq++) {
       const row = this.#rowOf(seq)!;
-      rows.push(row instanceof RequestRecord ? this.#entryOf(row, bodies) : markerOf(row));
+      if (row instanceof RequestRecord) rows.push(this.#entryOf(row, bodies));
+      else if (markers) rows.push(markerOf(row));
     }
     return rows;
   }
@@ -266,12 +266,9 @@ function entryOf(record: RequestRecord, key: KeyView | null, exchange: boolean):
 }
 
 const same = (text: string) => text;
-const viewOfKey = (key: string): KeyView => ({ masked: maskApiKey(key), id: keyIdOf(key) });
-
 /** The `keyId` the journal gives the requests sent with `key`. */
-export function keyIdOf(key: string): string {
-  return fnv1a32(key);
-}
+export const keyIdOf: (key: string) => string = fnv1a32;
+const viewOfKey = (key: string): KeyView => ({ masked: maskApiKey(key), id: keyIdOf(key) });
 
 function memo<T>(map: Map<string, T>, key: string, make: (key: string) => T): T {
   let value = map.get(key);

@@ -1,10 +1,10 @@
 import type { ParsedUrl } from '../lib/parsed-url.js';
-import type { HeaderList } from './journal-exchange.js';
 import type { FaultEffect, JournalHint, OrderRequestNote, ProxiedNote, RequestTool } from './journal-entry.js';
 
 /** A request's headers as the record reads them: a web `Headers`, or the HTTP server's raw list read the same way. */
-export interface RecordHeaders extends HeaderList {
+export interface RecordHeaders {
   get(name: string): string | null;
+  forEach(callback: (value: string, name: string) => void): void;
 }
 
 /**
@@ -26,7 +26,7 @@ export class RequestRecord {
   /** Wall time from arrival to answer, ms. */
   durationMs = 0;
 
-  /** The call the path names, by its name (`createOrder`); undefined for a path that names none. */
+  /** The call of the API the path names, by its name (`createOrder`), as every input and output names a call; undefined for a path that names none. */
   route: string | undefined = undefined;
   /** The request body as read, at most 64 KiB of it (`bodyTruncated` past that); undefined without a body. */
   bodyText: string | undefined = undefined;
@@ -36,23 +36,38 @@ export class RequestRecord {
 
   /** The status answered, or that a fault kept from the client; 0 when the connection was closed before anything was done. */
   status = 0;
+  /** The `error.code` of an error answer. */
   errorCode: string | undefined = undefined;
+  /** The `error.message` of an error answer. */
   errorMessage: string | undefined = undefined;
+  /** The fault that struck this request. */
   fault: FaultEffect | undefined = undefined;
+  /** The `Retry-After` of a 429 answer, in seconds. */
   retryAfterS: number | undefined = undefined;
+  /** createOrder: its body's productId, quantity and idempotencyKey, when the body was a JSON object. */
   orderRequest: OrderRequestNote | undefined = undefined;
+  /** createOrder: the order it created or replayed, even when the answer was lost; getOrderStatus: the order it read. */
   orderId: string | undefined = undefined;
+  /** getOrderStatus: the order's status as answered. */
   orderStatus: string | undefined = undefined;
+  /** createOrder: whether the answer replayed an earlier order of the same idempotencyKey. */
   reused: boolean | undefined = undefined;
+  /** The one-off fault that struck this request: the `seq` of the marker that queued it. */
   queuedFault: number | undefined = undefined;
+  /** Mistakes in the request the real service would let pass without a word. */
   hints: JournalHint[] | undefined = undefined;
   /** What the route let pass, read for the hints: query parameters and body fields it ignored, a limit it clamped. */
   ignoredQueryParameters: string[] | undefined = undefined;
   ignoredBodyFields: string[] | undefined = undefined;
   clampedLimit: { asked: number; used: number } | undefined = undefined;
+  /** The `seq` of the request this one sent again (a replay from the inspector or `POST /__sandbox/requests/<seq>/replay`). */
   replayOf: number | undefined = undefined;
+  /**
+   * The sandbox's own tool that sent the request: `verify` or `record` (their `user-agent`,
+   * `esim-sandbox/<version> (verify)`), or `replay`; the readiness report never grades it. Undefined for a client's.
+   */
   tool: RequestTool | undefined = undefined;
-  /** In proxy mode: what the upstream was asked and answered, and what broke on either side. */
+  /** Proxy mode: the exchange with the real service this request was forwarded to (or kept from, by a fault), and what broke on either side. */
   proxied: ProxiedNote | undefined = undefined;
   /** The headers and body of the answer made, also one a fault kept from the client; undefined when none was made. */
   answerHeaders: Record<string, string> | undefined = undefined;

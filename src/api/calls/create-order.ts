@@ -25,7 +25,6 @@ const CREATE_ORDER_BODY = z
 export const createOrder = defineCall({
   name: 'createOrder',
   method: 'POST',
-  path: '/createOrder',
   scope: 'orders:write',
   summary: 'Create a wholesale eSIM order',
   description:

@@ -8,7 +8,6 @@ import { defineCall } from '../route.js';
 export const getBalance = defineCall({
   name: 'getBalance',
   method: 'GET',
-  path: '/getBalance',
   scope: 'balance:read',
   summary: 'Account balance summary',
   description: 'Request: no parameters, no body.',

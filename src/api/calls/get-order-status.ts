@@ -7,7 +7,6 @@ import { defineCall } from '../route.js';
 export const getOrderStatus = defineCall({
   name: 'getOrderStatus',
   method: 'GET',
-  path: '/getOrderStatus',
   scope: 'orders:read',
   summary: 'One order with full eSIM details',
   description: 'One order of the account, with its eSIM items.',

@@ -6,7 +6,6 @@ import { defineCall } from '../route.js';
 export const getOrders = defineCall({
   name: 'getOrders',
   method: 'GET',
-  path: '/getOrders',
   scope: 'orders:read',
   summary: 'List of orders with eSIM items',
   description: 'Orders of the account, with their eSIM items.',

@@ -5,7 +5,6 @@ import { defineCall } from '../route.js';
 export const getPaymentHistory = defineCall({
   name: 'getPaymentHistory',
   method: 'GET',
-  path: '/getPaymentHistory',
   scope: 'payments:read',
   summary: 'Wallet topup and payment history',
   description: 'The topups of the wallet.',

@@ -6,7 +6,6 @@ import { defineCall } from '../route.js';
 export const getProducts = defineCall({
   name: 'getProducts',
   method: 'GET',
-  path: '/getProducts',
   scope: 'products:read',
   summary: 'Active products with account-specific tier pricing',
   description: 'The active products, each with the unit price of the calling account.',

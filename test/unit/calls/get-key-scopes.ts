@@ -7,7 +7,6 @@ import { defineCall } from '../../../src/api/route.js';
 export const getKeyScopes = defineCall({
   name: 'getKeyScopes',
   method: 'GET',
-  path: '/getKeyScopes',
   scope: 'balance:read',
   summary: 'The scopes of the calling API key',
   description: 'The account of the key and the scopes it carries; with `scope`, whether it carries that one.',

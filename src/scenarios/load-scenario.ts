@@ -8,9 +8,8 @@ import { checkReferences } from './check-references.js';
 import { completeEntities } from './complete-entities.js';
 import { validate } from './describe-issue.js';
 import { findDuplicateKeys } from './duplicate-keys.js';
-import { locatePointer } from './locate-pointer.js';
+import { parseJson, pointerLocator } from './json-positions.js';
 import { emptyMergedScenario, mergeLayer, type ScenarioLayer } from './merge-scenario-layers.js';
-import { parseJson } from './parse-json.js';
 import { describeReadFailure, readRegularFile, type ReadFileResult } from './read-regular-file.js';
 import { findInScenarioDirs, refusedPathMessage, unknownNameMessage } from './scenario-dirs.js';
 import { LISTED_PROBLEMS, ScenarioError, type ScenarioProblem } from './scenario-error.js';
@@ -109,6 +108,8 @@ class ScenarioResolver {
   private readonly loaded = new Map<string, LoadedFile | null>();
   /** The text of each file that parsed, by its name in problems: where a problem's line is looked up. */
   private readonly texts = new Map<string, string>();
+  /** Where the line of a pointer is found in each of those texts, made for the first problem of the file. */
+  private readonly locators = new Map<string, (pointer: string) => number>();
 
   constructor(files: ScenarioFileAccess) {
     this.files = files;
@@ -167,7 +168,9 @@ class ScenarioResolver {
   private withLine(problem: ScenarioProblem): ScenarioProblem {
     const text = this.texts.get(problem.file);
     if (text === undefined || problem.line !== undefined) return problem;
-    return { file: problem.file, line: locatePointer(text, problem.path), path: problem.path, message: problem.message };
+    const locate = this.locators.get(problem.file) ?? pointerLocator(text);
+    this.locators.set(problem.file, locate);
+    return { file: problem.file, line: locate(problem.path), path: problem.path, message: problem.message };
   }
 
   private loadRoot(source: ScenarioSource): { frame: Frame; loaded: LoadedFile } | undefined {

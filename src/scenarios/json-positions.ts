@@ -57,13 +57,13 @@ export function parseJson(text: string): JsonParseResult {
  * For `text`, a valid JSON document: the line (1-based) where the value at a JSON pointer starts. Where the
  * pointer leads past what the document has (a missing field, an index past the end), the line of the deepest
  * value it does reach: for a missing field, the object that should hold it. A repeated key counts as
- * `JSON.parse` counts it: the last one wins. The document is parsed once, on the first call.
+ * `JSON.parse` counts it: the last one wins. The document is parsed once, at the first call.
  */
 export function pointerLocator(text: string): (pointer: string) => number {
   const source = withoutBom(text);
-  const root = parseTree(source, undefined, STRICT);
+  let root: Node | undefined;
   return (pointer) => {
-    let node = root;
+    let node = (root ??= parseTree(source, undefined, STRICT));
     for (const segment of parsePointer(pointer)) {
       const child = node && childAt(node, segment);
       if (child === undefined) break;

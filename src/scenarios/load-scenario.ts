@@ -106,9 +106,7 @@ class ScenarioResolver {
   private readonly files: ScenarioFileAccess;
   private readonly problems: ScenarioProblem[] = [];
   private readonly loaded = new Map<string, LoadedFile | null>();
-  /** The text of each file that parsed, by its name in problems: where a problem's line is looked up. */
-  private readonly texts = new Map<string, string>();
-  /** Where the line of a pointer is found in each of those texts, made for the first problem of the file. */
+  /** The line of a pointer in each file that parsed, by its name in problems (the file is parsed again at the first). */
   private readonly locators = new Map<string, (pointer: string) => number>();
 
   constructor(files: ScenarioFileAccess) {
@@ -166,10 +164,8 @@ class ScenarioResolver {
 
   /** The problem with the line of its path, when it is about a file read from disk. */
   private withLine(problem: ScenarioProblem): ScenarioProblem {
-    const text = this.texts.get(problem.file);
-    if (text === undefined || problem.line !== undefined) return problem;
-    const locate = this.locators.get(problem.file) ?? pointerLocator(text);
-    this.locators.set(problem.file, locate);
+    const locate = this.locators.get(problem.file);
+    if (locate === undefined || problem.line !== undefined) return problem;
     return { file: problem.file, line: locate(problem.path), path: problem.path, message: problem.message };
   }
 
@@ -312,7 +308,7 @@ class ScenarioResolver {
       this.problems.push({ file, path: '', message });
       return undefined;
     }
-    this.texts.set(file, read.text);
+    this.locators.set(file, pointerLocator(read.text));
     return { raw: parsed.value, valid: this.check(file, parsed.value, schema) };
   }
 

@@ -7,9 +7,8 @@ import { checkedScenarioText, readCheckedBuiltIn } from './checked-built-ins.js'
 import { checkReferences } from './check-references.js';
 import { completeEntities } from './complete-entities.js';
 import { validate } from './describe-issue.js';
-import { findDuplicateKeys } from './duplicate-keys.js';
 import { parseJson, pointerLocator } from './json-positions.js';
-import { emptyMergedScenario, mergeLayer, type ScenarioLayer } from './merge-scenario-layers.js';
+import { emptyMergedScenario, findDuplicateKeys, isPlainObject, mergeLayer, type ScenarioLayer } from './merge-scenario-layers.js';
 import { describeReadFailure, readRegularFile, type ReadFileResult } from './read-regular-file.js';
 import { findInScenarioDirs, refusedPathMessage, unknownNameMessage } from './scenario-dirs.js';
 import { LISTED_PROBLEMS, ScenarioError, type ScenarioProblem } from './scenario-error.js';
@@ -68,10 +67,6 @@ export function displayPath(absolute: string): string {
   const relative = path.relative(projectRoot, absolute);
   if (relative.startsWith('..') || path.isAbsolute(relative)) return absolute;
   return relative.split(path.sep).join('/');
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function isPathLike(reference: string): boolean {
@@ -174,7 +169,7 @@ class ScenarioResolver {
       // A copy as JSON would carry it: fields set to undefined are absent, so they cannot blank out a merged field.
       const raw: unknown = JSON.parse(JSON.stringify(source));
       const loaded = { raw, valid: this.check(INLINE, raw, scenarioSchemas().scenarioFile) };
-      const name = isRecord(raw) && typeof raw['name'] === 'string' ? raw['name'] : INLINE;
+      const name = isPlainObject(raw) && typeof raw['name'] === 'string' ? raw['name'] : INLINE;
       const dir = this.files.kind === 'local' ? process.cwd() : undefined;
       return { frame: { id: INLINE, file: INLINE, dir, label: name }, loaded };
     }
@@ -189,7 +184,7 @@ class ScenarioResolver {
 
   /** The layers of a scenario in merge order: its `extends` (resolved), its `seeds`, then itself. */
   private collectLayers(frame: Frame, loaded: LoadedFile, stack: Frame[]): ScenarioLayer[] {
-    const raw = isRecord(loaded.raw) ? loaded.raw : {};
+    const raw = isPlainObject(loaded.raw) ? loaded.raw : {};
     const layers: ScenarioLayer[] = [];
     if (typeof raw['extends'] === 'string') layers.push(...this.collectExtended(frame, raw['extends'], stack));
     const seeds = Array.isArray(raw['seeds']) ? raw['seeds'] : [];
@@ -274,7 +269,7 @@ class ScenarioResolver {
   }
 
   private frameOf({ absolute, display }: Located, loaded: LoadedFile): Frame {
-    const name = isRecord(loaded.raw) ? loaded.raw['name'] : undefined;
+    const name = isPlainObject(loaded.raw) ? loaded.raw['name'] : undefined;
     const label = typeof name === 'string' ? name : path.basename(absolute, '.json');
     return { id: absolute, file: display, dir: path.dirname(absolute), label };
   }

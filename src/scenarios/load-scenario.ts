@@ -97,15 +97,12 @@ interface LoadedFile {
 }
 
 class ScenarioResolver {
-  private readonly files: ScenarioFileAccess;
   private readonly problems: ScenarioProblem[] = [];
   private readonly loaded = new Map<string, LoadedFile | null>();
   /** The line of a pointer in each file that parsed, by its name in problems (the file is parsed again at the first). */
   private readonly locators = new Map<string, (pointer: string) => number>();
 
-  constructor(files: ScenarioFileAccess) {
-    this.files = files;
-  }
+  constructor(private readonly files: ScenarioFileAccess) {}
 
   resolve(source: ScenarioSource): ResolvedScenario {
     const root = this.loadRoot(source);

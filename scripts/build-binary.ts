@@ -81,6 +81,8 @@ try {
     target: 'node24',
     format: 'cjs',
     outfile: worker,
+    // jsonc-parser's `main` is a UMD file whose require() calls of its own files a bundle cannot follow; its ES build is whole.
+    alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' },
     define: { 'import.meta.url': '__scriptUrl' },
     banner: { js: `var __scriptUrl = ${JSON.stringify(`file:///$esim-sandbox/dist/admin/session-request-worker.cjs`)};` },
     minifyWhitespace: true,

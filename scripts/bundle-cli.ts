@@ -128,7 +128,14 @@ const qrOnFirstCall = onFirstCall('qr', (load) => `export const encodeQR = (...a
 // Chunk names change with their content: the chunks of an earlier build would stay and be packed.
 rmSync(outdir, { recursive: true, force: true });
 
-const common = { bundle: true, platform: 'node', target: 'node22', logLevel: 'warning' } as const;
+const common = {
+  bundle: true,
+  platform: 'node',
+  target: 'node22',
+  logLevel: 'warning',
+  // jsonc-parser's `main` is a UMD file whose require() calls an ES bundle cannot make; its ES build is whole.
+  alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' },
+} as const;
 
 // The entry, one file: all that `--help`, `--version` and `scenarios list` need. For the other commands it
 // runs the program below (src/cli/load-program.ts).

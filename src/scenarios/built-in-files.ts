@@ -1,6 +1,5 @@
 import path from 'node:path';
 import { packageFolderEntries, packageRoot, readPackageText } from '../lib/package-files.js';
-import { parseJson } from './parse-json.js';
 
 // Kept apart from the loader: `esim-sandbox scenarios list` needs these and nothing else (no zod, no schemas).
 
@@ -12,11 +11,20 @@ export const seedsDir = path.join(projectRoot, 'seeds');
 /** The built-in scenarios, sorted by name, with the description each file gives (not validated: listing is not loading). */
 export function listScenarios(): Array<{ name: string; description: string }> {
   return jsonFileNames(scenariosDir).map((name) => {
-    const parsed = parseJson(readPackageText(path.join(scenariosDir, `${name}.json`)));
-    const file = parsed.ok && typeof parsed.value === 'object' && parsed.value !== null ? (parsed.value as Record<string, unknown>) : {};
+    const file = parseObject(readPackageText(path.join(scenariosDir, `${name}.json`)));
     const description = file['description'];
     return { name, description: typeof description === 'string' ? description : '' };
   });
+}
+
+/** The object a JSON text holds, or an empty one: a broken file is reported when it is loaded. */
+function parseObject(text: string): Record<string, unknown> {
+  try {
+    const value: unknown = JSON.parse(text.startsWith('\uFEFF') ? text.slice(1) : text);
+    return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
 }
 
 /** The names of the JSON files of a directory of the package, without `.json`, sorted; none for a missing directory. */

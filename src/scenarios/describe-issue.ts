@@ -94,7 +94,7 @@ export function describeIssue(issue: z.core.$ZodIssue, schema?: z.core.$ZodType)
       return withGot(custom ?? `expected ${oneOf(issue.values)}`, got);
     case 'too_small':
     case 'too_big':
-      return withGot(custom ?? `expected ${describeBound(issue)}`, describeSizedValue(issue.origin, issue.input) ?? got);
+      return withGot(custom ?? `expected ${describeBound(issue)}`, issue.origin === 'array' && Array.isArray(issue.input) ? `${issue.input.length}` : got);
     case 'invalid_format':
       return withGot(custom ?? `expected ${describeFormat(issue)}`, got);
     case 'not_multiple_of':
@@ -147,11 +147,6 @@ function describeMultiple(divisor: number): string {
   const decimals = -Math.log10(divisor);
   if (Number.isInteger(decimals) && decimals > 0) return `a number with at most ${decimals} decimal${decimals === 1 ? '' : 's'}`;
   return `a multiple of ${divisor}`;
-}
-
-function describeSizedValue(origin: string, input: unknown): string | undefined {
-  if (origin === 'array' && Array.isArray(input)) return `${input.length}`;
-  return undefined;
 }
 
 const FORMAT_NAMES: Record<string, string> = {

@@ -4,13 +4,10 @@ import { z } from 'zod';
 import { readPackageText } from '../lib/package-files.js';
 import { jsonFileNames, projectRoot, scenariosDir, seedsDir } from './built-in-files.js';
 import { checkedScenarioText, readCheckedBuiltIn } from './checked-built-ins.js';
-import { checkReferences } from './check-references.js';
-import { completeEntities } from './complete-entities.js';
 import { validate } from './describe-issue.js';
-import { findDuplicateKeys } from './duplicate-keys.js';
-import { locatePointer } from './locate-pointer.js';
-import { emptyMergedScenario, mergeLayer, type ScenarioLayer } from './merge-scenario-layers.js';
-import { parseJson } from './parse-json.js';
+import { parseJson, pointerLocator } from './json-positions.js';
+import { emptyMergedScenario, findDuplicateKeys, isPlainObject, mergeLayer, type ScenarioLayer } from './merge-scenario-layers.js';
+import { checkReferences, completeEntities } from './merged-entities.js';
 import { describeReadFailure, readRegularFile, type ReadFileResult } from './read-regular-file.js';
 import { findInScenarioDirs, refusedPathMessage, unknownNameMessage } from './scenario-dirs.js';
 import { LISTED_PROBLEMS, ScenarioError, type ScenarioProblem } from './scenario-error.js';
@@ -71,10 +68,6 @@ export function displayPath(absolute: string): string {
   return relative.split(path.sep).join('/');
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 function isPathLike(reference: string): boolean {
   return reference.endsWith('.json') || reference.includes('/') || reference.includes('\\');
 }
@@ -104,15 +97,12 @@ interface LoadedFile {
 }
 
 class ScenarioResolver {
-  private readonly files: ScenarioFileAccess;
   private readonly problems: ScenarioProblem[] = [];
   private readonly loaded = new Map<string, LoadedFile | null>();
-  /** The text of each file that parsed, by its name in problems: where a problem's line is looked up. */
-  private readonly texts = new Map<string, string>();
+  /** The line of a pointer in each file that parsed, by its name in problems (the file is parsed again at the first). */
+  private readonly locators = new Map<string, (pointer: string) => number>();
 
-  constructor(files: ScenarioFileAccess) {
-    this.files = files;
-  }
+  constructor(private readonly files: ScenarioFileAccess) {}
 
   resolve(source: ScenarioSource): ResolvedScenario {
     const root = this.loadRoot(source);
@@ -165,9 +155,9 @@ class ScenarioResolver {
 
   /** The problem with the line of its path, when it is about a file read from disk. */
   private withLine(problem: ScenarioProblem): ScenarioProblem {
-    const text = this.texts.get(problem.file);
-    if (text === undefined || problem.line !== undefined) return problem;
-    return { file: problem.file, line: locatePointer(text, problem.path), path: problem.path, message: problem.message };
+    const locate = this.locators.get(problem.file);
+    if (locate === undefined || problem.line !== undefined) return problem;
+    return { file: problem.file, line: locate(problem.path), path: problem.path, message: problem.message };
   }
 
   private loadRoot(source: ScenarioSource): { frame: Frame; loaded: LoadedFile } | undefined {
@@ -175,7 +165,7 @@ class ScenarioResolver {
       // A copy as JSON would carry it: fields set to undefined are absent, so they cannot blank out a merged field.
       const raw: unknown = JSON.parse(JSON.stringify(source));
       const loaded = { raw, valid: this.check(INLINE, raw, scenarioSchemas().scenarioFile) };
-      const name = isRecord(raw) && typeof raw['name'] === 'string' ? raw['name'] : INLINE;
+      const name = isPlainObject(raw) && typeof raw['name'] === 'string' ? raw['name'] : INLINE;
       const dir = this.files.kind === 'local' ? process.cwd() : undefined;
       return { frame: { id: INLINE, file: INLINE, dir, label: name }, loaded };
     }
@@ -190,7 +180,7 @@ class ScenarioResolver {
 
   /** The layers of a scenario in merge order: its `extends` (resolved), its `seeds`, then itself. */
   private collectLayers(frame: Frame, loaded: LoadedFile, stack: Frame[]): ScenarioLayer[] {
-    const raw = isRecord(loaded.raw) ? loaded.raw : {};
+    const raw = isPlainObject(loaded.raw) ? loaded.raw : {};
     const layers: ScenarioLayer[] = [];
     if (typeof raw['extends'] === 'string') layers.push(...this.collectExtended(frame, raw['extends'], stack));
     const seeds = Array.isArray(raw['seeds']) ? raw['seeds'] : [];
@@ -275,7 +265,7 @@ class ScenarioResolver {
   }
 
   private frameOf({ absolute, display }: Located, loaded: LoadedFile): Frame {
-    const name = isRecord(loaded.raw) ? loaded.raw['name'] : undefined;
+    const name = isPlainObject(loaded.raw) ? loaded.raw['name'] : undefined;
     const label = typeof name === 'string' ? name : path.basename(absolute, '.json');
     return { id: absolute, file: display, dir: path.dirname(absolute), label };
   }
@@ -309,7 +299,7 @@ class ScenarioResolver {
       this.problems.push({ file, path: '', message });
       return undefined;
     }
-    this.texts.set(file, read.text);
+    this.locators.set(file, pointerLocator(read.text));
     return { raw: parsed.value, valid: this.check(file, parsed.value, schema) };
   }
 

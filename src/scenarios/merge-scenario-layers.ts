@@ -50,6 +50,32 @@ export function emptyMergedScenario(): MergedScenario {
 }
 
 /**
+ * Entities of one file that share the key they merge by (`id`; `name` for providers, `key` for API keys). Across
+ * files the same key overlays an entity; inside one file the second would silently overwrite fields of the first.
+ */
+export function findDuplicateKeys(file: string, data: ScenarioFile | SeedFile): ScenarioProblem[] {
+  const problems: ScenarioProblem[] = [];
+  for (const collection of COLLECTIONS) {
+    const keyField = MERGE_KEYS[collection];
+    const firstIndex = new Map<string, number>();
+    const entities = (data[collection] ?? []) as Array<Record<string, unknown>>;
+    entities.forEach((entity, index) => {
+      const key = String(entity[keyField]);
+      const first = firstIndex.get(key);
+      if (first === undefined) return void firstIndex.set(key, index);
+      problems.push({
+        file,
+        path: toJsonPointer([collection, index, keyField]),
+        message:
+          `duplicate ${keyField} ${JSON.stringify(key)}, already used by ${toJsonPointer([collection, first])}; ` +
+          `give it another ${keyField}, or merge the two into one entry`,
+      });
+    });
+  }
+  return problems;
+}
+
+/**
  * Merges one layer over the scenario so far: an entity whose merge key is already present is shallow-merged
  * over it (fields it gives replace, whole), a new one is appended; `behavior`, `clock` and `readiness` merge field by field,
  * one level deep; `seed` replaces; `inventory` then sets the inventory of the products known at this point.
@@ -99,7 +125,7 @@ function applyInventory(merged: MergedScenario, file: string, inventory: Record<
   return problems;
 }
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 

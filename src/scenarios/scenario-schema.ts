@@ -172,25 +172,18 @@ function makeScenarioSchemas() {
   });
 
   /*
-   * Entities as a file gives them. Files merge by id (by `key` for API keys, by `name` for providers), so a
-   * file may give only the fields it changes: `{ "id": "...", "inventory": 0 }`. Only the merge key is
-   * required here; the merged entity is then validated against the complete schema above.
+   * Entities a scenario or a seed file contributes, merged over those of the files before it. Files merge by id
+   * (by `key` for API keys, by `name` for providers), so a file may give only the fields it changes:
+   * `{ "id": "...", "inventory": 0 }`. Only the merge key is required here; the merged entity is then validated
+   * against the complete schema above.
    */
-  const providerOverlay = z.strictObject({ ...provider.partial().shape, name: provider.shape.name });
-  const productOverlay = z.strictObject({ ...product.partial().shape, id: uuid });
-  const accountOverlay = z.strictObject({ ...account.partial().shape, id: uuid });
-  const apiKeyOverlay = z.strictObject({ ...apiKey.partial().shape, key: apiKey.shape.key });
-  const paymentSeedOverlay = z.strictObject({ ...paymentSeed.partial().shape, id: uuid });
-  const orderSeedOverlay = z.strictObject({ ...orderSeed.partial().shape, id: uuid });
-
-  /** Entities a scenario or a seed file contributes, merged over those of the files before it. */
   const scenarioOverlayShape = {
-    providers: z.array(providerOverlay).optional(),
-    products: z.array(productOverlay).optional(),
-    accounts: z.array(accountOverlay).optional(),
-    apiKeys: z.array(apiKeyOverlay).optional(),
-    payments: z.array(paymentSeedOverlay).optional(),
-    orders: z.array(orderSeedOverlay).optional(),
+    providers: z.array(z.strictObject({ ...provider.partial().shape, name: provider.shape.name })).optional(),
+    products: z.array(z.strictObject({ ...product.partial().shape, id: uuid })).optional(),
+    accounts: z.array(z.strictObject({ ...account.partial().shape, id: uuid })).optional(),
+    apiKeys: z.array(z.strictObject({ ...apiKey.partial().shape, key: apiKey.shape.key })).optional(),
+    payments: z.array(z.strictObject({ ...paymentSeed.partial().shape, id: uuid })).optional(),
+    orders: z.array(z.strictObject({ ...orderSeed.partial().shape, id: uuid })).optional(),
   };
 
   const seedFile = z.strictObject({

@@ -13,7 +13,8 @@ export const CLOCK_MODES: readonly ClockMode[] = ['step', 'wall'];
  * its end, so the time shown can always be written.
  */
 export class SandboxClock {
-  #offsetMs = 0;
+  /** How far the clock has moved from the scenario's start, by steps and by hand (a wall clock's own run is not kept). */
+  offsetMs = 0;
   #mode: ClockMode;
   #wallSince: number;
   readonly #startMs: number;
@@ -40,12 +41,12 @@ export class SandboxClock {
     const now = this.now();
     this.#mode = mode;
     this.#wallSince = this.wallClock();
-    this.#offsetMs = now - this.#startMs;
+    this.offsetMs = now - this.#startMs;
   }
 
   /** Called once per answered request. */
   step(): void {
-    if (this.#mode === 'step') this.#offsetMs = Math.min(this.#offsetMs + this.spec.stepMs, CLOCK_MAX_MS - this.#startMs);
+    if (this.#mode === 'step') this.offsetMs = Math.min(this.offsetMs + this.spec.stepMs, CLOCK_MAX_MS - this.#startMs);
   }
 
   /** Moves forward by `ms`; refused (a `ClockRangeError`) unless it keeps the clock in its range. */
@@ -53,26 +54,17 @@ export class SandboxClock {
     const unbounded = this.#unbounded();
     const now = inRange(unbounded);
     // From the time shown: a wall clock that ran past the end moves on from the end.
-    this.#offsetMs += checkClockAdvance(now, ms, what) + now - unbounded;
+    this.offsetMs += checkClockAdvance(now, ms, what) + now - unbounded;
   }
 
   /** Shows `epochMs` from now on; refused (a `ClockRangeError`) outside the clock's range. */
   set(epochMs: number, what = 'now', given: unknown = epochMs): void {
-    this.#offsetMs += checkClockTime(epochMs, what, given) - this.#unbounded();
+    this.offsetMs += checkClockTime(epochMs, what, given) - this.#unbounded();
   }
 
   /** The time before it is held in the range. */
   #unbounded(): number {
-    return this.#startMs + this.#offsetMs + (this.#mode === 'wall' ? this.wallClock() - this.#wallSince : 0);
-  }
-
-  /** How far the clock has moved from the scenario's start, by steps and by hand (a wall clock's own run is not kept). */
-  get offsetMs(): number {
-    return this.#offsetMs;
-  }
-
-  set offsetMs(offsetMs: number) {
-    this.#offsetMs = offsetMs;
+    return this.#startMs + this.offsetMs + (this.#mode === 'wall' ? this.wallClock() - this.#wallSince : 0);
   }
 }
 

@@ -24,12 +24,5 @@ export function sandboxDb(current: () => Collections): SandboxDb {
       all: (() => [...collection().all()]) as Collections[Name]['all'],
     };
   };
-  return Object.freeze({
-    accounts: view('accounts'),
-    apiKeys: view('apiKeys'),
-    products: view('products'),
-    payments: view('payments'),
-    orders: view('orders'),
-    idempotencyKeys: view('idempotencyKeys'),
-  });
+  return Object.freeze(Object.fromEntries(Object.keys(current()).map((name) => [name, view(name as keyof Collections)])) as SandboxDb);
 }

@@ -1,18 +1,10 @@
-import type { Faker } from '@faker-js/faker';
+import type { Faker, FakerOptions, Randomizer } from '@faker-js/faker';
 // Only locale-free generators are used (uuids, characters, digits, integers), so the `base` locale serves:
 // `en` adds ~300 KB of names and words to load at start-up, and the package's main entry loads all ~70 locales.
 import { faker as baseFaker } from '@faker-js/faker/locale/base';
 
-/** faker's `Randomizer`: the source of its numbers, which its options take and its `fakerCore` holds. */
-interface Randomizer {
-  next(): number;
-  seed(seed: number | number[]): void;
-}
-const FakerClass = baseFaker.constructor as new (options: {
-  locale: Faker['rawDefinitions'];
-  seed?: number;
-  randomizer?: Randomizer;
-}) => Faker & { fakerCore: { randomizer: Randomizer } };
+// `fakerCore` is not in faker's types: it holds the generator a faker made without one has.
+const FakerClass = baseFaker.constructor as new (options: FakerOptions) => Faker & { fakerCore: { randomizer: Randomizer } };
 
 /** Where a generator stands in its sequence: its seed and how many numbers it has drawn since. */
 export interface RandomPosition {

@@ -26,9 +26,7 @@ export class SortedByTime<T extends { createdAt: number; id: string }> {
   }
 
   newestFirst(limit: number): T[] {
-    const result: T[] = [];
-    for (let i = this.items.length - 1; i >= 0 && result.length < limit; i--) result.push(this.items[i]!);
-    return result;
+    return this.items.slice(Math.max(0, this.items.length - limit)).reverse();
   }
 }
 

@@ -291,16 +291,8 @@ export class Store {
   }
 
   snapshot(): StoreSnapshot {
-    const { accounts, apiKeys, products, payments, orders, idempotencyKeys } = this.collections;
-    const records = {
-      accounts: [...accounts.all()],
-      apiKeys: [...apiKeys.all()],
-      products: [...products.all()],
-      payments: [...payments.all()],
-      orders: [...orders.all()],
-      idempotencyKeys: [...idempotencyKeys.all()],
-    };
-    return { records, iccidSerials: new Map(this.#iccidSerials) };
+    const records = Object.fromEntries(Object.entries(this.collections).map(([name, collection]) => [name, [...collection.all()]]));
+    return { records: records as Record<string, unknown> as StoreSnapshot['records'], iccidSerials: new Map(this.#iccidSerials) };
   }
 
   /**
@@ -311,12 +303,7 @@ export class Store {
     const store = new Store(providers);
     const { collections } = store;
     const { records } = snapshot;
-    adoptRecords(collections.accounts, records.accounts);
-    adoptRecords(collections.apiKeys, records.apiKeys);
-    adoptRecords(collections.products, records.products);
-    adoptRecords(collections.payments, records.payments);
-    adoptRecords(collections.orders, records.orders);
-    adoptRecords(collections.idempotencyKeys, records.idempotencyKeys);
+    for (const name of Object.keys(collections) as Array<keyof Collections>) adoptRecords(collections[name] as Collection<any>, records[name]);
     for (const record of records.accounts) store.#indexAccount(record);
     for (const record of records.apiKeys) store.#indexApiKey(record);
     for (const record of records.products) store.#indexProduct(record);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandbox } from '../../src/sandbox.js';
 import { listScenarios, loadScenario, scenariosDir } from '../../src/scenarios/load-scenario.js';
-import { findDuplicateKeys } from '../../src/scenarios/duplicate-keys.js';
+import { findDuplicateKeys } from '../../src/scenarios/merge-scenario-layers.js';
 import { ScenarioError } from '../../src/scenarios/scenario-error.js';
 import type { ScenarioFile } from '../../src/scenarios/scenario-schema.js';
 

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { locatePointer } from '../../src/scenarios/locate-pointer.js';
+import { parseJson, pointerLocator } from '../../src/scenarios/json-positions.js';
+
+const locatePointer = (text: string, pointer: string): number => pointerLocator(text)(pointer);
 
 const TEXT = `{
   "name": "x",
@@ -17,7 +19,7 @@ const TEXT = `{
   "inventory": { "*": 1 }
 }`;
 
-describe('locatePointer', () => {
+describe('pointerLocator', () => {
   it.each([
     ['', 1],
     ['/name', 2],
@@ -46,5 +48,22 @@ describe('locatePointer', () => {
 
   it('skips a byte order mark', () => {
     expect(locatePointer('\uFEFF\n{"a":\n 1}', '/a')).toBe(3);
+  });
+});
+
+describe('parseJson', () => {
+  it.each([
+    ['{"a": 1,\n}', 2, 1, "expected a double-quoted property name, got '}'"],
+    ['[1,]', 1, 4, "expected a value (object, array, string, number, true, false or null), got ']'"],
+    ['{"a" 1}', 1, 6, "expected ':' after a property name, got '1'"],
+    ['{"a": 1', 1, 8, "expected the '}' that closes the object, got the end of the file"],
+    ['{"a": /* no */ 1}', 1, 7, "expected no comment (JSON has none), got '/'"],
+    ['[1,\n  "a\u0001b"]', 2, 3, 'expected no control character inside the string that starts here (escape it)'],
+  ])('places the syntax error of %j at its line and column, saying what was expected', (text, line, column, message) => {
+    expect(parseJson(text)).toEqual({ ok: false, line, column, message });
+  });
+
+  it('skips a byte order mark and keeps the last of repeated keys, as JSON.parse does', () => {
+    expect(parseJson('\uFEFF{"a": 1, "a": 2}')).toEqual({ ok: true, value: { a: 2 } });
   });
 });

@@ -40,10 +40,12 @@ export function parseJson(text: string): JsonParseResult {
     return { ok: true, value: JSON.parse(source) };
   } catch {
     const errors: ParseError[] = [];
-    parseTree(source, errors, STRICT);
+    const root = parseTree(source, errors, STRICT);
     const error = errors[0];
     const offset = error?.offset ?? source.length;
-    const code = error ? printParseErrorCode(error.error) : 'ValueExpected';
+    let code = error ? printParseErrorCode(error.error) : 'ValueExpected';
+    // A symbol after a whole value (`{} x`) is read as a bad value: what the file lacks there is its end.
+    if (code === 'InvalidSymbol' && root !== undefined && offset >= root.offset + root.length) code = 'EndOfFileExpected';
     const expected = EXPECTED[code] ?? 'invalid JSON';
     const char = source[offset];
     const got = char === undefined ? 'the end of the file' : `'${char < ' ' ? JSON.stringify(char).slice(1, -1) : char}'`;

@@ -59,6 +59,8 @@ describe('parseJson', () => {
     ['{"a": 1', 1, 8, "expected the '}' that closes the object, got the end of the file"],
     ['{"a": /* no */ 1}', 1, 7, "expected no comment (JSON has none), got '/'"],
     ['[1,\n  "a\u0001b"]', 2, 3, 'expected no control character inside the string that starts here (escape it)'],
+    ['{} x', 1, 4, "expected the end of the file after the JSON value, got 'x'"],
+    ['[1] 2', 1, 5, "expected the end of the file after the JSON value, got '2'"],
   ])('places the syntax error of %j at its line and column, saying what was expected', (text, line, column, message) => {
     expect(parseJson(text)).toEqual({ ok: false, line, column, message });
   });

@@ -7,6 +7,12 @@ export interface CliIo {
   stderr: { write(text: string): unknown };
   /** Resolves when a long-running command should stop. */
   waitForStop(): Promise<void>;
+  /**
+   * Told once a serving command listens. The bin saves its code cache then: one taken when a long first run ends holds
+   * every function that run compiled (1.96 MB after the test suite's run, 1.35 MB after one request), and every later
+   * start reads it (`serve` to a first answer 1.48–1.55× of a bare server's, against 1.36–1.43×).
+   */
+  listening?(): void;
 }
 
 /**

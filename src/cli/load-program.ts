@@ -16,7 +16,8 @@ const PROGRAM_FILE = /^program-[0-9a-f]{16}\.cjs$/;
  * run with a V8 code cache taken once it has run. Node's own compile cache is written when a module is
  * compiled, before it runs, so it holds top-level code only, and every function a start-up calls was compiled
  * again on each start: ~60 ms of CPU of `esim-sandbox serve`. `loaded.saveCodeCache()`, called once the command
- * is done, writes the cache when there was none (one per command: each runs other functions). Unbundled, there
+ * is done, or once a serving command listens, writes the cache when there was none, once (one per command: each
+ * runs other functions). Unbundled, there
  * is no such script: `run.js` is imported. The single-file executable carries the script as an asset, and runs
  * it the same way.
  */
@@ -34,11 +35,12 @@ export async function loadProgram(): Promise<{ program: Program; saveCodeCache()
   });
   const module = { exports: {} as Program };
   script.runInThisContext()(module.exports, createRequire(file), module, file, dir);
-  const stale = cachedData === undefined || script.cachedDataRejected === true;
+  let stale = cachedData === undefined || script.cachedDataRejected === true;
   return {
     program: module.exports,
     saveCodeCache: () => {
       if (cache === undefined || !stale) return;
+      stale = false;
       writeAtomically(cache, script.createCachedData());
       forgetOldPrograms(path.dirname(cache));
     },

@@ -20,7 +20,7 @@ export async function main(processArgv: string[]): Promise<void> {
   }
   // yargs, the commands and the sandbox behind them load only here.
   const { program, saveCodeCache } = await loadProgram();
-  process.exitCode = await program.run(argv);
+  process.exitCode = await program.run(argv, { listening: saveCodeCache });
   // A run that failed (a bad argument, say) compiled little of the program: its cache would slow every later run.
   if (process.exitCode === 0) saveCodeCache();
 }

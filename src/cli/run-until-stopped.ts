@@ -67,6 +67,7 @@ export async function runUntilStopped<S extends { close(): Promise<void> }>(
       );
     }
     io.stdout.write(serving.banner(server));
+    io.listening?.();
     await stopped;
     io.stdout.write(`Stopping: answering the requests in flight (up to ${serving.shutdownGraceMs} ms; a second signal stops at once).\n`);
     await server.close();

@@ -134,6 +134,39 @@ describe('the esim-sandbox binary (the bundled command)', () => {
     }
   });
 
+  it('writes serve\'s code cache once it listens: what the server runs afterwards does not grow it', async () => {
+    const cacheDir = await mkdtemp(path.join(tmpdir(), 'esim-code-cache-'));
+    const before = process.env.NODE_COMPILE_CACHE;
+    process.env.NODE_COMPILE_CACHE = cacheDir;
+    const folder = path.join(cacheDir, `esim-sandbox-${process.version}-${process.arch}`);
+    try {
+      const server = await serveProcess();
+      try {
+        // Written just after the banner, while the test reads it: looked for until it is there.
+        let cache: string | undefined;
+        for (let tries = 0; cache === undefined && tries < 250; tries++) {
+          cache = (await readdir(folder).catch(() => [])).find((name) => name.endsWith('.serve.cache'));
+          if (cache === undefined) await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        expect(cache).toMatch(/\.serve\.cache$/);
+        const size = (await readFile(path.join(folder, cache!))).length;
+        expect(size).toBeGreaterThan(1000);
+        for (const target of ['getBalance', 'getProducts', 'openapi.json']) {
+          await (await fetch(`${server.url}/${target}`, { headers: { 'x-api-key': 'sk_test_full_access' } })).arrayBuffer();
+        }
+        await (await fetch(new URL('/docs/', server.url))).arrayBuffer();
+        expect(await server.stop()).toBe(0);
+        expect((await readFile(path.join(folder, cache!))).length).toBe(size);
+      } finally {
+        await server.stop();
+      }
+    } finally {
+      if (before === undefined) delete process.env.NODE_COMPILE_CACHE;
+      else process.env.NODE_COMPILE_CACHE = before;
+      await rm(cacheDir, { recursive: true, force: true });
+    }
+  });
+
   it('writes no code cache from a run that failed, which compiled little of the program', async () => {
     const cacheDir = await mkdtemp(path.join(tmpdir(), 'esim-code-cache-'));
     try {

@@ -7,7 +7,7 @@ import { ApiError } from '../domain/api-error.js';
  */
 
 /** The `Allow` header of a resource answering `methods`: `["GET"]` → `GET, HEAD, OPTIONS`; `["POST"]` → `POST, OPTIONS`. */
-export function allowHeader(methods: readonly string[]): string {
+function allowHeader(methods: readonly string[]): string {
   const allowed: string[] = [];
   for (const method of methods) {
     if (allowed.includes(method)) continue;

@@ -35,7 +35,7 @@ function makePage(ctx: SandboxContext, account: AccountRecord, trailingQty: numb
  * A product as getProducts shows it, from the JSON kept for it: rendered once per version of its record (a
  * sale replaces the record) and per price tier (which depends on the account and on its orders).
  */
-export function renderedProduct(cache: DerivedTextCache, product: ProductRecord, tier: ActiveTier): RenderedJson<ReturnType<typeof renderProduct>> {
+function renderedProduct(cache: DerivedTextCache, product: ProductRecord, tier: ActiveTier): RenderedJson<ReturnType<typeof renderProduct>> {
   const variant = `${tier.unitPrice} ${tier.minTrailingYearQty}`;
   return new RenderedJson(cache.get(`${product.id} ${variant}`, product, variant, () => ({ text: JSON.stringify(renderProduct(product, tier)) })).text);
 }

@@ -3,11 +3,9 @@ import { SANDBOX_OPTIONS } from '../sandbox-options.js';
 import { SERVER_OPTIONS } from '../server/server-options.js';
 import { PROXY_OPTIONS } from '../proxy/proxy-options.js';
 import type { RunningProxy } from '../proxy/start-proxy.js';
-import { flagValues, withFlags } from './option-flags.js';
 import type { CliIo } from './cli-io.js';
-import { CHAOS_FLAGS, chaosOf } from './chaos-options.js';
 import { isLoopbackHost } from '../server/host-names.js';
-import { runUntilStopped, servingOf } from './run-until-stopped.js';
+import { runUntilStopped, servingOf, withServingFlags } from './run-until-stopped.js';
 
 const { scenarioDirs: _scenarioDirs, ...PROXY_SERVER_OPTIONS } = SERVER_OPTIONS;
 const { seed, journalSize, journalBodies, hintHeader } = SANDBOX_OPTIONS;
@@ -26,13 +24,8 @@ export function proxyCommand(io: CliIo, result: { exitCode: number }): CommandMo
     command: 'proxy',
     describe: "Forward a client's API calls to the real service, checking both sides and grading the client",
     builder: (yargs: Argv) =>
-      withFlags(withFlags(yargs, PROXY_COMMAND_OPTIONS), CHAOS_FLAGS)
+      withServingFlags(yargs, PROXY_COMMAND_OPTIONS)
         .demandOption('upstream', 'give --upstream, e.g. --upstream https://staging.example.com/api/v1')
-        .check((argv) => {
-          flagValues(argv, PROXY_COMMAND_OPTIONS);
-          chaosOf(flagValues(argv, CHAOS_FLAGS));
-          return true;
-        })
         .example('$0 proxy --upstream https://staging.example.com/api/v1', 'Point your client at http://127.0.0.1:4010/api/v1 with your real key')
         .example('$0 proxy --upstream https://staging.example.com/api/v1 --chaos 0.05 --chaos-seed 7', 'Let 5 % of the calls meet a fault in front of the service')
         .example('$0 proxy --upstream https://staging.internal/api/v1 --upstream-ca ./ca.pem', 'Trust a private CA for the upstream') as unknown as Argv<ProxyArgs>,

@@ -1,3 +1,4 @@
+import type { Argv } from 'yargs';
 import type { OptionTable, OptionValues } from '../lib/options/option-kinds.js';
 import type { ChaosInput } from '../scenarios/scenario-schema.js';
 import { isLoopbackHost } from '../server/host-names.js';
@@ -5,7 +6,16 @@ import { SERVER_OPTIONS } from '../server/server-options.js';
 import { ADMIN_TOKEN_ENV, adminTokenOf } from './admin-token-option.js';
 import { CHAOS_FLAGS, chaosOf } from './chaos-options.js';
 import { messageOf, type CliIo } from './cli-io.js';
-import { flagValues } from './option-flags.js';
+import { flagValues, withFlags } from './option-flags.js';
+
+/** The flags of a serving command: its table's and the chaos flags, each checked as yargs reads them. */
+export function withServingFlags<T>(yargs: Argv<T>, table: OptionTable): Argv<T> {
+  return withFlags(withFlags(yargs, table), CHAOS_FLAGS).check((argv) => {
+    flagValues(argv, table);
+    chaosOf(flagValues(argv, CHAOS_FLAGS));
+    return true;
+  });
+}
 
 /** The server options every serving command reads itself. */
 type ServingTable = OptionTable & Pick<typeof SERVER_OPTIONS, 'host' | 'adminToken' | 'shutdownGraceMs'>;

@@ -5,10 +5,8 @@ import { HOST_OPTIONS } from '../sessions/host-options.js';
 import { startServer, type RunningServer } from '../server/start-server.js';
 import type { ChaosInput } from '../scenarios/scenario-schema.js';
 import { ADMIN_TOKEN_ENV } from './admin-token-option.js';
-import { flagValues, withFlags } from './option-flags.js';
 import type { CliIo } from './cli-io.js';
-import { CHAOS_FLAGS, chaosOf } from './chaos-options.js';
-import { runUntilStopped, servingOf } from './run-until-stopped.js';
+import { runUntilStopped, servingOf, withServingFlags } from './run-until-stopped.js';
 
 /** The options `serve` takes, each once: its flags are read from these tables. */
 export const SERVE_OPTIONS = { ...SERVER_OPTIONS, ...SANDBOX_OPTIONS, ...HOST_OPTIONS };
@@ -19,12 +17,7 @@ export function serveCommand(io: CliIo, result: { exitCode: number }): CommandMo
     command: 'serve',
     describe: 'Start the sandbox as an HTTP server',
     builder: (yargs: Argv) =>
-      withFlags(withFlags(yargs, SERVE_OPTIONS), CHAOS_FLAGS)
-        .check((argv) => {
-          flagValues(argv, SERVE_OPTIONS);
-          chaosOf(flagValues(argv, CHAOS_FLAGS));
-          return true;
-        })
+      withServingFlags(yargs, SERVE_OPTIONS)
         .example('$0 serve', 'Serve the default scenario at http://127.0.0.1:4010/api/v1')
         .example('$0 serve --port 0 --seed 7', 'Serve on a free port with seed 7')
         .example('$0 serve --chaos 0.05 --chaos-seed 7', 'Let 5 % of API calls meet a fault, the same ones every run with seed 7')

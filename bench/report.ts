@@ -65,8 +65,14 @@ const n = (value: number) => Math.round(value).toLocaleString('en-US');
 /** A latency in ms, shown in µs below 1 ms. */
 const time = (ms: number) => (ms < 1 ? `${n(ms * 1000)} µs` : `${round(ms, 2)} ms`);
 
-/** The least throughput of each read route, as a share of the bare server's sending the same bytes. */
-const READ_ROUTE_FLOORS: Record<(typeof READ_ROUTES)[number], number> = { getBalance: 0.7, getProducts: 0.7, 'getOrders?limit=50': 0.6 };
+/**
+ * The least throughput of each read route, as a share of the bare server's sending the same bytes: on a quiet
+ * machine, and in a run with busy-looping processes beside it (`--busy`), where every process waits its turn.
+ */
+const READ_ROUTE_FLOORS: Record<'quiet' | 'busy', Record<(typeof READ_ROUTES)[number], number>> = {
+  quiet: { getBalance: 0.85, getProducts: 0.85, 'getOrders?limit=50': 0.8 },
+  busy: { getBalance: 0.7, getProducts: 0.7, 'getOrders?limit=50': 0.7 },
+};
 /** The most time the 1.75 MB page may take, as a share of `JSON.stringify` of the same data. */
 const LARGE_PAGE_CEILING = 0.5;
 /** The least throughput of getBalance through the proxy, as a share of a minimal node:http forwarding proxy's. */
@@ -92,7 +98,7 @@ export function targetsOf(results: Omit<BenchResults, 'targets'>): Target[] {
   if (http) {
     for (const name of READ_ROUTES) {
       const value = throughputRatio(http.load[name]!, http.bare?.[name] ?? http.load['bare node:http']!);
-      const floor = READ_ROUTE_FLOORS[name];
+      const floor = READ_ROUTE_FLOORS[results.busyProcesses ? 'busy' : 'quiet'][name];
       targets.push({ name: `${name} throughput vs bare node:http sending the same bytes`, target: `≥ ${floor}×`, measured: `${round(value, 2)}×`, met: value >= floor });
     }
     const order = http.createOrder2000.medianMs;

@@ -7,7 +7,7 @@ import type { Behavior } from '../scenarios/scenario-schema.js';
 import type { RouteFacts } from './route.js';
 
 /** The rules of a body or query string. Build them with `fieldRules` (the imitated API) or `everyProblem` (the admin API). */
-export interface InputRules<S extends z.ZodType> {
+interface InputRules<S extends z.ZodType> {
   schema: S;
   /**
    * What the schema makes of no fields (most reads send no query), frozen; undefined when refused. Parsed at the

@@ -9,7 +9,7 @@ export interface LingerLimits {
 }
 
 /** nginx lingers up to 30 s; 5 s and 32 MiB let a client on loopback or a LAN finish sending a 10 MiB body. */
-export const LINGER_LIMITS: LingerLimits = { maxBytes: 32 * 1024 * 1024, maxMs: 5_000 };
+const LINGER_LIMITS: LingerLimits = { maxBytes: 32 * 1024 * 1024, maxMs: 5_000 };
 
 const lingering = new WeakSet<Socket>();
 

@@ -8,7 +8,7 @@ import type { Area } from './areas.js';
 import { hostNameOfHeader, isLoopbackHost, normalizeHostName } from './host-names.js';
 
 /** What a server lets through, fixed once it listens. */
-export interface GuardPolicy {
+interface GuardPolicy {
   /** The host names a `Host` header may name; undefined when any is taken (a server open to other machines). */
   hostNames?: ReadonlySet<string>;
   adminToken?: string;
@@ -32,7 +32,7 @@ export function guardPolicy({ boundAddress, allowedHosts = [], adminToken }: Gua
   return { adminToken, hostNames: new Set(names.filter((name) => name !== undefined)) };
 }
 
-export interface GuardedRequest {
+interface GuardedRequest {
   area: Area;
   method: string;
   headers: IncomingHttpHeaders;

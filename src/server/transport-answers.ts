@@ -7,7 +7,7 @@ import { ApiError } from '../domain/api-error.js';
 import { isLingering } from './lingering-close.js';
 import { writeAnswer } from './node-bridge.js';
 
-export interface RequestTimeouts {
+interface RequestTimeouts {
   headersTimeoutMs: number;
   requestTimeoutMs: number;
 }

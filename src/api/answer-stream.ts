@@ -1,7 +1,6 @@
 /**
- * The body of a streamed answer, pushed as it comes into the sink its transport gives, the way a `ReadableStream`'s
- * source feeds its queue. Over HTTP the sink is the response itself, so that an event written to many streams
- * costs each a write of the same bytes, with no stream, read or promise of its own.
+ * A streamed body, pushed into the sink its transport gives. Over HTTP the sink is the response itself, so an event
+ * written to many streams costs each a write of the same bytes, with no stream, read or promise of its own.
  */
 export interface AnswerStream {
   /** Starts the body: written to `sink` as it comes, ended with `sink.end()`. Called once at most, never after `cancel`. */
@@ -12,7 +11,6 @@ export interface AnswerStream {
   cancel(): void;
 }
 
-/** Where a transport takes a streamed body. */
 export interface AnswerSink {
   /** Sends `chunk`, or queues it: false while the client has not taken what was queued (`pull` follows once it has). */
   write(chunk: Uint8Array): boolean;
@@ -25,7 +23,7 @@ export interface AnswerSink {
 /** How much of a streamed body an in-process reader may have waiting before `write` answers false, as a socket's buffer would. */
 const QUEUE_BYTES = 64 * 1024;
 
-/** The body as a web `ReadableStream`, for `fetch` and in-process readers: each read that empties the queue pulls. */
+/** For `fetch` and in-process readers: each read that empties the queue pulls. */
 export function readableOf(stream: AnswerStream): ReadableStream<Uint8Array> {
   return new ReadableStream<Uint8Array>(
     {

@@ -3,8 +3,8 @@ import { RequestRecord, type RecordHeaders } from '../state/request-record.js';
 import type { RequestAsSent } from '../state/journal.js';
 
 /**
- * What the sandbox reads of a request. A web `Request` is one; the HTTP server passes its own, which looks
- * headers up in Node's raw list when asked instead of copying every header into a `Headers` per request.
+ * A web `Request` is one; the HTTP server passes its own, which looks headers up in Node's raw list when asked
+ * instead of copying every header into a `Headers` per request.
  */
 export interface ApiRequest {
   readonly method: string;
@@ -14,10 +14,8 @@ export interface ApiRequest {
   readonly body: ReadableStream<Uint8Array> | null;
 }
 
-/** What a body reader reads of a request: its headers (`content-type`, `content-length`) and its body stream. */
 export type BodySource = Pick<ApiRequest, 'headers' | 'body'>;
 
-/** A request read once into the record the sandbox answers it from and its journal keeps. */
 export function recordOf(request: ApiRequest): RequestRecord {
   return new RequestRecord(request.method, new ParsedUrl(new URL(request.url)), request.headers, request.body);
 }
@@ -25,7 +23,6 @@ export function recordOf(request: ApiRequest): RequestRecord {
 /** Headers of the connection the request came on rather than of the request: the new request has its own. */
 const CONNECTION_HEADERS: ReadonlySet<string> = new Set(['host', 'content-length', 'connection', 'keep-alive', 'transfer-encoding']);
 
-/** A request as it was sent, to be answered again: same method, path, query, headers and body. */
 export function replayRequest(sent: RequestAsSent): Request {
   const headers = new Headers();
   for (const [name, value] of sent.headers) if (!CONNECTION_HEADERS.has(name)) headers.append(name, value);

@@ -2,11 +2,9 @@ import type { BodySource } from './api-request.js';
 import { readLimitedBody, TOO_LARGE } from './read-json-body.js';
 
 /**
- * Copies up to `maxBytes` of the body of `request` as it flows to its reader, so that the body can be noted whoever
- * reads it, or nobody: `body` is the body to hand on (the original, read through the copy), `prefix()` its first
- * `maxBytes` once the request is answered, as text (a character cut in two dropped), and whether the body was longer
- * or could not be read to its end. Nothing is read before the reader asks, so a body still refused as too large is
- * refused as before, without reading it; a body nobody read is read by `prefix()`, up to `maxBytes`.
+ * Copies up to `maxBytes` of the body as it flows to its reader, so it can be noted whoever reads it, or nobody:
+ * hand on `body`; once answered, `prefix()` gives the text (a character cut in two dropped) and whether there was
+ * more or the read failed. Nothing is pulled before the reader asks, so a body refused as too large stays unread.
  */
 export function captureBody(request: BodySource, maxBytes: number) {
   const source = request.body;
@@ -48,14 +46,13 @@ export function captureBody(request: BodySource, maxBytes: number) {
         return (reader ?? source.getReader()).cancel(reason);
       },
     },
-    // Nothing is pulled until the reader asks.
     { highWaterMark: 0 },
   );
   return {
     body: tapped,
     async prefix() {
       if (state === 'untouched') {
-        // Nobody read the body: read it now, with the one reader of bodies (the tapped stream never took the source).
+        // Nobody read the body: the tapped stream never took the source, so the one reader of bodies can.
         const body = await readLimitedBody({ headers: request.headers, body: source }, maxBytes).catch((): typeof TOO_LARGE => TOO_LARGE);
         if (body !== TOO_LARGE) keep(body);
         state = body === TOO_LARGE ? 'given-up' : 'complete';

@@ -23,10 +23,7 @@ export function errorAnswer(error: ApiError): Answer {
   return jsonAnswer(error.status, { success: false, error: { code: error.code, message: error.message } }, error.headers);
 }
 
-/**
- * Any thrown value as an error envelope; an unexpected one becomes a 500 without internals in the body.
- * Its stack goes to the log, with any API key in it masked.
- */
+/** An unexpected throw becomes a 500 without internals in the body; its stack goes to the log, API keys masked. */
 export function toErrorAnswer(thrown: unknown, log: (message: string) => void = console.error): Answer {
   if (thrown instanceof ApiError) return errorAnswer(thrown);
   logFailure('', thrown, log);

@@ -5,18 +5,15 @@ import type { ParsedUrl } from '../lib/parsed-url.js';
 import { CALLS } from './calls/index.js';
 import type { DocumentRoute } from './route.js';
 
-/**
- * The description of the calls, made at the first ask for the document rather than as the program loads: the
- * JSON Schemas of the calls' zod shapes cost a `serve` ~2 ms before its first answer, which needs none of them.
- */
+/** Made at the first ask for the document, not at load: the calls' JSON Schemas cost `serve` ~2 ms before its first answer. */
 let described: DescribedCalls | undefined;
 
-/** The OpenAPI document of the API's calls (src/api/calls), with `examples` (none: a document to check answers against). */
+/** Without `examples`, a document to check answers against. */
 export function apiDocument(examples?: RecordedExamples, options: OpenApiDocumentOptions = {}): OpenApiDocument {
   return documentOf((described ??= describeCalls(CALLS)), examples, options);
 }
 
-/** The document route: the document as asked at `url`, its `servers` naming the base address the request came to, on its own origin. */
+/** Its `servers` names the base address the request came to, on its own origin. */
 export const DOCUMENT: DocumentRoute = {
   ...DOCUMENT_ROUTE,
   handle(url: ParsedUrl, examples: RecordedExamples): OpenApiDocument {

@@ -4,9 +4,8 @@ import type { OrderRequestNote } from '../state/journal.js';
 const ORDER_NOTE_MAX_BYTES = 16 * 1024;
 
 /**
- * What the journal keeps of a createOrder body: its productId, quantity and idempotencyKey, each as sent when it
- * has its type, whether or not the body was valid. Undefined when the body is no JSON object, or longer than 16 KiB.
- * `json` is the body as the call parsed it, when it did (undefined when it did not): the text is then not parsed again.
+ * What the journal keeps of a createOrder body, valid or not: each field that has its type. `json` is the body as
+ * the call parsed it, if it did, so the text is not parsed twice.
  */
 export function orderRequestNote(text: string | undefined, json: unknown): OrderRequestNote | undefined {
   if (text === undefined || Buffer.byteLength(text) > ORDER_NOTE_MAX_BYTES) return undefined;

@@ -6,20 +6,15 @@ import type { ParsedUrl } from '../lib/parsed-url.js';
 import type { Behavior } from '../scenarios/scenario-schema.js';
 import type { RouteFacts } from './route.js';
 
-/**
- * The rules of one input (a request body, a query string): the zod schema that parses it, and how the
- * message of a refusal is worded from the issues zod found (at least one). Build them with `fieldRules`
- * (the imitated API) or `everyProblem` (the admin API).
- */
-export interface InputRules<S extends z.ZodType> {
+/** The rules of a body or query string. Build them with `fieldRules` (the imitated API) or `everyProblem` (the admin API). */
+interface InputRules<S extends z.ZodType> {
   schema: S;
   /**
-   * What the schema makes of no fields at all (most reads send no query), parsed at the first ask and frozen:
-   * the same for every such request; undefined when no fields is refused. Not parsed when the rules are made:
-   * zod compiles a parser for each schema at its first parse, ~2 ms as the program loaded (the queued fault's
-   * union, each call's query) before `serve` answered.
+   * What the schema makes of no fields (most reads send no query), frozen; undefined when refused. Parsed at the
+   * first ask: zod compiles each schema's parser at its first parse, ~2 ms at load before `serve` answered.
    */
   parsedEmpty(): z.output<S> | undefined;
+  /** `issues`: at least one. */
   word(issues: readonly z.core.$ZodIssue[], input: unknown): string;
 }
 
@@ -29,7 +24,6 @@ export interface FieldRules<S extends z.ZodType> extends InputRules<S> {
   names: readonly string[];
 }
 
-/** `input` as `rules.schema` parses it, or a 400 VALIDATION_ERROR worded by `rules`. */
 export function parseInput<S extends z.ZodType>(rules: InputRules<S>, input: unknown): z.output<S> {
   const empty = isEmptyRecord(input) ? rules.parsedEmpty() : undefined;
   if (empty !== undefined) return empty;
@@ -38,7 +32,6 @@ export function parseInput<S extends z.ZodType>(rules: InputRules<S>, input: unk
   return result.data;
 }
 
-/** `schema`'s output for no fields, frozen, parsed at the first call; undefined when it refuses them. */
 function parsedEmptyOf<S extends z.ZodType>(schema: S): () => z.output<S> | undefined {
   let parsed: { value: z.output<S> | undefined } | undefined;
   return () => {
@@ -50,7 +43,7 @@ function parsedEmptyOf<S extends z.ZodType>(schema: S): () => z.output<S> | unde
   };
 }
 
-/** An object with no fields of its own or inherited (`{}`, or a query with no parameters). */
+/** No fields of its own or inherited. */
 export function isEmptyRecord(input: unknown): boolean {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) return false;
   for (const _ in input) return false;
@@ -58,10 +51,8 @@ export function isEmptyRecord(input: unknown): boolean {
 }
 
 /**
- * Rules worded the imitated API's way: the first problem only, naming the field and its rule in words:
- * `quantity must be an integer from 1 to 2000 (got 2001)`, `productId is required: a product id…`.
- * Unknown fields come first, so a typo never passes silently: `unknown field "x" (allowed: a, b)`. A field
- * the schema does not make optional is required. `place` names what holds the fields.
+ * The first problem only, the field's rule in words: `quantity must be an integer from 1 to 2000 (got 2001)`.
+ * Unknown fields come first, so a typo never passes silently: `unknown field "x" (allowed: a, b)`.
  */
 export function fieldRules<Shape extends z.core.$ZodShape>(
   place: 'body' | 'query',
@@ -91,10 +82,7 @@ export function fieldRules<Shape extends z.core.$ZodShape>(
   };
 }
 
-/**
- * Rules worded the admin API's way: every problem, `<field>: <what was expected>, got <what>` (`body` for
- * the whole document), joined by `; `. The schema's own messages are kept as written.
- */
+/** Every problem, `<field>: <what was expected>, got <what>` (`body` for the whole document), joined by `; `. */
 export function everyProblem<S extends z.ZodType>(schema: S): InputRules<S> {
   return {
     schema,
@@ -124,10 +112,7 @@ export function readQuery(url: ParsedUrl): Record<string, string> {
 
 const NO_QUERY: Record<string, string> = Object.freeze(Object.create(null));
 
-/**
- * `input` as `rules` parse it, after the scenario's switch for fields the route does not take: refused by the
- * rules (`reject`, the default), or left out and noted in `facts` for a hint (`ignore`).
- */
+/** Fields the route does not take are refused (`reject`, the default) or left out and noted in `facts` for a hint (`ignore`). */
 export function parseFields<S extends z.ZodType>(rules: FieldRules<S>, input: unknown, behavior: Behavior, facts: RouteFacts): z.output<S> {
   const mode = rules.place === 'query' ? behavior.unknownQueryParameter : behavior.unknownBodyField;
   if (mode === 'reject' || typeof input !== 'object' || input === null || Array.isArray(input) || isEmptyRecord(input)) return parseInput(rules, input);

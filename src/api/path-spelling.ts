@@ -3,12 +3,10 @@ import { truncateText } from '../lib/json-preview.js';
 import { isPlainPath } from '../lib/parsed-url.js';
 
 /**
- * A path is taken only as it is written out. A spelling that readers of a path resolve differently is refused:
- * a server that decides a request's area from `/__sandbox/inspector/../requests` (the inspector's files, open to
- * all) while a URL parser later resolves it to `/__sandbox/requests` (the journal, behind the token) has been
- * walked around. WHATWG URL parsing resolves `.` and `..` segments, `%2e` spelled dots in them and backslashes;
- * `%2f`, `%5c` and `//` pass through it and are read as separators by other tools; a `#` ends the path for it
- * and not for the bytes a server is sent.
+ * A path is taken only written out, as spellings that readers resolve differently walk around a server: one that
+ * decides the area from `/__sandbox/inspector/../requests` (open to all) while a URL parser later reads
+ * `/__sandbox/requests` (behind the token). WHATWG URL parsing resolves `.`, `..`, `%2e` dots and backslashes;
+ * `%2f`, `%5c` and `//` pass through it and other tools read them as separators; `#` ends the path for it only.
  */
 const SPELLINGS: readonly (readonly [what: string, pattern: RegExp])[] = [
   ['a "." or ".." segment', /(?:^|\/)\.{1,2}(?:\/|#|$)/],
@@ -20,11 +18,7 @@ const SPELLINGS: readonly (readonly [what: string, pattern: RegExp])[] = [
   ['a "#" (a fragment stays with the client)', /#/],
 ];
 
-/**
- * The 400 VALIDATION_ERROR for a request target whose path (up to its `?`) is spelled with a dot segment, an
- * encoded dot, slash or backslash, a backslash, a repeated slash or a `#`; undefined for a path written out. The
- * message names each spelling found and the path to send instead. `plain`: `isPlainPath(target)`, when known.
- */
+/** The message names each of SPELLINGS in the path (up to its `?`) and the path to send instead. `plain`: `isPlainPath(target)`, when known. */
 export function pathSpellingRefusal(target: string, plain = isPlainPath(target)): ApiError | undefined {
   if (plain) return undefined;
   const path = target.split('?', 1)[0]!;
@@ -38,7 +32,6 @@ export function pathSpellingRefusal(target: string, plain = isPlainPath(target))
   );
 }
 
-/** `path` written out: encoded dots decoded, backslashes and encoded separators made `/`, one `/` at a time, dot segments resolved. */
 function writtenOut(path: string): string {
   const segments = path
     .split('#', 1)[0]!
@@ -59,10 +52,7 @@ function writtenOut(path: string): string {
   return `/${kept.join('/')}`.replace(/\/{2,}/g, '/');
 }
 
-/**
- * Refuses a path that is not valid percent-encoding (`/%`, `/%zz`, `/%C3%28`), which no route could
- * decode: a 400 VALIDATION_ERROR naming the path, rather than the URIError of `decodeURIComponent`.
- */
+/** Refuses `/%`, `/%zz` or `/%C3%28` with a 400 naming the path, rather than the URIError of `decodeURIComponent`. */
 export function checkPathEncoding(pathname: string): void {
   if (!pathname.includes('%')) return;
   try {

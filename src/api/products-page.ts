@@ -12,9 +12,8 @@ type ProductsPage = RenderedJson<CallData<'getProducts'>>;
 const always = () => true;
 
 /**
- * getProducts' page for an account: its first `max` active products at the tier its trailing-year figure
- * reaches. Made again only when a product or account record changed (either revision moves the sum), or for another account, figure or limit: a
- * client reading the catalogue gets the same page, and the same envelope and bytes after it.
+ * Made again only when a product or account record changed (either revision moves the sum), or for another
+ * account, figure or limit: a client reading the catalogue gets the same bytes.
  */
 export function productsPage(ctx: SandboxContext, account: AccountRecord, trailingQty: number, max: number): ProductsPage {
   // By account, then trailing-year figure and limit (one number: a limit is at most 200).
@@ -31,10 +30,7 @@ function makePage(ctx: SandboxContext, account: AccountRecord, trailingQty: numb
   return renderedList(products);
 }
 
-/**
- * A product as getProducts shows it, from the JSON kept for it: rendered once per version of its record (a
- * sale replaces the record) and per price tier (which depends on the account and on its orders).
- */
+/** Rendered once per version of its record (a sale replaces the record) and per price tier (which depends on the account). */
 function renderedProduct(cache: DerivedTextCache, product: ProductRecord, tier: ActiveTier): RenderedJson<ReturnType<typeof renderProduct>> {
   const variant = `${tier.unitPrice} ${tier.minTrailingYearQty}`;
   return new RenderedJson(cache.get(`${product.id} ${variant}`, product, variant, () => ({ text: JSON.stringify(renderProduct(product, tier)) })).text);

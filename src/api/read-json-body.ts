@@ -2,7 +2,7 @@ import { ApiError } from '../domain/api-error.js';
 import { nestsDeeperThan } from '../lib/json-depth.js';
 import type { BodySource } from './api-request.js';
 
-/** How an area reads a JSON body: its limits, and the message of each refusal in the area's own words. */
+/** An area's limits, and each refusal's message in the area's own words. */
 export interface JsonBodyRules {
   /** The largest body read; a larger one is refused (413) as soon as that is known. */
   maxBytes: number;
@@ -21,11 +21,7 @@ export interface JsonBodyRules {
   maxDepth?: { levels: number; message: string };
 }
 
-/**
- * The JSON body of a request, read as a stream and refused as soon as it passes the size limit, so an
- * oversize body is never held whole in memory. Checks run in this order: type, size, UTF-8, emptiness,
- * JSON, depth.
- */
+/** Checks run in this order: type, size, UTF-8, emptiness, JSON, depth. */
 export async function readJsonBody(request: BodySource, rules: JsonBodyRules): Promise<unknown> {
   return parseJsonText(await readBodyText(request, rules), rules);
 }
@@ -69,14 +65,12 @@ export function parseJsonText(text: string, rules: JsonBodyRules): unknown {
   return body;
 }
 
-/** What `readLimitedBody` gives for a body larger than its limit. */
 export const TOO_LARGE = Symbol('body too large');
 
 /**
- * The bytes of a request body, or `TOO_LARGE` as soon as the body is known to pass `maxBytes`: at once when
- * its declared `content-length` says so (nothing is read), else when the bytes read pass the limit (the
- * stream is cancelled; over HTTP the server reads and discards the rest after the answer). The whole body
- * is never held in memory. A stream that fails mid-way rejects with its error.
+ * `TOO_LARGE` as soon as the body is known to pass `maxBytes`, so an oversize body is never held whole: at once by
+ * its `content-length`, else when the bytes read pass it (the stream is cancelled; over HTTP the server discards
+ * the rest after the answer). A stream that fails mid-way rejects with its error.
  */
 export async function readLimitedBody(request: BodySource, maxBytes: number): Promise<Uint8Array | typeof TOO_LARGE> {
   if (Number(request.headers.get('content-length') ?? Number.NaN) > maxBytes) return TOO_LARGE;

@@ -8,10 +8,7 @@ import type { PaymentMethod } from '../scenarios/scenario-schema.js';
 
 /** Records as the API shows them: the spec's fields in the spec's order, nothing more. */
 
-/**
- * The wallet of an account as getBalance shows it, in THB. The same as the OpenAPI document's `Balance`
- * (test/openapi/rendered-types.test.ts keeps the two equal).
- */
+/** The wallet as getBalance shows it, the document's `Balance` (test/openapi/rendered-types.test.ts keeps them equal). */
 export interface RenderedBalance {
   accountId: string;
   totalTopupsThb: number;
@@ -20,9 +17,8 @@ export interface RenderedBalance {
 }
 
 /**
- * A payment as getPaymentHistory and `sandbox.topup()` show it, in THB. The document's `Payment` with two
- * fields narrower, as the sandbox renders them: `status` is one of the three the sandbox knows (the document
- * leaves it an open string), and `paidAt` is always there, null until paid (the document lets it be left out).
+ * A payment as getPaymentHistory and `sandbox.topup()` show it: the document's `Payment`, with `status` one of the
+ * three the sandbox knows (the document leaves it an open string) and `paidAt` always there (the document lets it be left out).
  */
 export interface RenderedPayment {
   id: string;
@@ -97,7 +93,7 @@ export function orderStatus(order: OrderRecord, now: number): string {
   return order.status;
 }
 
-/** An order without its items (which come last, under `items`): its fields in the spec's order. */
+/** Without `items`, which come last: rendered-orders.ts appends them to this JSON. */
 export function renderOrderFields(order: OrderRecord, now: number) {
   return {
     id: order.id,
@@ -111,7 +107,7 @@ export function renderOrderFields(order: OrderRecord, now: number) {
   };
 }
 
-/** An item of an order as getOrderStatus and getOrders show it, without `qrBase64Url` (which comes last when asked for). */
+/** Without `qrBase64Url`, which comes last when asked for. */
 export function renderOrderItem(item: EsimRecord, provisioned: boolean) {
   if (provisioned) return { id: item.id, ...renderProfile(item) };
   return {
@@ -127,12 +123,10 @@ export function renderOrderItem(item: EsimRecord, provisioned: boolean) {
   };
 }
 
-/** The `qrBase64Url` of an order's item: its QR image once provisioned, null before. */
 export function itemQrImage(item: EsimRecord, provisioned: boolean, qrImages: QrImageCache): string | null {
   return provisioned ? qrImages.get(activationCode(item.smdpAddress, item.matchingId)) : null;
 }
 
-/** An order as getOrderStatus and getOrders show it. */
 export type RenderedOrder = ReturnType<typeof renderOrderFields> & {
   items: (ReturnType<typeof renderOrderItem> & { qrBase64Url?: string | null })[];
 };

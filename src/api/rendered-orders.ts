@@ -6,10 +6,8 @@ import type { SandboxContext } from '../domain/context.js';
 import type { CallData } from './route.js';
 
 /**
- * An order as getOrderStatus and getOrders show it, from the JSON kept for it: rendered once per version of
- * the record and per provisioning state (the status and items of an order change with the clock, not only
- * with its record), with each eSIM item's closing brace marked. QR images, when asked for, go in before those
- * braces, from the sandbox's QR image cache. The bytes are JSON.stringify's of the order.
+ * Rendered once per version of the record and per provisioning state (an order's status and items change with
+ * the clock, not only with its record). QR images, when asked for, go in before each item's marked closing brace.
  */
 export function renderedOrder(cache: DerivedTextCache, order: OrderRecord, view: ItemView): RenderedJson<RenderedOrder> {
   const provisioned = isProvisioned(order, view.now);
@@ -24,7 +22,7 @@ export function renderedOrder(cache: DerivedTextCache, order: OrderRecord, view:
   return new RenderedJson(withImages + text.slice(from));
 }
 
-/** The order's JSON (one flat string, joined rather than concatenated), with the offset of each item's closing brace. */
+/** One flat string (joined rather than concatenated), with the offset of each item's closing brace. */
 function orderText(order: OrderRecord, provisioned: boolean, now: number): DerivedText {
   // `…,"items":[]}` without its last two characters.
   const head = JSON.stringify({ ...renderOrderFields(order, now), items: [] }).slice(0, -2);
@@ -46,10 +44,8 @@ interface KeptPage {
 }
 
 /**
- * getOrders' page without QR images: the account's newest `limit` orders. Made again only when an order was
- * stored or changed, or the clock reached the time an order on it shows its eSIMs provisioned (or was set back
- * before the page was made); otherwise a client polling its orders gets the same page, and the same envelope
- * and bytes after it.
+ * Without QR images. Made again only when an order was stored or changed, or the clock reached the time an order on
+ * it turns provisioned or was set back before the page was made: a client polling its orders gets the same bytes.
  */
 export function ordersPage(ctx: SandboxContext, accountId: string, limit: number, now: number): OrdersPage {
   const holds = ({ from, until }: KeptPage) => from <= now && now < until;

@@ -6,8 +6,6 @@ import { fieldRules, type FieldRules } from './parse-input.js';
 import type { JsonBodyRules } from './read-json-body.js';
 import type { RouteFacts } from './route.js';
 
-/** How the calls' inputs are read: the query parameters' rules in words for messages, and how a body is read. */
-
 const LIMIT_RULE = `an integer from ${LIMIT_RANGE.min} to ${LIMIT_RANGE.max}`;
 
 type QueryFields = typeof QUERY_FIELDS;
@@ -18,7 +16,7 @@ const QUERY_RULES: { readonly [K in keyof QueryFields]: string } = {
   purchaseOrderId: 'an order id (UUID) as returned by /createOrder',
 };
 
-/** The rules of a query string of the parameters `names` of QUERY_FIELDS, in that order; any other is refused. */
+/** A query taking the parameters `names` of QUERY_FIELDS; any other is refused. */
 export function queryRules<const K extends keyof QueryFields>(...names: K[]): FieldRules<z.ZodObject<Pick<QueryFields, K>>> {
   const pick = <T>(of: { readonly [N in keyof QueryFields]: T }) => Object.fromEntries(names.map((name) => [name, of[name]])) as { [N in K]: T };
   return fieldRules('query', z.strictObject(pick<z.ZodType>(QUERY_FIELDS) as Pick<QueryFields, K>), pick(QUERY_RULES)) as FieldRules<z.ZodObject<Pick<QueryFields, K>>>;
@@ -26,7 +24,6 @@ export function queryRules<const K extends keyof QueryFields>(...names: K[]): Fi
 
 const MAX_BODY_BYTES = 1024 * 1024;
 
-/** How the body of a call that takes one is read: JSON by its `Content-Type`, up to 1 MiB, UTF-8, not empty. */
 export const API_BODY: JsonBodyRules = {
   maxBytes: MAX_BODY_BYTES,
   tooLarge: `request body is larger than ${MAX_BODY_BYTES} bytes (1 MiB); send a smaller body`,
@@ -37,7 +34,6 @@ export const API_BODY: JsonBodyRules = {
   empty: { refuse: 'request body is empty: send a JSON object' },
 };
 
-/** `limit` after the range rule: refused outside 1..200, or clamped when the scenario says so (noted in `facts`). */
 export function resolveLimit(limit: number | undefined, behavior: Behavior, facts: RouteFacts): number {
   if (limit === undefined) return LIMIT_RANGE.default;
   if (limit >= LIMIT_RANGE.min && limit <= LIMIT_RANGE.max) return limit;

@@ -4,10 +4,8 @@ import { CALLS } from './calls/index.js';
 import { DOCUMENT } from './openapi-document.js';
 import type { ApiRoute, CallRoute } from './route.js';
 
-/** Where the API's calls are, below a server's root or a base URL's origin. */
 export const API_PREFIX = '/api/v1';
 
-/** The router of a list of calls and the document route: each route by its path, built once. */
 export class ApiRouter {
   readonly #routes: ReadonlyMap<string, ApiRoute>;
 
@@ -15,17 +13,15 @@ export class ApiRouter {
     this.#routes = new Map([...calls, DOCUMENT].map((route): [string, ApiRoute] => [route.path, route]));
   }
 
-  /** The route a request path is for (`/api/v1/getBalance`), below `basePath` or else the `/api/v1` in it; undefined for none. */
+  /** The route of a path below `basePath`, or else below the `/api/v1` in it. */
   routeAt(pathname: string, basePath?: string): ApiRoute | undefined {
     const routePath = routePathOf(pathname, basePath);
     return routePath === null ? undefined : this.#routes.get(routePath);
   }
 }
 
-/** The router of the API's calls (src/api/calls). */
 export const API_ROUTER = new ApiRouter(CALLS);
 
-/** The path of a request below the API's base path: `/getBalance` of `/api/v1/getBalance`. */
 function routePathOf(pathname: string, basePath?: string): string | null {
   const base = basePath?.replace(/\/+$/, '');
   if (base !== undefined && pathname.startsWith(`${base}/`)) return pathname.slice(base.length);
@@ -33,7 +29,6 @@ function routePathOf(pathname: string, basePath?: string): string | null {
   return at === -1 ? null : pathname.slice(at + API_PREFIX.length);
 }
 
-/** The 405 for a method `route` does not take (a GET route takes HEAD too); undefined when it takes it. */
 export function methodRefusal(route: ApiRoute, method: string): ApiError | undefined {
   if (servesMethod(route.method, method)) return undefined;
   return methodNotAllowed([route.method], method, () => `${route.path} takes ${route.method}, not ${method}`);
@@ -45,10 +40,9 @@ const CALLS_BY_PATH: ReadonlyMap<string, (typeof CALLS)[number]> = new Map(CALLS
 const BASE_HALVES: ReadonlySet<string> = new Set(['', '/', '/api', '/v1', '/api/v1']);
 
 /**
- * The message of a 404 for a path that names no route. A path outside `/api/v1` that ends in a call's name
- * (`/getBalance`, `/v1/getBalance`), or is the root or half the prefix, is a client whose base URL lacks
- * `/api/v1`: the message gives the path it meant rather than a list of routes that looks like what it sent, and the
- * base URL to use (`origin`, the request's: `http://127.0.0.1:4010`).
+ * A path outside `/api/v1` that ends in a call's name (`/v1/getBalance`), or is the root or half the prefix, comes
+ * from a client whose base URL lacks `/api/v1`: the message gives the path it meant rather than a list of routes
+ * that looks like what it sent, and the base URL to use (`origin`: `http://127.0.0.1:4010`).
  */
 export function notFoundMessage(method: string, pathname: string, origin: string): string {
   if (!pathname.includes(`${API_PREFIX}/`)) {

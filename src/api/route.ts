@@ -11,20 +11,15 @@ import type { RenderedJson } from '../lib/rendered-json.js';
 import type { FieldRules } from './parse-input.js';
 import type { ParsedUrl } from '../lib/parsed-url.js';
 
-/**
- * What a route notes on the request's record: the order a createOrder placed or replayed (and whether it
- * replayed it), or a getOrderStatus read, and its status; and, for its hints, what it let pass: fields it ignored,
- * a limit it clamped.
- */
+/** What a route notes on the request's record: the order it placed, replayed or read, and, for hints, what it let pass. */
 export type RouteFacts = Pick<RequestRecord, 'orderId' | 'orderStatus' | 'reused' | 'ignoredQueryParameters' | 'ignoredBodyFields' | 'clampedLimit'>;
 
-/** The `data` of the success envelope of call `N`, as the OpenAPI document describes it (a call not in it yet: unknown). */
+/** As the OpenAPI document describes it; unknown for a call not in it yet. */
 export type CallData<N extends string> = N extends keyof operations ? operations[N]['responses'][200]['content']['application/json']['data'] : unknown;
 
-/** What a call answers: the `data` of its success envelope, as a value or as JSON already rendered. */
 export type CallAnswer<N extends string> = CallData<N> | RenderedJson<CallData<N>>;
 
-/** What a handler is given once the key, KYC and scope are checked and its query (and body) parsed by the call's rules. */
+/** Given once the key, KYC and scope are checked and the query (and body) parsed by the call's rules. */
 export interface CallInput<Query, Body> {
   caller: Caller;
   query: Query;
@@ -36,10 +31,8 @@ export interface CallInput<Query, Body> {
 }
 
 /**
- * A call of the imitated API, whole: what the router, the input checks, the OpenAPI operation and the checks
- * that name routes read of it. It needs a key with `scope`, is journaled, steps the clock, and may be limited or
- * faulted. Its query (and body) are parsed by its rules before `handle` runs. Write one with `defineCall` in a
- * file of src/api/calls and add it to the list there (docs/development.md, "Adding a call").
+ * A call of the imitated API, whole: it needs a key with `scope`, is journaled, steps the clock, and may be limited
+ * or faulted. Write one with `defineCall` in src/api/calls (docs/development.md, "Adding a call").
  */
 export type CallDefinition<N extends string = string, Q extends z.ZodObject = z.ZodObject, B extends z.ZodObject | undefined = z.ZodObject | undefined> = CallSpec<
   N,
@@ -62,7 +55,6 @@ type CallSpec<N extends string, Q extends z.ZodObject, B extends z.ZodObject | u
         handle(ctx: SandboxContext, input: CallInput<z.output<Q>, undefined>): CallAnswer<N>;
       });
 
-/** What every call has, whether it takes a body or not. */
 export interface CallBase<N extends string, Q extends z.ZodObject> extends Omit<DocumentedCall, 'path'> {
   name: N;
   scope: Scope;
@@ -71,7 +63,6 @@ export interface CallBase<N extends string, Q extends z.ZodObject> extends Omit<
   query: FieldRules<Q>;
 }
 
-/** A call as the router holds it: one that takes no body, or one that does. */
 export type CallRoute = CallDefinition & { kind: 'call' };
 
 /** A call with its types checked: the handler's input is what its rules parse, its answer what the document says. */
@@ -81,7 +72,6 @@ export function defineCall<N extends string, Q extends z.ZodObject, B extends z.
   return { kind: 'call', ...call, path: `/${call.name}` };
 }
 
-/** The document route, with its handler: the document with `examples`, for the URL it was asked at. */
 export type DocumentRoute = typeof DOCUMENT_ROUTE & { handle(url: ParsedUrl, examples: RecordedExamples): OpenApiDocument };
 
 export type ApiRoute = CallRoute | DocumentRoute;

@@ -8,11 +8,7 @@ import { inSingleExecutable, packageFolderEntries, readPackageFile, vendorFolder
 import { DOCS_PREFIX } from './areas.js';
 import { writeAnswer } from './node-bridge.js';
 
-/**
- * The API reference page at `/docs`, the one part of the standalone server on express: Swagger UI (of
- * `swagger-ui-dist`, copied by the build), served from this machine. A path under `/docs` it has no file for is
- * answered 404 with the error envelope.
- */
+/** The one part of the standalone server on express: Swagger UI of `swagger-ui-dist` (copied by the build), served locally. */
 export function createDocsApp(): Express {
   const app = express();
   app.disable('x-powered-by');
@@ -70,10 +66,7 @@ const INDEX_HTML = `<!doctype html>
 </html>
 `;
 
-/**
- * Swagger UI on the document this server answers at `/api/v1/openapi.json`, whose `servers` is this server's
- * own origin; authorised with the full-access test key. No validator badge: nothing leaves the machine.
- */
+/** The document's `servers` is this server's own origin. No validator badge: nothing leaves the machine. */
 const INITIALIZER_JS = `window.onload = function () {
   window.ui = SwaggerUIBundle({
     url: ${JSON.stringify(`/api/v1${DOCUMENT_ROUTE.path}`)},
@@ -89,12 +82,7 @@ const INITIALIZER_JS = `window.onload = function () {
 };
 `;
 
-/**
- * The files of a folder of the package (or of a dependency of it) at their names, for GET and HEAD: from disk
- * through `express.static`, or, in the single-file executable, from the files it carries of that folder, with
- * the type of their extension. Only the folder's own files, not its subfolders; other paths go to the next
- * handler.
- */
+/** From disk, or in the single-file executable from the files it carries: the folder's own files, not its subfolders. */
 function servePackageFolder(dir: string): RequestHandler {
   if (!inSingleExecutable) return express.static(dir, { index: false, redirect: false });
   const names = new Set(packageFolderEntries(dir));

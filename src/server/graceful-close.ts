@@ -2,23 +2,14 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { nextTurn } from '../lib/next-turn.js';
 
-/**
- * How long the answers made at the end of the grace (503s) have to be written before the connections still open
- * are closed: they are made in the same turn, so this is a margin, well inside the second a stop may take
- * past its grace.
- */
+/** A margin for the 503s made at the end of the grace (in that turn), well inside the second a stop may take past it. */
 const CUT_OFF_ANSWERS_MS = 250;
 
-/**
- * The graceful stop of an HTTP server, for `RunningServer.close()` and the signals of `serve`. The server's
- * `request` and `checkExpectation` listeners go through `following`, which notes the latest request of each
- * connection.
- */
+/** The server's `request` and `checkExpectation` listeners go through `following`. */
 export function gracefulClose(server: Server) {
   /**
-   * The answer to the latest request of each connection. Node answers a connection's requests in order, so
-   * the latest is the one a stop marks `connection: close` (only the last may say it: Node closes the
-   * connection after it) and the last to close; nothing is followed per request until a stop begins.
+   * Node answers a connection's requests in order, so the latest is the one a stop marks `connection: close` (only
+   * the last may say it: Node closes the connection after it) and the last to close.
    */
   const latest = new WeakMap<Socket, ServerResponse>();
   let closing: Promise<void> | undefined;
@@ -64,10 +55,8 @@ export function gracefulClose(server: Server) {
   });
 
   /**
-   * Waits until two turns of the event loop in a row accept no connection, or `deadline`. Connections the
-   * kernel completed before the stop (a client cannot tell them from accepted ones) are then accepted and
-   * their requests read, not reset by a listener closing under them (measured: 40 of 50 requests sent whole
-   * just before a SIGTERM were reset).
+   * Until two turns in a row accept no connection, so that connections the kernel completed before the stop are
+   * answered, not reset by a listener closing under them (40 of 50 requests sent whole just before a SIGTERM were).
    */
   const drainAcceptQueue = async (deadline: number) => {
     for (let seen = -1; seen !== accepted && performance.now() < deadline; ) {
@@ -79,16 +68,12 @@ export function gracefulClose(server: Server) {
 
   return {
     following,
-    /**
-     * Aborted at the end of a stop's grace: what still waits for its answer (a call in a latency fault) is
-     * answered 503 then (`AnswerOptions.cutOff`), and a moment later every connection still open is closed.
-     */
+    /** Aborted at the end of a stop's grace (`AnswerOptions.cutOff`); a moment later every connection still open is closed. */
     cutOff: cutOff.signal,
     /**
-     * Keeps accepting until the accept queue is empty (a few turns of the event loop, at most `graceMs`), then
-     * stops accepting and closes idle keep-alive connections; requests in flight are answered (each connection closed after its last answer,
-     * which says `connection: close`); after `graceMs`, what still waits is answered 503 (`cutOff`) and whatever is
-     * still open is closed. Resolves once every connection is closed; a second call returns the same promise.
+     * Keeps accepting until the accept queue is empty (at most `graceMs`), then stops and closes idle connections;
+     * requests in flight are answered, each connection closed after its last answer; at `graceMs`, see `cutOff`.
+     * Resolves once every connection is closed; a second call returns the same promise.
      */
     close(graceMs: number): Promise<void> {
       closing ??= new Promise<void>((resolve, reject) => {

@@ -13,10 +13,7 @@ export function isLoopbackHost(host: string): boolean {
   return isIP(v4) === 4 && v4.startsWith('127.');
 }
 
-/**
- * A host name as a `Host` header would carry it (lower case, an IPv6 address in brackets), or undefined
- * when `name` is none: a port, a scheme or a path has no place in it.
- */
+/** As a `Host` header would carry it (lower case, an IPv6 address in brackets); undefined with a port, scheme or path. */
 export function normalizeHostName(name: string): string | undefined {
   const lower = name.trim().toLowerCase();
   // Only a name with a colon can be an IPv6 address: `localhost` is not run through Node's IPv6 pattern, whose
@@ -25,15 +22,13 @@ export function normalizeHostName(name: string): string | undefined {
   return HOST_NAME.test(bracketed) ? bracketed : undefined;
 }
 
-/** The host name of a `Host` header value, lower case and without its port; undefined when it is no host. */
 export function hostNameOfHeader(value: string): string | undefined {
   return HOST_HEADER.exec(value.trim().toLowerCase())?.[1];
 }
 
 /**
- * The origin of this server as a connection reached it: the local address and port of the socket
- * (`http://127.0.0.1:4010`), never a name from the request. On a server listening on every interface it
- * is the interface the client came in on; an IPv4 client of an IPv6 socket shows as plain IPv4.
+ * The socket's local address and port, never a name from the request: on a server listening on every interface,
+ * the interface the client came in on; an IPv4 client of an IPv6 socket shows as plain IPv4.
  */
 export function localOriginOf(socket: Socket): string {
   const scheme = 'encrypted' in socket && socket.encrypted ? 'https' : 'http';

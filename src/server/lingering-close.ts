@@ -9,19 +9,16 @@ export interface LingerLimits {
 }
 
 /** nginx lingers up to 30 s; 5 s and 32 MiB let a client on loopback or a LAN finish sending a 10 MiB body. */
-export const LINGER_LIMITS: LingerLimits = { maxBytes: 32 * 1024 * 1024, maxMs: 5_000 };
+const LINGER_LIMITS: LingerLimits = { maxBytes: 32 * 1024 * 1024, maxMs: 5_000 };
 
 const lingering = new WeakSet<Socket>();
 
 /**
- * To be called before an answer is written: when the request's body has not been read to its end (a
- * refused body, an answer that needs no body), the answer says `connection: close` and the connection is
- * closed the way nginx does it ("lingering close"). Closing a socket whose receive buffer still holds body
- * bytes makes the kernel send a reset, and a client still sending its body may see that reset (EPIPE,
- * ECONNRESET) before it has read the answer: 94 of 150 fetch attempts with a 10 MiB body did, 43 of 150
- * with 10 MiB chunked, and a few of curl's (bench/oversize-bodies.ts; none with this close). So the rest
- * of the body is read and discarded, the write side is closed once the answer is out, and the connection
- * is closed when the body has ended or `limits` are reached, whichever comes first.
+ * Call before an answer is written. When the body is unread, the answer says `connection: close` and the connection
+ * closes as nginx's "lingering close" does: closing a socket with body bytes in its receive buffer sends a reset, which
+ * a client still sending may see before the answer (EPIPE, ECONNRESET): 94 of 150 fetches with a 10 MiB body did, 43
+ * of 150 chunked (bench/oversize-bodies.ts; none with this close). So the rest of the body is read and discarded, and
+ * the connection closed once the answer is out and the body has ended or `limits` are reached.
  */
 export function lingerIfBodyUnread(res: ServerResponse, limits: LingerLimits = LINGER_LIMITS): void {
   const req = res.req;
@@ -71,7 +68,6 @@ export function isLingering(socket: object): boolean {
   return lingering.has(socket as Socket);
 }
 
-/** A request that says it has a body (`content-length` above 0 or `transfer-encoding`), whatever its method. */
 export function announcesBody(req: IncomingMessage): boolean {
   return req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
 }

@@ -1,11 +1,9 @@
 import type { IncomingMessage } from 'node:http';
 
 /**
- * The body of a Node request as a web stream, read as its reader asks: the request stays paused between
- * reads, so a body nobody reads waits in the kernel's buffers and slows the client down instead of filling
- * memory. Cancelling stops the reading and leaves the connection alone (`Readable.toWeb` would destroy it,
- * and with it the answer not yet written); what is left of the body is read and discarded by the lingering
- * close after the answer. A client that goes away before the end of the body errors the stream.
+ * Read as its reader asks: the request stays paused between reads, so a body nobody reads waits in the kernel's
+ * buffers and slows the client down instead of filling memory. Cancelling leaves the connection alone
+ * (`Readable.toWeb` would destroy it, and the answer not yet written); the lingering close discards the rest.
  */
 export function requestBodyStream(req: IncomingMessage): ReadableStream<Uint8Array> {
   let detach = () => {};

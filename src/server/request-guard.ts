@@ -8,10 +8,9 @@ import type { Area } from './areas.js';
 import { hostNameOfHeader, isLoopbackHost, normalizeHostName } from './host-names.js';
 
 /** What a server lets through, fixed once it listens. */
-export interface GuardPolicy {
+interface GuardPolicy {
   /** The host names a `Host` header may name; undefined when any is taken (a server open to other machines). */
   hostNames?: ReadonlySet<string>;
-  /** When set, the admin API wants this token. */
   adminToken?: string;
 }
 
@@ -24,9 +23,8 @@ export interface GuardOptions {
 }
 
 /**
- * The policy of a server listening on `boundAddress`. On a loopback address only its own names are taken
- * in `Host`: a page of another site whose name a DNS server points at 127.0.0.1 (DNS rebinding) sends its
- * own name, and is refused. A server opened to other machines answers to whatever name reaches it.
+ * On a loopback address only the server's own names are taken in `Host`: a page of another site whose name a DNS
+ * server points at 127.0.0.1 (DNS rebinding) sends its own name, and is refused.
  */
 export function guardPolicy({ boundAddress, allowedHosts = [], adminToken }: GuardOptions): GuardPolicy {
   if (!isLoopbackHost(boundAddress)) return { adminToken };
@@ -34,24 +32,19 @@ export function guardPolicy({ boundAddress, allowedHosts = [], adminToken }: Gua
   return { adminToken, hostNames: new Set(names.filter((name) => name !== undefined)) };
 }
 
-export interface GuardedRequest {
+interface GuardedRequest {
   area: Area;
   method: string;
   headers: IncomingHttpHeaders;
   /** Whether it came over TLS: the scheme of the server's own origin. */
   encrypted: boolean;
-  /** Whether it carries a body (a `Content-Length` above 0, or `Transfer-Encoding`). */
   hasBody: boolean;
 }
 
 /** Methods a page of any site may send another without asking first (no CORS preflight), and that change nothing. */
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/**
- * Whether the standalone server lets a request through: undefined when it does, else the error to answer.
- * In order: the `Host` it names, the `Origin` of the page that sent it, then for the admin API the token
- * and the JSON content type.
- */
+/** Undefined when the request may pass. */
 export function refusalOf(request: GuardedRequest, policy: GuardPolicy): ApiError | undefined {
   return (
     hostRefusal(request, policy) ??
@@ -76,11 +69,7 @@ function hostRefusal({ headers }: GuardedRequest, { hostNames }: GuardPolicy): A
   );
 }
 
-/**
- * A page of another origin may not use the admin API at all, nor send anything but a safe request to the
- * API: the browser says whose page it is in `Origin`. Clients that are no browser send no `Origin`; the
- * server's own pages (`/docs`) send its own.
- */
+/** Clients that are no browser send no `Origin`; the server's own pages (`/docs`) send its own. */
 function originRefusal({ area, method, headers, encrypted }: GuardedRequest): ApiError | undefined {
   const origin = headers.origin;
   if (origin === undefined || (area !== 'admin' && SAFE_METHODS.has(method))) return undefined;
@@ -99,9 +88,8 @@ function adminRefusal(request: GuardedRequest, { adminToken }: GuardPolicy): Api
 }
 
 /**
- * An admin write must be JSON. A page of any site may send a POST with a form or text body to any other
- * without asking first; a JSON one needs the server's consent (a CORS preflight), which this server never
- * gives. A POST counts even without a body; a DELETE without a body, never sent unasked, needs no type.
+ * A page of any site may POST a form or text body to any other unasked; a JSON one needs the server's consent (a
+ * CORS preflight), which this server never gives. A DELETE without a body, never sent unasked, needs no type.
  */
 function mediaTypeRefusal({ method, headers, hasBody }: GuardedRequest): ApiError | undefined {
   if (SAFE_METHODS.has(method) || (method !== 'POST' && !hasBody)) return undefined;

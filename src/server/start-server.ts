@@ -13,16 +13,10 @@ import { gracefulClose } from './graceful-close.js';
 import { createRequestListener } from './request-listener.js';
 import { answerConnect, answerExpectationFailed, clientErrorAnswerer } from './transport-answers.js';
 
-/**
- * The options of `startServer`: the server's own (`SERVER_OPTIONS`, src/server/server-options.ts), its main
- * sandbox's (`SANDBOX_OPTIONS`) and `maxSessions`, each defined once there with its default and range.
- */
+/** The server's own options (`SERVER_OPTIONS`), its main sandbox's (`SANDBOX_OPTIONS`) and `maxSessions`. */
 export type StartServerOptions = OptionValues<typeof SERVER_OPTIONS> & SandboxHostOptions;
 
-/**
- * How a server serves when its sandboxes do not answer the API themselves (proxy mode, src/proxy): what serves each
- * call (journaled, graded and shown as the sandbox's own calls are), and what answers an admin request first.
- */
+/** Proxy mode (src/proxy): what serves each call instead (journaled and graded as the sandbox's own), and what answers an admin request first. */
 export interface ServerMode {
   servedInstead?: ServedInstead;
   adminFirst?: AdminFirst;
@@ -40,21 +34,16 @@ export interface RunningServer {
   /** The main sandbox and the sessions, for direct control in-process. */
   host: SandboxHost;
   /**
-   * Stops gracefully: stops accepting connections, closes idle keep-alive connections at once, lets the
-   * requests in flight be answered (each of their connections closed after its last answer, which says
-   * `connection: close`) and, after `shutdownGraceMs`, answers 503 `SERVICE_UNAVAILABLE` to a call still waiting
-   * out a latency fault (not serving it) and closes whatever is still open. Resolves once every connection is
-   * closed, at most about 250 ms after the grace.
+   * Stops accepting, closes idle connections, lets requests in flight be answered and, after `shutdownGraceMs`,
+   * answers 503 `SERVICE_UNAVAILABLE` to a call still in a latency fault (not serving it) and closes whatever is
+   * still open. Resolves once every connection is closed, at most about 250 ms after the grace.
    */
   close(): Promise<void>;
   /** Closes the server as `close()` does, then lets go of its sandboxes: `await using server = await startServer(…)`. */
   [Symbol.asyncDispose](): Promise<void>;
 }
 
-/**
- * Starts the standalone HTTP sandbox. Rejects with a readable message when the scenario is invalid or the
- * address cannot be listened on.
- */
+/** Starts the standalone HTTP sandbox; rejects with a readable message when the scenario is invalid or the address cannot be listened on. */
 export async function startServer(options: StartServerOptions = {}, mode: ServerMode = {}): Promise<RunningServer> {
   const settings = checkOptions(SERVER_OPTIONS, options) as Required<OptionValues<typeof SERVER_OPTIONS>>;
   const { host, headersTimeoutMs, requestTimeoutMs } = settings;

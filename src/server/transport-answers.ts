@@ -7,17 +7,12 @@ import { ApiError } from '../domain/api-error.js';
 import { isLingering } from './lingering-close.js';
 import { writeAnswer } from './node-bridge.js';
 
-/** The time limits a 408 names. */
-export interface RequestTimeouts {
+interface RequestTimeouts {
   headersTimeoutMs: number;
   requestTimeoutMs: number;
 }
 
-/**
- * A `clientError` listener: a request Node could not read gets an envelope (a method no one knows 405 with
- * `Allow`, as the API answers one Node does know, a malformed header 400, headers over 16 KiB 431, one that did not arrive in time 408), then the
- * connection is closed. A connection reset, or one that already has its answer, is just closed.
- */
+/** A request Node could not read gets an envelope (an unknown method 405, as the API answers a known one), then the connection is closed. */
 export function clientErrorAnswerer(timeouts: RequestTimeouts) {
   return (error: NodeJS.ErrnoException, socket: Duplex): void => {
     if (error.code === 'ECONNRESET' || !socket.writable || isLingering(socket)) return void socket.destroy();
@@ -28,10 +23,7 @@ export function clientErrorAnswerer(timeouts: RequestTimeouts) {
 /** The methods this server answers somewhere, for the `Allow` of a method it answers nowhere. */
 const SERVER_METHODS = 'GET, HEAD, POST, DELETE, OPTIONS';
 
-/**
- * A `connect` listener: `CONNECT` (a proxy tunnel) gets a 405 envelope with `Allow`, then the connection is
- * closed. Without it Node closes the connection without a byte.
- */
+/** `CONNECT` (a proxy tunnel) gets a 405 envelope; without this listener Node closes the connection without a byte. */
 export function answerConnect(req: IncomingMessage, socket: Duplex): void {
   socket.on('error', () => undefined);
   const target = JSON.stringify((req.url ?? '').slice(0, 100));
@@ -39,7 +31,6 @@ export function answerConnect(req: IncomingMessage, socket: Duplex): void {
   endWithAnswer(socket, new ApiError('METHOD_NOT_ALLOWED', message, { headers: { allow: SERVER_METHODS } }));
 }
 
-/** Writes the envelope of `refusal` straight to the socket, saying `connection: close`, and ends it. */
 function endWithAnswer(socket: Duplex, refusal: ApiError): void {
   const answer = errorAnswer(refusal);
   const head = [`HTTP/1.1 ${refusal.status} ${STATUS_CODES[refusal.status]}`, 'connection: close'];
@@ -67,11 +58,7 @@ function clientErrorOf(error: NodeJS.ErrnoException, timeouts: RequestTimeouts):
   });
 }
 
-/**
- * Answers 400 to a request without a `Host` header (HTTP/1.1 requires one; the server is created with
- * `requireHostHeader: false` so that this answer is the envelope) and closes the connection after it.
- * Returns whether it answered.
- */
+/** HTTP/1.1 requires `Host`; the server is made with `requireHostHeader: false` so that this 400 is the envelope. */
 export function refuseMissingHost(req: IncomingMessage, res: ServerResponse): boolean {
   if (req.headers.host !== undefined) return false;
   res.setHeader('connection', 'close');

@@ -16,10 +16,7 @@ export const getBalance = defineCall({
   handle: (ctx, { caller }) => renderedBalance(ctx, caller.account.id, ctx.store.ledger(caller.account.id)),
 });
 
-/**
- * getBalance's data, rendered again only when the ledger's sums have moved: a client polling its balance gets
- * the same JSON, and the same envelope and bytes after it (see `successAnswer` and `writeAnswer`).
- */
+/** Rendered again only when the ledger's sums move: a client polling its balance gets the same bytes (see `successAnswer`). */
 export function renderedBalance(ctx: SandboxContext, accountId: string, ledger: Ledger): RenderedJson<RenderedBalance> {
   const last = ctx.renderedBalances.get(accountId);
   if (last !== undefined && last.topups === ledger.topups && last.purchases === ledger.purchases) return last.rendered as RenderedJson<RenderedBalance>;

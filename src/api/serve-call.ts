@@ -47,10 +47,8 @@ export interface CallServer {
 }
 
 /**
- * What answers calls in the place of their routes (a proxy forwards them to the real service): after the faults,
- * where the route would answer, noting on the record what it learns; a refusal is thrown, as a route's is.
- * Everything else of the pipeline holds: faults, the journal, the hints. The imitation's own rate limit does not
- * apply (the service limits what reaches it).
+ * What answers calls in the place of their routes (a proxy forwards them), after the faults; a refusal is thrown, as
+ * a route's is. The rest of the pipeline holds, but the imitation's rate limit (the service limits what reaches it).
  */
 export interface ServedInstead {
   answer(call: Call): Promise<Answer>;
@@ -91,10 +89,8 @@ function routed(server: CallServer, record: RequestRecord, options: AnswerOption
 }
 
 /**
- * The answer to a request that describes the API rather than calls it: OPTIONS on a route (204 and `Allow`), and
- * the OpenAPI document (GET and HEAD; another method gets the 405 of any route). It needs no key, and makes no
- * journal entry, no clock step, and meets no rate limit or fault. Undefined for a call, HEAD included (a GET whose
- * body the transport leaves out), and for a path that is no route. The document waits for its examples.
+ * The answer to a request that describes the API rather than calls it: OPTIONS on a route, and the OpenAPI document.
+ * No key, no journal entry, no clock step, no rate limit or fault. Undefined for a call (HEAD included) and a path that is no route.
  */
 function describingAnswer(route: ApiRoute | undefined, method: string, url: ParsedUrl, examples: () => Promise<RecordedExamples>): Answer | Promise<Answer> | undefined {
   if (!route) return undefined;
@@ -278,10 +274,7 @@ function noted({ ctx, record, route, instead }: Call, outcome: Outcome): Outcome
   return outcome;
 }
 
-/**
- * What the journal keeps of a request once its body is noted (`bodyText`): createOrder's fields, and the hints (a
- * hint header on the answer made too).
- */
+/** What the journal keeps of a request once its body is noted: createOrder's fields, and the hints (also a header on the answer). */
 function noteOrderAndHints(ctx: SandboxContext, record: RequestRecord, call: CallRoute | undefined): void {
   if (record.bodyText !== undefined && call?.name === 'createOrder' && record.method === 'POST') {
     record.orderRequest = orderRequestNote(record.bodyTruncated ? undefined : record.bodyText, record.json);

@@ -8,11 +8,7 @@ import { announcesBody, lingerIfBodyUnread } from './lingering-close.js';
 import { requestBodyStream } from './request-body-stream.js';
 import { ParsedUrl } from '../lib/parsed-url.js';
 
-/**
- * A Node request as the admin API reads it. Headers are looked up in Node's raw list when asked for, as
- * `Headers.get` would answer, instead of being copied into a `Headers` first; a body is streamed, never
- * buffered here, and a request without one has no stream at all.
- */
+/** A Node request as the admin API reads it: headers looked up in Node's raw list when asked, not copied; a body streamed, never buffered. */
 export function nodeApiRequestOf(req: IncomingMessage): ApiRequest {
   return {
     method: req.method ?? 'GET',
@@ -22,10 +18,7 @@ export function nodeApiRequestOf(req: IncomingMessage): ApiRequest {
   };
 }
 
-/**
- * A call of the imitated API read straight into its record: the URL, the key and the header list read once, the
- * body a stream not read yet (none without a body).
- */
+/** A call of the imitated API read straight into its record: URL, key and header list read once, the body a stream not read yet. */
 export function nodeRecordOf(req: IncomingMessage): RequestRecord {
   return new RequestRecord(req.method ?? 'GET', parsedUrlOf(urlOf(req)), new RawHeaders(req.rawHeaders), hasBody(req) ? requestBodyStream(req) : null);
 }
@@ -118,16 +111,13 @@ function trimmed(value: string): string {
   return value.replace(HTTP_WHITESPACE_AROUND, '');
 }
 
-/** Tab, line feed, carriage return or space. */
 const isHttpWhitespace = (code: number) => code === 9 || code === 10 || code === 13 || code === 32;
 
 const HTTP_WHITESPACE_AROUND = /^[\t\n\r ]+|[\t\n\r ]+$/g;
 
 /**
- * Writes an answer: status, headers (sorted by name, as a `Response` would list them) and the body in one
- * `end()`, which Node sends with the head in a single write. A 204 has no length; the answer to HEAD keeps
- * the length of the body Node leaves out. A request body not read to its end is drained, then the
- * connection closed (see `lingerIfBodyUnread`).
+ * Headers sorted by name (as a `Response` lists them) and the body in one `end()`, which Node sends with the head in
+ * a single write. HEAD keeps the length of the body Node leaves out; an unread request body lingers (`lingerIfBodyUnread`).
  */
 export function writeAnswer(answer: Answer, res: ServerResponse): void {
   lingerIfBodyUnread(res);
@@ -147,18 +137,14 @@ function headerListOf(headers: Record<string, string>, length: number | undefine
 }
 
 /**
- * Bodies as UTF-8, encoded once and written as they are: a string body would be measured, joined to the head
- * and encoded on each write, and the same body answered again (up to 2 MiB) is encoded once. A rendered page or
- * balance brings its own bytes (`answer.bytes`, kept by its sandbox) and is not looked for here.
+ * Bodies encoded once: a string body would be measured, joined to the head and encoded on each write. A rendered
+ * page or balance brings its own bytes (`answer.bytes`, kept by its sandbox).
  */
 const ENCODED = new RecentMemo(8, 2 * 1024 * 1024, (text) => Buffer.from(text, 'utf8'));
 
 /**
- * A Node request listener: the request read by `read` (`nodeRecordOf` for a call of the imitated API,
- * `nodeApiRequestOf` for the rest), answered by `answer`, whose outcome is written as it is, without building a
- * `Response`, in the same turn when it is given at once (a read); `NETWORK_ERROR` closes the connection without an
- * answer, and so does a failure no answer was made for. `req` is there for what only the transport knows (the
- * server's own address).
+ * A Node request listener: the request read by `read`, answered by `answer`, the outcome written without building a
+ * `Response`, in the same turn for a read. `NETWORK_ERROR`, or a failure no answer was made for, closes the connection.
  */
 export function nodeHandler<R>(read: (req: IncomingMessage) => R, answer: (request: R, reply: Reply, req: IncomingMessage) => void) {
   return (req: IncomingMessage, res: ServerResponse): void => {
@@ -171,7 +157,6 @@ export function nodeHandler<R>(read: (req: IncomingMessage) => R, answer: (reque
   };
 }
 
-/** Where the outcome of a Node request goes: its response. */
 class NodeReply implements Reply {
   constructor(
     private readonly req: IncomingMessage,

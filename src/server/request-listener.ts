@@ -29,17 +29,14 @@ export interface RequestListenerOptions extends AdminApiOptions, Omit<GuardOptio
 export type AdminFirst = (request: ApiRequest) => Answer | undefined;
 
 /**
- * The standalone server's request listener. A request's path is taken only written out (see `pathSpellingRefusal`),
- * and its area is decided from it once; then it passes the guard (`Host`, `Origin`, admin token and content type);
- * then its area answers it. The imitated API, the admin API and the inspector's page and files answer with
- * outcomes written straight to the socket, on plain `node:http`; the reference page is an express app.
- * The admin API and the page are loaded on first use, so that start-up does not wait for them.
+ * The standalone server's request listener: the path taken only written out (`pathSpellingRefusal`), its area decided
+ * from it once, the guard (`Host`, `Origin`, admin token, content type), then the area's answer. The admin API and the
+ * reference page (express) are loaded on first use, so that start-up does not wait for them.
  */
 export function createRequestListener(host: CoreSandboxHost, options: RequestListenerOptions): RequestListener {
   const adminApi = once(() => import('../admin/admin-api.js').then(({ createAdminApi }) => createAdminApi(host, options)));
   const docsApp = once(() => import('./docs-app.js').then(({ createDocsApp }) => createDocsApp(), withoutExpress));
   const answerOptions = { cutOff: options.cutOff };
-  /** The one dispatch: each area's handler, each answering with an outcome given to its reply (a listener for the page). */
   const areas: Record<Area, (req: IncomingMessage, res: ServerResponse) => void> = {
     api: nodeHandler(nodeRecordOf, (record, reply) => host.answer(record, reply, answerOptions)),
     admin: nodeHandler(nodeApiRequestOf, (request, reply, req) => {

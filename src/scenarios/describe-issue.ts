@@ -18,7 +18,7 @@ const NO_CUSTOM_MESSAGE = '\u0000';
  * `describeIssue` needs each issue's input and no default message. `jitless`: a scenario is parsed once, and
  * compiling a schema first costs more than it saves (default scenario: ~14 ms instead of ~30 ms).
  */
-export const describableParseParams = { reportInput: true, error: () => NO_CUSTOM_MESSAGE, jitless: true } as const;
+const describableParseParams = { reportInput: true, error: () => NO_CUSTOM_MESSAGE, jitless: true } as const;
 
 const ENTRIES_CHECKED_AFTER_OVERFLOW = 1000;
 
@@ -67,7 +67,7 @@ export function toJsonPointer(path: readonly PropertyKey[]): string {
 }
 
 /** E.g. `expected a number, got "10"`; `schema` (at the issue's path) names allowed fields and whether null is allowed. */
-export function describeIssue(issue: z.core.$ZodIssue, schema?: z.core.$ZodType): string {
+function describeIssue(issue: z.core.$ZodIssue, schema?: z.core.$ZodType): string {
   const custom = issue.message !== NO_CUSTOM_MESSAGE ? issue.message : undefined;
   const got = 'input' in issue ? describeValue(issue.input) : undefined;
   switch (issue.code) {
@@ -205,7 +205,7 @@ function unwrap(schema: z.core.$ZodType): z.core.$ZodType {
   }
 }
 
-export function schemaAt(schema: z.core.$ZodType, path: readonly PropertyKey[]): z.core.$ZodType | undefined {
+function schemaAt(schema: z.core.$ZodType, path: readonly PropertyKey[]): z.core.$ZodType | undefined {
   let current: z.core.$ZodType | undefined = schema;
   for (const key of path) {
     if (!current) return undefined;

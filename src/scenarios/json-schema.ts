@@ -8,7 +8,7 @@ import { scenarioSchemas } from './scenario-schema.js';
 const GENERATION_OPTIONS = { io: 'input', target: 'draft-07', unrepresentable: 'throw' } as const;
 
 /** JSON Schema of a scenario file (`scenarios/*.json`, or a file of one's own), from the schema the loader validates with. */
-export function scenarioJsonSchema(): Record<string, unknown> {
+function scenarioJsonSchema(): Record<string, unknown> {
   return publish(scenarioSchemas().scenarioFile, {
     title: 'esim-wholesale-sandbox scenario',
     description:
@@ -18,7 +18,7 @@ export function scenarioJsonSchema(): Record<string, unknown> {
 }
 
 /** JSON Schema of a seed file (`seeds/*.json`): base data that scenarios list in `seeds`. */
-export function seedJsonSchema(): Record<string, unknown> {
+function seedJsonSchema(): Record<string, unknown> {
   return publish(scenarioSchemas().seedFile, {
     title: 'esim-wholesale-sandbox seed data',
     description: 'Base data that scenarios build on: providers, products, accounts, API keys, payments and orders.',

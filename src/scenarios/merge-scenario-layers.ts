@@ -14,7 +14,7 @@ export interface TrackedEntity {
   fieldOrigins: Map<string, Origin>;
 }
 
-export const MERGE_KEYS = {
+const MERGE_KEYS = {
   providers: 'name',
   products: 'id',
   accounts: 'id',

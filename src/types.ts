@@ -48,7 +48,7 @@ export interface Sandbox {
    * 9999-12-31T23:59:59.999Z; anything else throws a `RangeError` and leaves the clock.
    */
   advanceClock(ms: number): void;
-  /** Sets the sandbox clock (forward or back) to an ISO 8601 date-time in the same range; else a `RangeError`. */
+  /** Sets the sandbox clock, forward or back, to an ISO 8601 date-time within that range; else a `RangeError`. */
   setClock(now: string): void;
   /** Sandbox-clock time, ISO 8601. */
   now(): string;

@@ -42,7 +42,7 @@ export function truncateText(text: string): string {
   return text.length > PREVIEW_CHARS ? `${text.slice(0, PREVIEW_CHARS - 3)}...` : text;
 }
 
-/** As an error message shows it after "got": an object and nothing by kind only. */
+/** As an error message shows it after "got"; an object is named by its kind only. */
 export function describeValue(value: unknown): string {
   if (value === undefined) return 'nothing';
   if (value === null) return 'null';

@@ -189,8 +189,8 @@ function makeScenarioSchemas() {
   const fault = z.strictObject({
     route: anyRouteInput.default('*'),
     /**
-     * rate-limit also holds the same key's calls of `route` with 429 for `retryAfterS`; lose-response carries the
-     * request out (an order is charged) before closing. An error wins over a rate-limit on the same call.
+     * `jitterMs` is seeded. rate-limit also holds the same key's calls of `route` with 429 for `retryAfterS`;
+     * lose-response carries the request out (an order is charged) before closing. An error wins over a rate-limit.
      */
     effect: z.enum(['latency', 'error', 'rate-limit', 'drop', 'lose-response']),
     latencyMs: z.int().nonnegative().max(60_000).default(0),

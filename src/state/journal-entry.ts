@@ -1,7 +1,7 @@
 import type { JournalRequest, JournalResponse } from './journal-exchange.js';
 import type { RequestRecord } from './request-record.js';
 
-/** Only `lose-response` carries the request out (and answers nothing); `drop` answers nothing either. */
+/** Only `lose-response` carries the request out; it and `drop` send no answer. */
 export type FaultEffect = 'error' | 'rate-limit' | 'drop' | 'lose-response';
 
 /** A mistake in a request the real service would let pass without a word: a stable code and what to do instead. */

@@ -1,7 +1,7 @@
 import { checkOptions } from './lib/options/check-options.js';
 import { textOption, type OptionValues } from './lib/options/option-kinds.js';
 
-/** The most characters of a key a report is narrowed to: longer is no key a client sends. */
+/** Longer is no key a client sends. */
 const MAX_KEY_LENGTH = 200;
 
 /** The options of `sandbox.readiness()`, `GET /__sandbox/readiness` and `esim-sandbox readiness`. */
@@ -20,7 +20,7 @@ export const READINESS_OPTIONS = {
 /** What `sandbox.readiness()` grades: every key's requests, or one key's (`key`). */
 export type ReadinessOptions = OptionValues<typeof READINESS_OPTIONS>;
 
-/** `sandbox.readiness()`'s options, checked: a bad one is refused with what is wrong and how to fix it. */
+/** Throws a `TypeError` or `RangeError` saying what is wrong and how to fix it. */
 export function checkReadinessOptions(options: ReadinessOptions): ReadinessOptions {
   if (typeof options !== 'object' || options === null) throw new TypeError('readiness takes { key?: string } or nothing');
   const unknown = Object.keys(options).filter((name) => !(name in READINESS_OPTIONS));

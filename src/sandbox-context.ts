@@ -11,46 +11,32 @@ import { SandboxClock, type ClockMode } from './state/clock.js';
 import type { SeededRandom } from './state/seeded-random.js';
 import type { Store } from './state/store.js';
 
-/**
- * What a sandbox keeps across its scenarios: its seed (none: the scenario's), its QR image cache, its wall clock,
- * and what was chosen at run time over the scenario's (clock mode, hint header, chaos).
- */
+/** What a sandbox keeps across its scenarios; what was chosen at run time wins over the scenario's. */
 export interface SandboxKeeps {
   seed: number | undefined;
   qrImages: BoundedQrImageCache;
   wallClock: () => number;
-  /** The clock mode chosen at run time (the `clock` option, `setClockMode`), which wins over the scenario's. */
   clockMode: ClockMode | undefined;
   hintHeader: boolean;
-  /** Chaos given at run time, which wins over the scenario's; undefined to take the scenario's. */
+  /** Undefined to take the scenario's. */
   chaos: Chaos | null | undefined;
 }
 
-/**
- * The rendered JSON of orders kept per state. 32 MiB holds ~900 orders of 100 eSIMs (~35 KB of JSON each),
- * 18 full getOrders pages of them; a state of a million eSIMs would need ~330 MiB to keep them all.
- */
+/** ~900 orders of 100 eSIMs (~35 KB of JSON each), 18 full getOrders pages; a million eSIMs would need ~330 MiB. */
 const RENDERED_ORDER_BYTES = 32 * 1024 * 1024;
 
-/** The rendered JSON of products in their price tiers kept per state: ~600 bytes each, ~13,000 of them. */
+/** ~600 bytes a product, ~13,000 of them. */
 const RENDERED_PRODUCT_BYTES = 8 * 1024 * 1024;
 
-/**
- * What getProducts' pages, and getOrders' pages, may weigh per state before each starts afresh: 8 Mi characters
- * of pages, each kept with the text of its answer's envelope and that envelope's UTF-8 bytes once answered (JSON
- * of ASCII: a byte a character each, so three bytes a character of the page).
- */
+/** 8 Mi characters of pages, each also kept as its envelope's text and UTF-8 bytes (ASCII): three bytes a character. */
 const KEPT_PAGE_BYTES = 3 * 8 * 1024 * 1024;
 
-/** The bytes a page weighs once answered: its text, its envelope's text and the envelope's UTF-8 bytes. */
 const answeredPageBytes = (page: RenderedJson<unknown>) => 3 * page.text.length;
 
-/** The sandbox clock of a scenario, moving as chosen at run time or else as the scenario says. */
 export function clockOf(scenario: ResolvedScenario, keeps: SandboxKeeps): SandboxClock {
   return new SandboxClock({ ...scenario.clock, mode: keeps.clockMode ?? scenario.clock.mode }, keeps.wallClock);
 }
 
-/** The context routes and rules answer from, for a scenario's state, clock and generators. */
 export function contextOf(scenario: ResolvedScenario, store: Store, clock: SandboxClock, random: SeededRandom, keeps: SandboxKeeps): SandboxContext {
   return {
     scenario,

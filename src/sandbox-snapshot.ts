@@ -6,7 +6,6 @@ import type { ResolvedScenario } from './scenarios/scenario-schema.js';
 import { SeededRandom, type RandomPosition } from './state/seeded-random.js';
 import { Store, type StoreSnapshot } from './state/store.js';
 
-/** Everything a sandbox answers from, at one moment. */
 export interface SnapshotContents {
   scenario: ResolvedScenario;
   store: StoreSnapshot;
@@ -19,14 +18,13 @@ export interface SnapshotContents {
 const contents = new WeakMap<SandboxSnapshot, SnapshotContents>();
 
 /**
- * A sandbox as it was when `sandbox.snapshot()` was called: its state, clock, generators and fault counters
- * (the history is not in it: a restore is a marker row in the history, which goes on). `sandbox.restore(snapshot)`
- * goes back to it, as often as wanted; what follows is then byte for byte what followed the snapshot. Opaque: only a sandbox reads it.
+ * State, clock, generators and fault counters, not the history: a restore is a marker row in it. After a restore
+ * the sandbox answers byte for byte as after the snapshot. Opaque: only a sandbox reads it.
  */
 export class SandboxSnapshot {
   /** The scenario loaded when it was taken. */
   readonly scenario: string;
-  /** The sandbox clock when it was taken, ISO 8601. */
+  /** ISO 8601. */
   readonly at: string;
 
   constructor(taken: SnapshotContents, now: number) {
@@ -43,7 +41,7 @@ export function snapshotContents(snapshot: unknown): SnapshotContents {
   return found;
 }
 
-/** The sandbox of `ctx` as it is now; run it between writes. */
+/** Run it between writes. */
 export function takeSnapshot(ctx: SandboxContext): SandboxSnapshot {
   const taken: SnapshotContents = {
     scenario: ctx.scenario,
@@ -56,7 +54,7 @@ export function takeSnapshot(ctx: SandboxContext): SandboxSnapshot {
   return new SandboxSnapshot(taken, ctx.clock.now());
 }
 
-/** A context rebuilt from a snapshot's records: no data is drawn or priced again. The history goes on. */
+/** No data is drawn or priced again. */
 export function restoreSnapshot(taken: SnapshotContents, keeps: SandboxKeeps): SandboxContext {
   const { scenario } = taken;
   const random = new SeededRandom(taken.random.seed);

@@ -58,11 +58,7 @@ export class CoreSandbox implements Sandbox, AnswersApiRequests {
   readonly #listeners = new Listeners<SandboxEvent>();
   readonly #calls: CallServer;
 
-  /**
-   * `sessionId`: the session this sandbox is, whose key suffix every scenario it loads carries; `router`: the calls it
-   * answers; `servedInstead`: what serves a call in its place (a proxy forwards it), journaled and told to the
-   * listeners all the same.
-   */
+  /** `sessionId`: the key suffix every scenario it loads carries; `servedInstead` (a proxy) is journaled all the same. */
   constructor(given: SandboxOptions, sessionId?: string, router: ApiRouter = API_ROUTER, servedInstead?: ServedInstead) {
     this.#sessionId = sessionId;
     const options = checkOptions(SANDBOX_OPTIONS, given) as Required<SandboxOptions>;
@@ -95,7 +91,7 @@ export class CoreSandbox implements Sandbox, AnswersApiRequests {
     return this.#scenario;
   }
 
-  /** The collections as of the last call or request (an order whose provisioning time a clock moved by hand has reached turns `confirmed` at the next). */
+  /** As of the last call: an order due by a clock moved by hand turns `confirmed` at the next. */
   get db(): SandboxDb {
     return (this.#db ??= sandboxDb(() => {
       this.#checkLive();
@@ -162,7 +158,6 @@ export class CoreSandbox implements Sandbox, AnswersApiRequests {
     return (await this.#liveState()).faults.cancel(id);
   }
 
-  /** Notes a marker row in the history, and tells the listeners. */
   #mark(marker: MarkerKind, text: string) {
     const entry = this.#journal.mark({ marker, scenario: this.#scenario.name, text, atMs: this.#clock.now(), wallMs: this.#wallClock() });
     if (entry) this.#listeners.emit({ type: 'marker', entry });
@@ -190,7 +185,7 @@ export class CoreSandbox implements Sandbox, AnswersApiRequests {
     return this.#restart('scenario');
   }
 
-  /** Starts the scenario afresh, and tells the listeners once the new state answers. */
+  /** Tells the listeners once the new state answers. */
   #restart(type: 'reset' | 'scenario'): Promise<void> {
     const ready = this.#ready.set(this.#start(this.#scenario));
     this.#mark(type, type === 'reset' ? `reset (scenario ${this.#scenario.name})` : `scenario → ${this.#scenario.name}`);
@@ -280,11 +275,7 @@ export class CoreSandbox implements Sandbox, AnswersApiRequests {
     this.#context = undefined as unknown as SandboxContext;
   }
 
-  /**
-   * The state to answer from when it is built and up to date with the clock, as for most requests; undefined when an
-   * order whose provisioning time the clock has reached (by requests or by hand) must turn `confirmed` first, or
-   * the state is still being built: `#liveState` then.
-   */
+  /** Undefined while the state is being built or an order due must turn `confirmed` first: `#liveState` then. */
   #readyState(): SandboxContext | undefined {
     this.#checkLive();
     if (!this.#ready.resolved) return undefined;

@@ -1,25 +1,20 @@
-/** A text cut to a size: what remains, and whether anything was cut. */
 export interface BoundedText {
   text: string;
   truncated: boolean;
 }
 
-/** `"qrBase64Url":"data:image/png;base64,…"`: a QR image, a few KiB of base64 each, that no reader of a log wants whole. */
+/** A few KiB of base64 each, that no reader of a log wants whole. */
 const QR_IMAGE = /("qrBase64Url"\s*:\s*")(data:image\/png;base64,[A-Za-z0-9+/]{16})([A-Za-z0-9+/=]+)"/g;
 
-/**
- * `text` with each `qrBase64Url` value cut to its first bytes and its length (`data:image/png;base64,iVBORw0KGgoAAAANSUhE…(4096
- * characters)`), still valid JSON; `text` itself when it has none.
- */
+/** Each to `data:image/png;base64,iVBORw0KGgoAAAANSUhE…(4096 characters)`, still valid JSON. */
 export function shortenQrImages(text: string): string {
   if (!text.includes('"qrBase64Url"')) return text;
   return text.replace(QR_IMAGE, (_, start: string, head: string, rest: string) => `${start}${head}…(${head.length + rest.length} characters)"`);
 }
 
 /**
- * `text` cut to at most `maxBytes` of UTF-8. A text that fits is returned as it is (the same string, nothing copied);
- * a cut one is a fresh string, so that it does not keep the whole original alive as a slice of it would. Only the
- * part that can be kept is encoded: a 1.75 MB answer cut to 64 KiB costs what 64 KiB does.
+ * A cut text is a fresh string, so that it does not keep the original alive as a slice would. Only the part that
+ * can be kept is encoded: a 1.75 MB answer cut to 64 KiB costs what 64 KiB does.
  */
 export function boundText(text: string, maxBytes: number): BoundedText {
   // A UTF-16 code unit takes at most 3 bytes of UTF-8, and at least one: the first `maxBytes` bytes come

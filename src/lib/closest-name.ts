@@ -1,7 +1,4 @@
-/**
- * The name of `names` closest to `typed` by edit distance (a swap of two neighbours counting one), when it is
- * close enough to be a slip of the keyboard: at most one edit for short names, two from six characters on.
- */
+/** Only a slip of the keyboard: one edit for short names, two from six characters on; a swap counts one. */
 export function closestName(typed: string, names: Iterable<string>): string | undefined {
   const limit = typed.length >= 6 ? 2 : 1;
   let best: string | undefined;

@@ -1,9 +1,7 @@
 import { isSecretHeader, secretVariableOf } from './mask-api-key.js';
 
-/** A request as a curl command is made of. */
 export interface CurlRequest {
   method: string;
-  /** Absolute URL. */
   url: string;
   headers: readonly (readonly [name: string, value: string])[];
   body: string | undefined;
@@ -11,7 +9,7 @@ export interface CurlRequest {
 
 export interface CurlCommand {
   command: string;
-  /** The shell variables the command reads its secret headers from, in order; none when the secrets are included. */
+  /** What the command reads its secret headers from, in order; none when the secrets are included. */
   variables: string[];
 }
 
@@ -21,18 +19,14 @@ export interface CurlCommand {
  */
 const LEFT_OUT = /^(host|content-length|connection|keep-alive|transfer-encoding|accept-encoding|sec-.*|priority)$/;
 
-/** A header name that double quotes leave as it is. */
 const PLAIN_NAME = /^[A-Za-z0-9_.-]+$/;
 
 /** Headers curl adds when the request had none: sent empty, curl leaves them out. */
 const CURL_DEFAULTS = ['user-agent', 'accept'] as const;
 
 /**
- * The request as a shell command that sends it again as it was: the same method, path and query (`--globoff`:
- * `limit=[1-3]` is not a range of three URLs; `--path-as-is`: `..` is not resolved), headers and body, and no
- * header curl would add of its own. Each header whose name looks secret (the names the journal masks) is read
- * from a shell variable (`"x-api-key: $ESIM_API_KEY"`) instead of its value, so that a command pasted into a
- * ticket carries no secret; `secrets: 'include'` writes them as sent.
+ * Sends the request again as it was (`--globoff`: `limit=[1-3]` is not three URLs; `--path-as-is`: `..` stays).
+ * Secret headers read from shell variables, so a command pasted into a ticket carries no secret.
  */
 export function curlCommand(request: CurlRequest, secrets: 'variables' | 'include' = 'variables'): CurlCommand {
   const parts = ['curl -sS --globoff --path-as-is'];
@@ -64,14 +58,12 @@ export function curlCommand(request: CurlRequest, secrets: 'variables' | 'includ
   return { command: parts.join(' \\\n  '), variables };
 }
 
-/** `variable`, or with `_2`, `_3`… when another header of the request already reads from it. */
 function unique(variable: string, taken: readonly string[]): string {
   let candidate = variable;
   for (let suffix = 2; taken.includes(candidate); suffix++) candidate = `${variable}_${suffix}`;
   return candidate;
 }
 
-/** `text` in single quotes, each single quote in it closed, escaped and reopened: the shell takes it as it is. */
-export function shellQuote(text: string): string {
+function shellQuote(text: string): string {
   return `'${text.replaceAll("'", `'\\''`)}'`;
 }

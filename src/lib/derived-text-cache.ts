@@ -1,10 +1,9 @@
-/** A text made from a source, with the offsets of marks in it that its reader needs (where each part ends). */
+/** `marks`: offsets its reader needs (where each part ends). */
 export interface DerivedText {
   readonly text: string;
   readonly marks?: readonly number[];
 }
 
-/** A derived text, with what it was made from: a frozen source object, seen in one variant of it. */
 interface Entry {
   source: object;
   variant: string;
@@ -19,13 +18,9 @@ const ENTRY_OVERHEAD_BYTES = 96;
 const TWO_BYTE_CHARACTER = /[^\u0000-\u00ff]/;
 
 /**
- * Texts made from a source object (rendered JSON of a record), kept while the source is the same object and
- * seen in the same variant: records are frozen and a change replaces the record, so a changed source is a
- * new object and its old texts are never given out. The texts of all keys together stay under `maxBytes`;
- * past it, keys are dropped oldest first, except that one read since is given another turn at the back (the
- * "clock" algorithm: close to dropping the key used longest ago, without moving a key on every read, which
- * cost a page of 50 orders two map updates per order), so a peer that makes a million records cannot make the
- * cache hold them all.
+ * Kept while the source is the same object: records are frozen and replaced, so old texts are never given out.
+ * Past `maxBytes` keys go oldest first, one read since given another turn (the "clock" algorithm: moving a key
+ * on every read cost a page of 50 orders two map updates per order).
  */
 export class DerivedTextCache {
   readonly #entries = new Map<string, Entry>();
@@ -33,7 +28,6 @@ export class DerivedTextCache {
 
   constructor(readonly maxBytes: number) {}
 
-  /** The bytes the kept texts take, as counted against `maxBytes`. */
   get bytes(): number {
     return this.#bytes;
   }
@@ -42,7 +36,6 @@ export class DerivedTextCache {
     return this.#entries.size;
   }
 
-  /** The text kept for `key` when made from this `source` in this `variant`; else made by `make`, and kept if it fits. */
   get(key: string, source: object, variant: string, make: () => DerivedText): DerivedText {
     const kept = this.#entries.get(key);
     if (kept) {

@@ -1,7 +1,4 @@
-/**
- * The 32-bit FNV-1a hash of a text's UTF-16 code units, as 8 hex digits: a cheap, stable tag that tells a few
- * strings apart. Not a secret-keeping hash: 32 bits are quickly searched.
- */
+/** Of the UTF-16 code units, as 8 hex digits. Not a secret-keeping hash: 32 bits are quickly searched. */
 export function fnv1a32(text: string): string {
   let hash = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) {

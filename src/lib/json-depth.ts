@@ -1,7 +1,4 @@
-/**
- * Whether a parsed JSON value nests arrays and objects more than `limit` levels deep. Iterative, so any
- * depth that `JSON.parse` accepted is measured without overflowing the stack (recursive validators do).
- */
+/** Iterative: any depth `JSON.parse` accepted is measured without overflowing the stack (recursive validators do). */
 export function nestsDeeperThan(value: unknown, limit: number): boolean {
   const pending: Array<[item: unknown, depth: number]> = [[value, 0]];
   while (pending.length > 0) {

@@ -1,13 +1,8 @@
-/** How much of a value an error message quotes. */
-export const PREVIEW_CHARS = 60;
+const PREVIEW_CHARS = 60;
 /** Structures deeper than this are shown as `[…]` / `{…}`: a client may nest a body 100,000 levels deep. */
 const PREVIEW_DEPTH = 8;
 
-/**
- * The start of `JSON.stringify(value)`, at most `PREVIEW_CHARS` characters (`...` marks a cut), computed
- * without walking more of the value than it shows, so a huge or deeply nested value costs nothing extra
- * and cannot overflow the stack.
- */
+/** Walks no more of the value than it shows, so a huge or deeply nested value cannot overflow the stack. */
 export function jsonPreview(value: unknown): string {
   if (value === undefined) return 'undefined'; // as `${JSON.stringify(undefined)}` reads
   let text = '';
@@ -43,15 +38,11 @@ export function jsonPreview(value: unknown): string {
   return truncateText(text);
 }
 
-/** `text` itself, or its first characters and `...` when it is longer than `PREVIEW_CHARS`. */
 export function truncateText(text: string): string {
   return text.length > PREVIEW_CHARS ? `${text.slice(0, PREVIEW_CHARS - 3)}...` : text;
 }
 
-/**
- * A value as an error message shows it after "got": a string quoted, a number or boolean as written (cut
- * at 60 characters), an array by the start of its JSON, an object and nothing by kind.
- */
+/** As an error message shows it after "got"; an object is named by its kind only. */
 export function describeValue(value: unknown): string {
   if (value === undefined) return 'nothing';
   if (value === null) return 'null';

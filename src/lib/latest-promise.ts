@@ -1,7 +1,4 @@
-/**
- * The latest of a series of promises (a state being built, then rebuilt), and whether it has resolved: a
- * caller then goes on without waiting a turn for a promise long settled.
- */
+/** Knowing it resolved, a caller goes on without waiting a turn for a promise long settled. */
 export class LatestPromise {
   #promise: Promise<void> = Promise.resolve();
   #resolved = false;
@@ -10,12 +7,11 @@ export class LatestPromise {
     return this.#promise;
   }
 
-  /** Whether the latest promise has resolved (not rejected). */
+  /** Resolved, not rejected. */
   get resolved(): boolean {
     return this.#resolved;
   }
 
-  /** Makes `promise` the latest; returns it. */
   set(promise: Promise<void>): Promise<void> {
     this.#promise = promise;
     this.#resolved = false;

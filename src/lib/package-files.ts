@@ -4,26 +4,20 @@ import path from 'node:path';
 import * as sea from 'node:sea';
 import { fileURLToPath } from 'node:url';
 
-/**
- * The files that ship with the package (built-in scenarios, seeds, package.json, the bundled program, the
- * help texts, the /docs page's files), read from the package folder, or from the single-file executable's
- * assets when this runs as one (`scripts/build-binary.ts`). Callers name files by absolute path, computed from
- * their own module URL as before. In the executable the modules' URLs place the package folder at
- * `/$esim-sandbox/`, which exists nowhere on disk, and a file's asset key is its path inside the package
- * (`/$esim-sandbox/scenarios/default.json` is the asset `scenarios/default.json`). Paths outside the package
- * folder are read from disk.
+/*
+ * The package's own files, read from its folder or from the single-file executable's assets
+ * (`scripts/build-binary.ts`). There the modules' URLs place the package at `/$esim-sandbox/`, which exists
+ * nowhere on disk; `/$esim-sandbox/scenarios/default.json` is the asset `scenarios/default.json`.
  */
 
-/** The package folder: this module sits two levels below it (`src/lib/`, `dist/lib/`, `dist/bin/`). */
+/** This module sits two levels below it (`src/lib/`, `dist/lib/`, `dist/bin/`). */
 export const packageRoot = fileURLToPath(new URL('../../', import.meta.url));
 
-/** Whether this runs as the single-file executable, whose package files are assets inside it. */
 export const inSingleExecutable = sea.isSea();
 
-/** The asset keys, built once: what the executable carries. */
 let assetKeys: ReadonlySet<string> | undefined;
 
-/** The asset key of a path inside the package folder (`''` for the folder itself); none outside it, or not in the executable. */
+/** `''` for the folder itself; none outside it, or outside the executable. */
 function assetKeyOf(file: string): string | undefined {
   if (!inSingleExecutable) return undefined;
   const relative = path.relative(packageRoot, path.resolve(file));
@@ -36,7 +30,7 @@ function carriedKeys(): ReadonlySet<string> {
   return assetKeys;
 }
 
-/** A file of the package, as `readFileSync` reads it; an error with code `ENOENT` when the package has no such file. */
+/** Throws an error with code `ENOENT` when the package has no such file. */
 export function readPackageFile(file: string): Buffer {
   const key = assetKeyOf(file);
   if (key === undefined) return readFileSync(file);
@@ -47,12 +41,11 @@ export function readPackageFile(file: string): Buffer {
   return Buffer.from(sea.getRawAsset(key));
 }
 
-/** A file of the package as UTF-8 text. */
 export function readPackageText(file: string): string {
   return readPackageFile(file).toString('utf8');
 }
 
-/** The names in a folder of the package, as `readdirSync` gives them (in the executable, the files it carries right in it); none for a folder it does not have. */
+/** None for a folder the package does not have. */
 export function packageFolderEntries(dir: string): string[] {
   const key = assetKeyOf(dir);
   if (key === undefined) {
@@ -70,15 +63,11 @@ export function packageFolderEntries(dir: string): string[] {
   });
 }
 
-/**
- * The folder of a package whose files the server's pages load (`swagger-ui-dist`, `htm`): the build copies them
- * into `dist/vendor/<name>` (scripts/vendor-files.ts), so that installing this package pulls neither.
- */
+/** The build copies the pages' packages here (scripts/vendor-files.ts), so that installing this one pulls neither. */
 export function vendorFolder(name: string): string {
   return path.join(packageRoot, 'dist', 'vendor', name);
 }
 
-/** The version in the package's package.json. */
 export function packageVersion(): string {
   return (JSON.parse(readPackageText(path.join(packageRoot, 'package.json'))) as { version: string }).version;
 }

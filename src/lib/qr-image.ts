@@ -5,28 +5,23 @@ import { encodeBitmapPng } from './png-1bit.js';
 const QUIET_ZONE_MODULES = 4;
 const PIXELS_PER_MODULE = 4;
 
-/** PNG QR code of `text`, as a `data:image/png;base64,...` URL. Deterministic: same text ⇒ same bytes. */
+/** Deterministic: same text ⇒ same bytes. */
 export function qrPngDataUrl(text: string): string {
   const modules = encodeQR(text, 'raw', { ecc: 'medium', border: QUIET_ZONE_MODULES });
   const png = encodeBitmapPng(modules, PIXELS_PER_MODULE);
   return `data:image/png;base64,${png.toString('base64')}`;
 }
 
-/** The QR image (a PNG data URL) of an activation code. */
 export interface QrImageCache {
   get(activationCode: string): string;
 }
 
-/**
- * QR images are drawn on first use and kept up to `capacity`; past it the image drawn longest ago is
- * dropped first (insertion order, not recency of use), so memory stays bounded.
- */
+/** Past `capacity` the image drawn longest ago goes first (insertion order, not recency of use). */
 export class BoundedQrImageCache implements QrImageCache {
   readonly #images = new Map<string, string>();
 
   constructor(readonly capacity = 20_000) {}
 
-  /** How many images are kept now; never more than `capacity`. */
   get size(): number {
     return this.#images.size;
   }

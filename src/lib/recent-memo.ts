@@ -1,8 +1,6 @@
 /**
- * The results of a pure function of a text, for the last few texts it was asked about. An answer sent again
- * is often the very same string (a page kept whole, a balance that did not change), and a compare with it is a
- * pointer check, or one pass over two texts of the same length: cheaper than encoding or searching the text
- * again. Texts longer than `maxLength` are not kept, so the memo holds at most `size` of them.
+ * For the last few texts: an answer sent again is often the very same string, and comparing it is a pointer
+ * check or one pass, cheaper than encoding or searching it again. Texts over `maxLength` are not kept.
  */
 export class RecentMemo<T> {
   readonly #texts: (string | undefined)[];

@@ -1,8 +1,6 @@
 /**
- * Values (pages) derived from an owner's records (one sandbox's store), kept by two keys while the owner's
- * revision stays the same and `isValid` says so. One memo serves one owner: its owner makes it, with its
- * records. A new revision drops them all; so does going past `maxChars` characters in all, so that a peer
- * asking for every variant cannot make the memo grow.
+ * Pages derived from one owner's records, kept while its revision stays and `isValid` says so. Past `maxChars`
+ * all are dropped too, so that a peer asking for every variant cannot make the memo grow.
  */
 export class RevisionMemo<Outer, Inner, V> {
   #revision = Number.NaN;

@@ -27,7 +27,7 @@ function parseObject(text: string): Record<string, unknown> {
   }
 }
 
-/** The names of the JSON files of a directory of the package, without `.json`, sorted; none for a missing directory. */
+/** None for a missing directory. */
 export function jsonFileNames(dir: string): string[] {
   return packageFolderEntries(dir)
     .filter((entry) => entry.endsWith('.json'))

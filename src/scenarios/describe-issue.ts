@@ -1,10 +1,8 @@
 import { z } from 'zod';
 import { describeValue } from '../lib/json-preview.js';
 
-/** One validation problem: where (a JSON pointer) and what was expected and got. */
 export interface IssueDescription {
   path: string;
-  /** The same path, as keys. */
   segments: readonly PropertyKey[];
   message: string;
 }
@@ -17,19 +15,16 @@ export type ValidationResult<T> =
 const NO_CUSTOM_MESSAGE = '\u0000';
 
 /**
- * Parse params under which zod issues carry their input and no default message; `describeIssue` needs both.
- * `jitless`: a scenario file or an admin body is parsed once, and compiling a schema into a function on its
- * first parse costs more than it saves: loading the default scenario takes ~14 ms instead of ~30 ms.
+ * `describeIssue` needs each issue's input and no default message. `jitless`: a scenario is parsed once, and
+ * compiling a schema first costs more than it saves (default scenario: ~14 ms instead of ~30 ms).
  */
-export const describableParseParams = { reportInput: true, error: () => NO_CUSTOM_MESSAGE, jitless: true } as const;
+const describableParseParams = { reportInput: true, error: () => NO_CUSTOM_MESSAGE, jitless: true } as const;
 
-/** How many entries of each list a second check reads, when the first ran out of stack. */
 const ENTRIES_CHECKED_AFTER_OVERFLOW = 1000;
 
 /**
- * Validates `data` and, when it fails, describes every issue. Zod gathers issues with spreads, so ~100,000 of
- * them in one list overflow the call stack: then the first entries of each list are checked alone and their
- * problems given, with one more saying the rest went unchecked.
+ * Zod gathers issues with spreads, so ~100,000 of them in one list overflow the call stack: then only the first
+ * entries of each list are checked, with one more problem saying the rest went unchecked.
  */
 export function validate<S extends z.ZodType>(schema: S, data: unknown): ValidationResult<z.output<S>> {
   let result: z.ZodSafeParseResult<z.output<S>>;
@@ -71,11 +66,8 @@ export function toJsonPointer(path: readonly PropertyKey[]): string {
   return path.map((key) => '/' + String(key).replaceAll('~', '~0').replaceAll('/', '~1')).join('');
 }
 
-/**
- * Says what was expected and what was got, e.g. `expected a number, got "10"`.
- * `schema` is the schema at the issue's path; it names the allowed fields of an object and tells whether null is allowed.
- */
-export function describeIssue(issue: z.core.$ZodIssue, schema?: z.core.$ZodType): string {
+/** E.g. `expected a number, got "10"`; `schema` (at the issue's path) names allowed fields and whether null is allowed. */
+function describeIssue(issue: z.core.$ZodIssue, schema?: z.core.$ZodType): string {
   const custom = issue.message !== NO_CUSTOM_MESSAGE ? issue.message : undefined;
   const got = 'input' in issue ? describeValue(issue.input) : undefined;
   switch (issue.code) {
@@ -213,8 +205,7 @@ function unwrap(schema: z.core.$ZodType): z.core.$ZodType {
   }
 }
 
-/** The schema that validates the value at `path`, or undefined when the path leaves the schema. */
-export function schemaAt(schema: z.core.$ZodType, path: readonly PropertyKey[]): z.core.$ZodType | undefined {
+function schemaAt(schema: z.core.$ZodType, path: readonly PropertyKey[]): z.core.$ZodType | undefined {
   let current: z.core.$ZodType | undefined = schema;
   for (const key of path) {
     if (!current) return undefined;

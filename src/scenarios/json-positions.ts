@@ -4,7 +4,6 @@ export type JsonParseResult =
   | { ok: true; value: unknown }
   | { ok: false; line: number; column: number; message: string };
 
-/** Strict JSON, as JSON.parse reads it. */
 const STRICT: ParseOptions = { disallowComments: true, allowTrailingComma: false };
 
 const VALUE = 'expected a value (object, array, string, number, true, false or null)';
@@ -30,10 +29,7 @@ const EXPECTED: Record<string, string> = {
 
 const IN_A_TOKEN: readonly string[] = ['UnexpectedEndOfNumber', 'UnexpectedEndOfString', 'InvalidCharacter', 'InvalidEscapeCharacter', 'InvalidUnicode'];
 
-/**
- * JSON.parse, with the line and column of a syntax error. Engines word (and place) their syntax errors
- * differently, so the error is located by jsonc-parser: messages stay the same on every Node version.
- */
+/** Errors are located by jsonc-parser: engines word and place syntax errors differently across Node versions. */
 export function parseJson(text: string): JsonParseResult {
   const source = withoutBom(text);
   try {
@@ -56,10 +52,8 @@ export function parseJson(text: string): JsonParseResult {
 }
 
 /**
- * For `text`, a valid JSON document: the line (1-based) where the value at a JSON pointer starts. Where the
- * pointer leads past what the document has (a missing field, an index past the end), the line of the deepest
- * value it does reach: for a missing field, the object that should hold it. A repeated key counts as
- * `JSON.parse` counts it: the last one wins. The document is parsed once, at the first call.
+ * The 1-based line where the value at a pointer starts; past the document's end, the deepest value reached (for a
+ * missing field, its object). A repeated key: the last wins, as in `JSON.parse`. Parsed once, at the first call.
  */
 export function pointerLocator(text: string): (pointer: string) => number {
   const source = withoutBom(text);

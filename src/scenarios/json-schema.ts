@@ -2,16 +2,13 @@ import { z } from 'zod';
 import { scenarioSchemas } from './scenario-schema.js';
 
 /**
- * How the zod schemas become the published JSON Schemas:
- * - `io: 'input'`: a file is the schema's input, so fields with a default are optional in it.
- * - `target: 'draft-07'`: the draft that editors and validators support most widely; nothing here needs a later one.
- * - `unrepresentable: 'throw'`: a field JSON Schema cannot describe fails the generation instead of accepting anything.
- * Checks zod runs as code (a tier at 0 in every tier list, references between entities) are left to the loader.
+ * `io: 'input'`: fields with a default are optional in a file. `draft-07`: the draft editors support most widely.
+ * `unrepresentable: 'throw'` fails instead of accepting anything. Checks run as code are left to the loader.
  */
 const GENERATION_OPTIONS = { io: 'input', target: 'draft-07', unrepresentable: 'throw' } as const;
 
 /** JSON Schema of a scenario file (`scenarios/*.json`, or a file of one's own), from the schema the loader validates with. */
-export function scenarioJsonSchema(): Record<string, unknown> {
+function scenarioJsonSchema(): Record<string, unknown> {
   return publish(scenarioSchemas().scenarioFile, {
     title: 'esim-wholesale-sandbox scenario',
     description:
@@ -21,7 +18,7 @@ export function scenarioJsonSchema(): Record<string, unknown> {
 }
 
 /** JSON Schema of a seed file (`seeds/*.json`): base data that scenarios list in `seeds`. */
-export function seedJsonSchema(): Record<string, unknown> {
+function seedJsonSchema(): Record<string, unknown> {
   return publish(scenarioSchemas().seedFile, {
     title: 'esim-wholesale-sandbox seed data',
     description: 'Base data that scenarios build on: providers, products, accounts, API keys, payments and orders.',
@@ -34,7 +31,6 @@ export const PUBLISHED_JSON_SCHEMAS = [
   { fileName: 'seed.schema.json', generate: seedJsonSchema },
 ] as const;
 
-/** The text of a published schema file. */
 export function jsonSchemaText(schema: Record<string, unknown>): string {
   return `${JSON.stringify(schema, null, 2)}\n`;
 }

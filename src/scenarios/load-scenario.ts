@@ -23,17 +23,14 @@ import {
 
 export { listScenarios, projectRoot, scenariosDir, seedsDir } from './built-in-files.js';
 
-/** The schema a file is checked against: a scenario's, or a seed's. */
 type FileSchema = ScenarioSchemas['scenarioFile'] | ScenarioSchemas['seedFile'];
 
 const BUILT_IN_NAME = /^[a-z0-9][a-z0-9-]*$/;
 const INLINE = '<inline>';
 
 /**
- * Reads, validates and resolves a scenario: a built-in name (`"default"`), the path of a JSON file (absolute or
- * relative to the working directory), or an inline object. Throws a `ScenarioError` listing every problem found.
- * `files` says where the scenario and its `extends` may be read from: by default any local path (the caller owns
- * the machine); the admin API confines them to the scenario dirs.
+ * A path is relative to the working directory. Throws a `ScenarioError` listing every problem. `files`: any local
+ * path by default (the caller owns the machine); the admin API confines reads to the scenario dirs.
  */
 export function loadScenario(source: ScenarioSource, files: ScenarioFileAccess = LOCAL_FILES): ResolvedScenario {
   if (typeof source === 'object' && resolvedScenarios.has(source)) return source as ResolvedScenario;
@@ -42,20 +39,17 @@ export function loadScenario(source: ScenarioSource, files: ScenarioFileAccess =
   return adoptResolved(checked ?? new ScenarioResolver(files).resolve(source));
 }
 
-/** The built-in scenario `name` checked as it is now, with the files it is made of: what the build ships (checked-built-ins.ts). */
+/** What the build ships for the built-in `name` (checked-built-ins.ts). */
 export function checkedBuiltInText(name: string): string {
   const resolver = new ScenarioResolver(LOCAL_FILES);
   const scenario = resolver.resolve(name);
   return checkedScenarioText(scenario, resolver.filesRead());
 }
 
-/**
- * Scenarios already resolved: loading one again gives it back as it is. A session's scenario passed through
- * here three times on its way to its sandbox, each a validation of the whole (1 s for 7.6 MB, the server held).
- */
+/** A session's scenario passed through here three times, each a validation of the whole (1 s for 7.6 MB, the server held). */
 const resolvedScenarios = new WeakSet<object>();
 
-/** Takes `scenario` as resolved: only for one made of a resolved scenario by changes that keep it valid. */
+/** Only for a scenario made of a resolved one by changes that keep it valid. */
 export function adoptResolved(scenario: ResolvedScenario): ResolvedScenario {
   resolvedScenarios.add(scenario);
   return scenario;
@@ -72,22 +66,17 @@ function isPathLike(reference: string): boolean {
   return reference.endsWith('.json') || reference.includes('/') || reference.includes('\\');
 }
 
-/** A scenario file on the way from the source down its `extends` chain. */
 interface Frame {
-  /** Absolute path, or `<inline>`. */
   id: string;
   file: string;
-  /** Directory its relative `extends` paths start from; none for an inline scenario under confined access. */
+  /** None for an inline scenario under confined access. */
   dir: string | undefined;
-  /** Its `name`, else its file name: how cycles are shown. */
   label: string;
 }
 
-/** A file a reference led to: its absolute path, how problems name it, and where it was found. */
 interface Located {
   absolute: string;
   display: string;
-  /** A built-in scenario or seed, a local path, or a file of a scenario dir (by its real path). */
   origin: 'built-in' | 'local' | 'scenario-dir';
 }
 
@@ -99,7 +88,7 @@ interface LoadedFile {
 class ScenarioResolver {
   private readonly problems: ScenarioProblem[] = [];
   private readonly loaded = new Map<string, LoadedFile | null>();
-  /** The line of a pointer in each file that parsed, by its name in problems (the file is parsed again at the first). */
+  /** By display name; a file is parsed again at the first lookup. */
   private readonly locators = new Map<string, (pointer: string) => number>();
 
   constructor(private readonly files: ScenarioFileAccess) {}
@@ -137,12 +126,11 @@ class ScenarioResolver {
     };
   }
 
-  /** Notes problems one by one: a spread of 100,000 of them would overflow the call stack. */
+  /** One by one: a spread of 100,000 problems would overflow the call stack. */
   private note(found: readonly ScenarioProblem[]): void {
     for (const problem of found) this.problems.push(problem);
   }
 
-  /** The files read so far, by absolute path. */
   filesRead(): string[] {
     return [...this.loaded.keys()];
   }
@@ -153,7 +141,6 @@ class ScenarioResolver {
     throw new ScenarioError(listed, this.problems.length);
   }
 
-  /** The problem with the line of its path, when it is about a file read from disk. */
   private withLine(problem: ScenarioProblem): ScenarioProblem {
     const locate = this.locators.get(problem.file);
     if (locate === undefined || problem.line !== undefined) return problem;
@@ -178,7 +165,7 @@ class ScenarioResolver {
     return loaded && { frame: this.frameOf(located, loaded), loaded };
   }
 
-  /** The layers of a scenario in merge order: its `extends` (resolved), its `seeds`, then itself. */
+  /** In merge order: its `extends`, its `seeds`, then itself. */
   private collectLayers(frame: Frame, loaded: LoadedFile, stack: Frame[]): ScenarioLayer[] {
     const raw = isPlainObject(loaded.raw) ? loaded.raw : {};
     const layers: ScenarioLayer[] = [];
@@ -214,10 +201,8 @@ class ScenarioResolver {
   }
 
   /**
-   * The file a reference names (the source, or the `extends` of `from`), or a message saying why there is none.
-   * A name is a built-in scenario; a request (not a file) may also name `<name>.json` of a scenario dir. A path
-   * is relative to the file that refers to it; under local access the source's is relative to the working
-   * directory, under confined access the scenario dirs decide what a path may reach.
+   * The file a reference names, or why there is none. A request (not a file) may also name `<name>.json` of a
+   * scenario dir; under confined access the scenario dirs decide what a path may reach.
    */
   private locate(reference: string, from: Frame | undefined): Located | string {
     // A file refers to others as it does when read locally, so that a file valid over HTTP validates locally too.
@@ -270,7 +255,7 @@ class ScenarioResolver {
     return { id: absolute, file: display, dir: path.dirname(absolute), label };
   }
 
-  /** Reads, parses and validates a file once per resolution; undefined when it cannot be read or parsed. */
+  /** Once per resolution; undefined when the file cannot be read or parsed. */
   private loadFile(located: Located, schema: FileSchema): LoadedFile | undefined {
     const cached = this.loaded.get(located.absolute);
     if (cached !== undefined) return cached ?? undefined;

@@ -2,7 +2,6 @@ import { toJsonPointer } from './describe-issue.js';
 import type { ScenarioProblem } from './scenario-error.js';
 import type { ScenarioFile, SeedFile } from './scenario-schema.js';
 
-/** Where something was written: a file (as problems name it) and a JSON pointer into it. */
 export interface Origin {
   file: string;
   pointer: string;
@@ -15,8 +14,7 @@ export interface TrackedEntity {
   fieldOrigins: Map<string, Origin>;
 }
 
-/** The field each entity collection merges by. */
-export const MERGE_KEYS = {
+const MERGE_KEYS = {
   providers: 'name',
   products: 'id',
   accounts: 'id',
@@ -39,7 +37,7 @@ export interface MergedScenario {
   chaos: unknown;
 }
 
-/** One file's contribution: a seed file, or a scenario file (whose `extends` and `seeds` are layers of their own). */
+/** A scenario file's `extends` and `seeds` are layers of their own. */
 export type ScenarioLayer =
   | { kind: 'seed'; file: string; data: SeedFile }
   | { kind: 'scenario'; file: string; data: ScenarioFile };
@@ -49,10 +47,7 @@ export function emptyMergedScenario(): MergedScenario {
   return { entities: entities as MergedScenario['entities'], behavior: {}, clock: {}, readiness: {}, seed: undefined, faults: [], chaos: null };
 }
 
-/**
- * Entities of one file that share the key they merge by (`id`; `name` for providers, `key` for API keys). Across
- * files the same key overlays an entity; inside one file the second would silently overwrite fields of the first.
- */
+/** Across files the same key overlays an entity; inside one file the second would silently overwrite the first. */
 export function findDuplicateKeys(file: string, data: ScenarioFile | SeedFile): ScenarioProblem[] {
   const problems: ScenarioProblem[] = [];
   for (const collection of COLLECTIONS) {
@@ -76,10 +71,8 @@ export function findDuplicateKeys(file: string, data: ScenarioFile | SeedFile): 
 }
 
 /**
- * Merges one layer over the scenario so far: an entity whose merge key is already present is shallow-merged
- * over it (fields it gives replace, whole), a new one is appended; `behavior`, `clock` and `readiness` merge field by field,
- * one level deep; `seed` replaces; `inventory` then sets the inventory of the products known at this point.
- * Returns the problems of `inventory` keys that name no product.
+ * Entities shallow-merge by key (a field given replaces whole); `behavior`, `clock` and `readiness` merge one level
+ * deep; `inventory` sets the products known at this point. Returns problems of `inventory` keys naming no product.
  */
 export function mergeLayer(merged: MergedScenario, layer: ScenarioLayer): ScenarioProblem[] {
   const { file, data } = layer;
@@ -138,7 +131,7 @@ function mergeFields(base: Record<string, unknown>, overlay: Record<string, unkn
   return result;
 }
 
-/** The file and JSON pointer of a path inside a merged entity: the file that last wrote the field, else the one that introduced the entity. */
+/** The file that last wrote the field, else the one that introduced the entity. */
 export function locateInEntity(entity: TrackedEntity, path: readonly PropertyKey[]): Origin {
   const [field, ...rest] = path;
   const fieldOrigin = field === undefined ? undefined : entity.fieldOrigins.get(String(field));

@@ -4,7 +4,6 @@ import { COLLECTIONS, locateInEntity, type Collection, type MergedScenario, type
 import type { ScenarioProblem } from './scenario-error.js';
 import { scenarioSchemas } from './scenario-schema.js';
 
-/** The schema of each collection's complete entities. */
 function completeSchemas() {
   const { provider, product, account, apiKey, paymentSeed, orderSeed } = scenarioSchemas();
   return { providers: provider, products: product, accounts: account, apiKeys: apiKey, payments: paymentSeed, orders: orderSeed } satisfies Record<Collection, z.ZodType>;
@@ -12,10 +11,7 @@ function completeSchemas() {
 
 export type CompleteEntities = { [C in Collection]: Array<z.output<ReturnType<typeof completeSchemas>[C]>> };
 
-/**
- * Validates every merged entity against its complete schema and fills in the defaults. A problem names the
- * file that last wrote the field at fault, or, for a missing field, the file that introduced the entity.
- */
+/** A problem names the file that last wrote the field, or, for a missing field, the one that introduced the entity. */
 export function completeEntities(merged: MergedScenario): { entities: CompleteEntities; problems: ScenarioProblem[] } {
   const problems: ScenarioProblem[] = [];
   const entities = {} as Record<Collection, unknown[]>;
@@ -37,11 +33,7 @@ export function completeEntities(merged: MergedScenario): { entities: CompleteEn
   return { entities: entities as CompleteEntities, problems };
 }
 
-/**
- * Finds references to entities the merged scenario does not have: API keys, payments and orders of a missing
- * account, orders and tier overrides of a missing product, products of a provider not in `providers`.
- * Works on the merged values as written, so it also reports references of entities that are otherwise invalid.
- */
+/** Reads the merged values as written, so it also reports references of entities that are otherwise invalid. */
 export function checkReferences(merged: MergedScenario): ScenarioProblem[] {
   const problems: ScenarioProblem[] = [];
   const { entities } = merged;

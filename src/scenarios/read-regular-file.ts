@@ -11,9 +11,8 @@ export type ReadFileResult =
 const CHUNK_BYTES = 64 * 1024;
 
 /**
- * Reads a regular file of at most `maxBytes` bytes as UTF-8. Anything else is refused without reading from it:
- * the open does not block (a FIFO would wait for a writer for ever), and the type and size are checked on the
- * open descriptor, so what is read is what was checked. With `followSymlink: false` a symlink is refused too.
+ * The open does not block (a FIFO would wait for a writer for ever), and type and size are checked on the open
+ * descriptor, so what is read is what was checked. `followSymlink: false` refuses a symlink too.
  */
 export function readRegularFile(file: string, maxBytes: number, { followSymlink = true } = {}): ReadFileResult {
   const flags = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (followSymlink ? 0 : (constants.O_NOFOLLOW ?? 0));
@@ -45,7 +44,6 @@ export function readRegularFile(file: string, maxBytes: number, { followSymlink 
   }
 }
 
-/** What is wrong with a file that could not be read, and how to fix it. */
 export function describeReadFailure(failure: Exclude<ReadFileResult, { ok: true }>, maxBytes: number): string {
   switch (failure.problem) {
     case 'missing':

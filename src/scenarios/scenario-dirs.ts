@@ -2,7 +2,6 @@ import { realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { ScenarioFileAccess } from './scenario-file-access.js';
 
-/** A scenario file found inside a scenario dir: its real path, and how problems name it (from the dir as given). */
 export interface ScenarioDirFile {
   absolute: string;
   display: string;
@@ -16,12 +15,9 @@ interface Root {
 const NAME = /^[a-z0-9][a-z0-9-]*$/;
 
 /**
- * The file a reference names inside the scenario dirs, or undefined when it names none that may be read:
- * `my-scenario` is `my-scenario.json` in the first dir that has it; a path is a `.json` file relative to `fromDir`
- * (the real directory of the file that refers to it) when given, else to the first dir that has it. A path
- * that is absolute or has a `..` segment names none; nor does one whose real path (symlinks resolved) is outside
- * every dir, or that is not a regular file. Which of these it was is not told, so that an answer never says
- * whether a file exists outside the dirs.
+ * A path is relative to `fromDir` (the referring file's real directory) when given, else to the first dir that has
+ * it. Undefined never says why (absolute, `..`, outside every dir once symlinks resolve, not a regular file), so
+ * that an answer never says whether a file exists outside the dirs.
  */
 export function findInScenarioDirs(reference: string, dirs: readonly string[], fromDir?: string): ScenarioDirFile | undefined {
   const relative = NAME.test(reference) ? `${reference}.json` : reference;
@@ -38,11 +34,7 @@ export function findInScenarioDirs(reference: string, dirs: readonly string[], f
   return undefined;
 }
 
-/**
- * Confined access to `dirs`, as the operator gave them, with the cap of a `maxScenarioBytes` option. Throws a
- * message for the operator when a dir is not an existing directory: a typo should stop the start, not leave
- * every request refused.
- */
+/** Throws when a dir is not an existing directory: a typo should stop the start, not leave every request refused. */
 export function confinedFiles(dirs: readonly string[], maxScenarioBytes?: number): ScenarioFileAccess {
   for (const dir of dirs) {
     const real = realPathOf(path.resolve(dir));
@@ -56,7 +48,7 @@ export function confinedFiles(dirs: readonly string[], maxScenarioBytes?: number
   return { kind: 'confined', dirs: [...dirs], maxBytes: maxScenarioBytes };
 }
 
-/** The message for a path no scenario dir lets be read: the same whether it exists or not, with the way to fix it. */
+/** The same whether the file exists or not. */
 export function refusedPathMessage(reference: string, dirs: readonly string[]): string {
   return (
     `no scenario file ${quote(reference)} that this server may load: over HTTP a scenario is a built-in name or a ` +
@@ -65,7 +57,6 @@ export function refusedPathMessage(reference: string, dirs: readonly string[]): 
   );
 }
 
-/** The message for a name that is neither a built-in scenario nor `<name>.json` in a scenario dir. */
 export function unknownNameMessage(name: string, dirs: readonly string[], builtIns: readonly string[]): string {
   const inDirs = dirs.length > 0 ? ` and no ${quote(`${name}.json`)} in a scenario dir (${describeDirs(dirs)})` : '';
   return (
@@ -83,14 +74,13 @@ function quote(text: string): string {
   return JSON.stringify(text.length > 120 ? `${text.slice(0, 117)}...` : text);
 }
 
-/** A relative path to a `.json` file that cannot climb out of the directory it starts from. */
 function isConfinedPath(relative: string): boolean {
   if (relative.includes('\0') || !relative.endsWith('.json')) return false;
   if (path.posix.isAbsolute(relative) || path.win32.isAbsolute(relative) || /^[A-Za-z]:/.test(relative)) return false;
   return !relative.split(/[\\/]/).includes('..');
 }
 
-/** The dirs that exist now, with their real paths; a dir that has gone away holds nothing. */
+/** A dir that has gone away holds nothing. */
 function realRoots(dirs: readonly string[]): Root[] {
   return dirs.flatMap((given) => {
     const real = realPathOf(path.resolve(given));

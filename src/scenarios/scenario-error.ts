@@ -1,22 +1,16 @@
-/**
- * One thing wrong with a scenario: the file (relative to the project root, or `<inline>`), the line of the file
- * where the value at fault starts (for files read from disk), a JSON pointer into it, and what is wrong.
- */
+/** `file` is relative to the project root, or `<inline>`. */
 export interface ScenarioProblem {
   file: string;
-  /** 1-based line of `path` in the file: where its value starts or, for a missing field, the object that should hold it. */
+  /** For files read from disk; for a missing field, the line of the object that should hold it. */
   line?: number;
   path: string;
   message: string;
 }
 
-/** How many problems a ScenarioError lists; the rest are counted. A scenario with 100,000 wrong entities reads no better listed whole. */
+/** A scenario with 100,000 wrong entities reads no better listed whole; the rest are counted. */
 export const LISTED_PROBLEMS = 100;
 
-/**
- * A scenario that cannot be loaded; `problems` lists what was found wrong, not only the first: up to
- * `LISTED_PROBLEMS` of them, with `total` counting them all.
- */
+/** `problems` lists up to `LISTED_PROBLEMS` of what was wrong, not only the first; `total` counts them all. */
 export class ScenarioError extends Error {
   override readonly name = 'ScenarioError';
   readonly problems: ScenarioProblem[];

@@ -1,20 +1,13 @@
 /**
- * Where the files of a scenario may come from. The loader follows this policy for the scenario it is given and
- * for every `extends` down the chain; built-in scenarios and seeds are always allowed.
- *
- * - `local`: any path on this machine, as the caller who owns it gives it (the CLI's `--scenario`,
- *   `createSandbox({ scenario })`, `useScenario(path)`).
- * - `confined`: only `.json` files inside `dirs`, given by their path inside a dir, without `..`, not reached
- *   through a symlink that leads out of them (what the admin API over HTTP gets).
- *
- * Either way only regular files are opened, and a file larger than `maxBytes` is refused before it is read
- * (built-in scenarios and seeds are the package's own, and not limited).
+ * Where a scenario and its `extends` chain may be read from; built-ins and seeds always (and without a cap).
+ * `local`: any path, as the caller who owns the machine gives it. `confined` (the admin API over HTTP): `.json`
+ * files inside `dirs`, no `..`, no symlink out. Only regular files are opened, none over `maxBytes`.
  */
 export type ScenarioFileAccess =
   | { kind: 'local'; /** Default: `DEFAULT_MAX_SCENARIO_BYTES`. */ maxBytes?: number }
   | {
       kind: 'confined';
-      /** The directories files may come from, as the operator gave them; problems name them so. */
+      /** As the operator gave them; problems name them so. */
       dirs: readonly string[];
       /** Default: `DEFAULT_MAX_SCENARIO_BYTES`. */
       maxBytes?: number;
@@ -31,12 +24,10 @@ export const LOCAL_FILES: ScenarioFileAccess = { kind: 'local' };
 /** Confined access without a scenario dir: built-in scenarios only. */
 export const BUILT_INS_ONLY: ScenarioFileAccess = { kind: 'confined', dirs: [] };
 
-/** Local access with the cap of a `maxScenarioBytes` option (checked by `SANDBOX_OPTIONS`), or the default cap. */
 export function localFiles(maxScenarioBytes: number | undefined): ScenarioFileAccess {
   return maxScenarioBytes === undefined ? LOCAL_FILES : { kind: 'local', maxBytes: maxScenarioBytes };
 }
 
-/** The size cap of a policy, its default filled in. */
 export function maxBytesOf(access: ScenarioFileAccess): number {
   return access.maxBytes ?? DEFAULT_MAX_SCENARIO_BYTES;
 }

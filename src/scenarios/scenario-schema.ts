@@ -7,13 +7,11 @@ export const PAYMENT_METHODS = [
   'promptpay', 'card', 'airpay', 'alipay', 'linepay', 'truemoney', 'wechat', 'kplus', 'scb_easy',
   'bbl_deeplink', 'baybank_deeplink',
 ] as const;
-/** What seeded chaos may do to a request: the fault effects it draws from. */
 export const CHAOS_EFFECTS = ['error', 'rate-limit', 'drop', 'lose-response'] as const;
 
 /**
- * The zod schemas of scenario and seed files, made at the first call rather than as the program loads: ~6 ms of
- * zod objects before `serve` answers, which needs none of them (the built-in `default` is checked at build time,
- * src/scenarios/checked-built-ins.ts, and the records it seeds are not checked again, src/state/collection-records.ts).
+ * Made at the first call, not at load: ~6 ms of zod objects before `serve` answers, which needs none of them
+ * (the built-in `default` is checked at build time, src/scenarios/checked-built-ins.ts).
  */
 export function scenarioSchemas(): ScenarioSchemas {
   return (schemas ??= makeScenarioSchemas());
@@ -51,7 +49,7 @@ function makeScenarioSchemas() {
     iccidIssuer: z.string().regex(/^\d{2,8}$/),
     /** ICCID length including the Luhn check digit. */
     iccidLength: z.union([z.literal(19), z.literal(20)]).default(19),
-    /** Whether eSIMs of this provider come with a phone number (voice plans) or not (data only). */
+    /** Voice plans come with a phone number; data-only plans do not. */
     withPhoneNumber: z.boolean().default(false),
   });
 
@@ -67,7 +65,6 @@ function makeScenarioSchemas() {
     promotionFeatures: z.array(z.string()).optional(),
     active: z.boolean().default(true),
     tiers,
-    /** eSIMs left to sell. */
     inventory: z.int().nonnegative(),
     /** When false, every order of this product is refused with 409 CARD_DATA_INCOMPLETE. */
     cardDataComplete: z.boolean().default(true),
@@ -79,7 +76,7 @@ function makeScenarioSchemas() {
     kyc: z.enum(['approved', 'pending']).default('approved'),
     /** eSIMs counted as ordered in the trailing year before any order the sandbox knows of. */
     trailingYearQtyBaseline: z.int().nonnegative().default(0),
-    /** Account-specific price tiers, by product id; they replace the product's own tiers. */
+    /** By product id; they replace the product's own tiers. */
     tierOverrides: z.record(z.string(), tiers).default({}),
   });
 
@@ -102,13 +99,12 @@ function makeScenarioSchemas() {
   });
 
   /**
-   * An eSIM of a past order as the service issued it, for an order recorded from a real account
-   * (`esim-sandbox record --keep-secrets`); shown as `provisioned`, with `activationCode` and `qrCode`
-   * `LPA:1$<smdpAddress>$<matchingId>` and the provider of the order's product.
+   * An eSIM as the service issued it, from `esim-sandbox record --keep-secrets`; shown `provisioned`, with
+   * `activationCode` and `qrCode` `LPA:1$<smdpAddress>$<matchingId>`.
    */
   const esimSeed = z.strictObject({
     id: uuid,
-    /** Position of the eSIM within the order; defaults to its place in `items` (1 for the first). */
+    /** Defaults to its place in `items`, from 1. */
     sequenceNo: z.int().positive().optional(),
     iccid: z.string().min(1),
     phone: z.string().min(1).nullable().default(null),
@@ -124,7 +120,7 @@ function makeScenarioSchemas() {
     orderSource: z.enum(['web', 'api']).default('web'),
     status: z.enum(['confirmed', 'processing', 'failed']).default('confirmed'),
     createdAt: isoDateTime,
-    /** Defaults to the price of the tier active when the order was placed. */
+    /** Defaults to the tier price active when the order was placed. */
     unitPriceThb: thb.optional(),
     /** When its eSIMs turn `provisioned` (an order placed under delayed provisioning); defaults to `createdAt`. */
     provisionedAt: isoDateTime.optional(),
@@ -135,7 +131,7 @@ function makeScenarioSchemas() {
   const behavior = z.strictObject({
     reusedResponse: z.enum(['full', 'minimal']).default('full'),
     idempotencyMismatch: z.enum(['return-original', 'reject']).default('return-original'),
-    /** How long an idempotency key is remembered; null means forever. */
+    /** null: remembered forever. */
     idempotencyTtlMs: z.int().positive().nullable().default(null),
     insufficientBalance: z
       .strictObject({
@@ -150,9 +146,9 @@ function makeScenarioSchemas() {
       })
       .default({ mode: 'immediate', delayMs: 30_000 }),
     limitOutOfRange: z.enum(['reject', 'clamp']).default('reject'),
-    /** A query parameter the route does not take: refused with 400 (`reject`), or left out and a hint journaled (`ignore`). */
+    /** `ignore` leaves the parameter out and journals a hint; `reject` answers 400. */
     unknownQueryParameter: z.enum(['reject', 'ignore']).default('reject'),
-    /** A createOrder body field the spec does not list: refused with 400 (`reject`), or left out and a hint journaled (`ignore`). */
+    /** The same for a createOrder body field the spec does not list. */
     unknownBodyField: z.enum(['reject', 'ignore']).default('reject'),
     rateLimit: z
       .strictObject({ requests: z.int().positive(), perMs: z.int().positive() })
@@ -161,7 +157,6 @@ function makeScenarioSchemas() {
   });
 
   const clock = z.strictObject({
-    /** Where the sandbox clock starts; it stays within its range (src/contract/clock-range.ts). */
     start: isoDateTime
       .refine((start) => isClockTime(Date.parse(start)), { error: `expected a date-time from ${CLOCK_RANGE_TEXT}, the range of the sandbox clock` })
       .meta({ description: `Where the sandbox clock starts: a date-time from ${CLOCK_RANGE_TEXT}, the range of the sandbox clock (steps stop at its end).` })
@@ -172,10 +167,8 @@ function makeScenarioSchemas() {
   });
 
   /*
-   * Entities a scenario or a seed file contributes, merged over those of the files before it. Files merge by id
-   * (by `key` for API keys, by `name` for providers), so a file may give only the fields it changes:
-   * `{ "id": "...", "inventory": 0 }`. Only the merge key is required here; the merged entity is then validated
-   * against the complete schema above.
+   * Files merge by id (`key` for API keys, `name` for providers), so a file may give only the fields it changes;
+   * only the merge key is required here, and the merged entity is validated against the complete schema.
    */
   const scenarioOverlayShape = {
     providers: z.array(z.strictObject({ ...provider.partial().shape, name: provider.shape.name })).optional(),
@@ -192,36 +185,25 @@ function makeScenarioSchemas() {
     ...scenarioOverlayShape,
   });
 
-  /**
-   * A failure the sandbox injects. It applies to calls of `route` ("*": every route); with `calls`, only to
-   * those calls of it (1 = the first since start or reset); with `fraction`, to a seeded share of them.
-   */
+  /** `calls` counts from 1, the first call since start or reset; `fraction` strikes a seeded share. */
   const fault = z.strictObject({
     route: anyRouteInput.default('*'),
     /**
-     * latency: answer after `latencyMs` plus up to `jitterMs` (seeded); error: answer `status` with its error
-     * envelope, changing nothing; rate-limit: answer 429 RATE_LIMITED with `Retry-After: <retryAfterS>`,
-     * changing nothing, and hold the same key's calls of `route` (every route for "*") with 429 until
-     * `retryAfterS` seconds have passed; drop: close the connection without an answer, changing nothing; lose-response: carry
-     * the request out (an order is committed and charged), then close the connection. When an error and a
-     * rate-limit fault strike the same call, the error is answered.
+     * `jitterMs` is seeded. rate-limit also holds the same key's calls of `route` with 429 for `retryAfterS`;
+     * lose-response carries the request out (an order is charged) before closing. An error wins over a rate-limit.
      */
     effect: z.enum(['latency', 'error', 'rate-limit', 'drop', 'lose-response']),
     latencyMs: z.int().nonnegative().max(60_000).default(0),
     jitterMs: z.int().nonnegative().max(60_000).default(0),
     status: z.union([z.literal(500), z.literal(503)]).default(503),
-    /** Seconds a rate-limit fault asks the client to wait, in its `Retry-After` header. */
     retryAfterS: z.int().min(1).max(3600).default(1),
     calls: z.array(z.int().positive()).min(1).optional(),
     fraction: z.number().min(0).max(1).optional(),
   });
 
   /**
-   * Seeded chaos: each call of the chosen routes meets a fault with probability `rate`, drawn from a generator of
-   * its own (seeded by `seed`, else the sandbox's), so the same requests in the same order meet the same faults.
-   * error: 503 SERVICE_UNAVAILABLE, nothing done; rate-limit: 429 with Retry-After: 1 and a 1 s window on that
-   * route; drop: the connection closes, nothing done; lose-response: createOrder only, carried out, then the
-   * connection closes.
+   * Drawn from a generator of its own (`seed`, else the sandbox's), so the same requests meet the same faults.
+   * error is a 503, rate-limit a 1 s window, lose-response strikes createOrder only.
    */
   const chaos = z.strictObject({
     rate: z.number().min(0, 'expected a rate from 0 to 1, e.g. 0.05 for 5 % of calls').max(1, 'expected a rate from 0 to 1, e.g. 0.05 for 5 % of calls'),
@@ -233,12 +215,8 @@ function makeScenarioSchemas() {
     routes: z.array(callRouteInput).min(1).optional(),
   });
 
-  /** What the readiness report (`GET /__sandbox/readiness`) expects of a client under this scenario. */
   const readiness = z.strictObject({
-    /**
-     * The least wall-clock time between two polls of getOrderStatus for an order that was still processing at
-     * the first of them, in ms (the check `polls-politely`).
-     */
+    /** Least wall-clock ms between two polls of a processing order (the check `polls-politely`). */
     minPollIntervalMs: z.int().nonnegative().max(600_000).default(1000),
   });
 
@@ -246,20 +224,20 @@ function makeScenarioSchemas() {
     $schema: z.string().optional(),
     name: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'expected a kebab-case name'),
     description: z.string().min(1),
-    /** Name of a built-in scenario, or path of a file relative to this one, that this scenario overlays. */
+    /** A built-in scenario's name, or a path relative to this file. */
     extends: z.string().min(1).optional(),
-    /** Names of base data files in `seeds/`, merged in order after the extended scenario and before this file's own entities. */
+    /** Files of `seeds/`, merged in order after the extended scenario and before this file's entities. */
     seeds: z.array(z.string().min(1)).optional(),
     seed: z.int().nonnegative().optional(),
     clock: clock.partial().optional(),
     behavior: behavior.partial().optional(),
-    /** Inventory to set after this file's entities are merged, by product id; `"*"` sets every product (ids given win). */
+    /** Set after the merge, by product id; `"*"` sets every product (ids given win). */
     inventory: z.record(z.string(), z.int().nonnegative()).optional(),
-    /** Failures to inject; a file that gives `faults` replaces those of the scenario it extends. */
+    /** Replaces the faults of the scenario it extends. */
     faults: z.array(fault).optional(),
-    /** Seeded chaos on top of the faults; replaces that of the scenario it extends (null turns it off). */
+    /** Replaces the extended scenario's chaos (null turns it off). */
     chaos: chaos.nullable().optional(),
-    /** What the readiness report expects of a client; merged field by field over the scenario it extends. */
+    /** Merged field by field over the scenario it extends. */
     readiness: readiness.partial().optional(),
     ...scenarioOverlayShape,
   });
@@ -287,7 +265,7 @@ export type ChaosInput = z.input<ScenarioSchemas['chaos']>;
 export type ReadinessSettings = z.output<ScenarioSchemas['readiness']>;
 export type ScenarioFile = z.input<ScenarioSchemas['scenarioFile']>;
 
-/** Chaos given at run time (`createSandbox({ chaos })`, `startServer`), checked: every problem named with what is allowed. */
+/** Chaos given at run time (`createSandbox({ chaos })`, `startServer`); throws a `RangeError` naming each problem. */
 export function checkChaos(input: ChaosInput | null): Chaos | null {
   if (input === null) return null;
   const result = scenarioSchemas().chaos.safeParse(input);
@@ -308,7 +286,6 @@ export interface ResolvedScenario {
   clock: ClockSpec;
   behavior: Behavior;
   faults: Fault[];
-  /** Seeded chaos, or null for none. */
   chaos: Chaos | null;
   readiness: ReadinessSettings;
   providers: ProviderSpec[];

@@ -15,9 +15,9 @@ import { parseSessionKey, sessionIdOf, sessionKeyMap } from '../domain/session-k
 export type SandboxHostOptions = SandboxOptions & OptionValues<typeof HOST_OPTIONS>;
 
 export interface SessionOptions {
-  /** Built-in scenario name, path of a scenario JSON file, or an inline scenario. Default: the scenario the main sandbox runs now. */
+  /** Default: the scenario the main sandbox runs now. */
   scenario?: ScenarioSource;
-  /** Seed of the session's generators. Default: the host's `seed`, else the scenario's own. */
+  /** Default: the host's `seed`, else the scenario's own. */
   seed?: number;
 }
 
@@ -25,11 +25,11 @@ export interface SessionOptions {
 export interface SandboxSession {
   /** `ses_0001`, `ses_0002`, … in order of creation. */
   readonly id: string;
-  /** Its sandbox. Its keys carry the session suffix; `topup` also takes the scenario's own keys. */
+  /** Its keys carry the session suffix; `topup` also takes the scenario's own keys. */
   readonly sandbox: Sandbox;
   /** Scenario key → session key (`sk_test_full_access` → `sk_test_full_access__ses_0001`), for the scenario it runs now. */
   apiKeys(): Record<string, string>;
-  /** Aborted when the session is deleted: what follows it (an event stream) ends then. */
+  /** Aborted when the session is deleted, ending what follows it (an event stream). */
   readonly ended: AbortSignal;
 }
 
@@ -38,21 +38,17 @@ export interface SandboxSession {
  * session suffix (`__ses_0001`) goes to that session's sandbox, any other to the main sandbox.
  */
 export interface SandboxHost {
-  /** The sandbox requests without a session key go to. */
   readonly main: Sandbox;
   readonly maxSessions: number;
   fetch(request: Request, options?: AnswerOptions): Promise<Response>;
-  /**
-   * Builds a session. Throws `ScenarioError` for an invalid scenario and a `VALIDATION_ERROR` `ApiError` when
-   * `maxSessions` are alive; nothing is created then, and no session id is used up.
-   */
+  /** Throws `ScenarioError`, or a `VALIDATION_ERROR` `ApiError` past `maxSessions`, using up no session id. */
   createSession(options?: SessionOptions): SandboxSession;
   session(id: string): SandboxSession | undefined;
-  /** The live sessions, oldest first. */
+  /** Oldest first. */
   sessions(): SandboxSession[];
-  /** Forgets a session: its keys answer 401 from then on. False when there was no such session. */
+  /** Its keys answer 401 from then on; false when there was no such session. */
   deleteSession(id: string): boolean;
-  /** Disposes the main sandbox and every session. */
+  /** The main sandbox and every session. */
   [Symbol.asyncDispose](): Promise<void>;
 }
 
@@ -94,7 +90,6 @@ export class CoreSandboxHost implements SandboxHost, AnswersApiRequests {
     else target.answer(record, reply, options);
   }
 
-  /** The sandbox a request goes to: a session's for a session key, else the main one. */
   #targetOf(key: string | null): AnswersApiRequests | ApiError {
     const sessionId = key === null ? undefined : parseSessionKey(key)?.sessionId;
     if (sessionId === undefined) return this.main;

@@ -1,19 +1,16 @@
 import type { ClockSpec } from '../scenarios/scenario-schema.js';
 import { checkClockAdvance, checkClockTime, CLOCK_MAX_MS, CLOCK_MIN_MS } from '../contract/clock-range.js';
 
-/** How the sandbox clock moves: by a step per answered request, or with real elapsed time. */
 export type ClockMode = ClockSpec['mode'];
 export const CLOCK_MODES: readonly ClockMode[] = ['step', 'wall'];
 
 /**
- * The sandbox's own time. In "step" mode it starts at the scenario's start and moves by a fixed step
- * after each answered request, so the same requests always see the same times. In "wall" mode it moves
- * with the wall clock it is given, whatever the clients do. Both move by hand (`advance`, `set`), within the
- * clock's range (src/contract/clock-range.ts): a move past it is refused, and steps or a wall clock's run stop at
- * its end, so the time shown can always be written.
+ * "step" moves by a fixed step per answered request, so the same requests always see the same times. A move past
+ * the range (src/contract/clock-range.ts) is refused, and steps or a wall clock stop at its end, so the time
+ * shown can always be written.
  */
 export class SandboxClock {
-  /** How far the clock has moved from the scenario's start, by steps and by hand (a wall clock's own run is not kept). */
+  /** By steps and by hand; a wall clock's own run is not kept. */
   offsetMs = 0;
   #mode: ClockMode;
   #wallSince: number;
@@ -36,7 +33,7 @@ export class SandboxClock {
     return inRange(this.#unbounded());
   }
 
-  /** Changes how the clock moves from now on; the time it shows does not jump. */
+  /** The time it shows does not jump. */
   setMode(mode: ClockMode): void {
     const now = this.now();
     this.#mode = mode;
@@ -44,12 +41,11 @@ export class SandboxClock {
     this.offsetMs = now - this.#startMs;
   }
 
-  /** Called once per answered request. */
   step(): void {
     if (this.#mode === 'step') this.offsetMs = Math.min(this.offsetMs + this.spec.stepMs, CLOCK_MAX_MS - this.#startMs);
   }
 
-  /** Moves forward by `ms`; refused (a `ClockRangeError`) unless it keeps the clock in its range. */
+  /** Throws a `ClockRangeError` unless the clock stays in its range. */
   advance(ms: number, what?: string): void {
     const unbounded = this.#unbounded();
     const now = inRange(unbounded);
@@ -57,12 +53,11 @@ export class SandboxClock {
     this.offsetMs += checkClockAdvance(now, ms, what) + now - unbounded;
   }
 
-  /** Shows `epochMs` from now on; refused (a `ClockRangeError`) outside the clock's range. */
+  /** Throws a `ClockRangeError` outside the clock's range. */
   set(epochMs: number, what = 'now', given: unknown = epochMs): void {
     this.offsetMs += checkClockTime(epochMs, what, given) - this.#unbounded();
   }
 
-  /** The time before it is held in the range. */
   #unbounded(): number {
     return this.#startMs + this.offsetMs + (this.#mode === 'wall' ? this.wallClock() - this.#wallSince : 0);
   }
@@ -70,7 +65,6 @@ export class SandboxClock {
 
 const inRange = (epochMs: number) => (epochMs > CLOCK_MAX_MS ? CLOCK_MAX_MS : epochMs < CLOCK_MIN_MS ? CLOCK_MIN_MS : epochMs);
 
-/** A clock mode given at run time, checked: the message names the allowed values. */
 export function checkClockMode(mode: unknown, where = 'clock'): ClockMode {
   if (CLOCK_MODES.includes(mode as ClockMode)) return mode as ClockMode;
   throw new RangeError(`${where} must be "step" (a fixed step per answered request) or "wall" (real elapsed time) (got ${JSON.stringify(mode)})`);

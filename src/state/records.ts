@@ -1,10 +1,7 @@
 import { z } from 'zod';
 import { scenarioSchemas } from '../scenarios/scenario-schema.js';
 
-/**
- * The shapes of what the sandbox stores, by collection. Times are epoch milliseconds, money is satang. Made at the
- * first record checked, as the scenario schemas they share are (src/scenarios/scenario-schema.ts).
- */
+/** Times are epoch milliseconds, money is satang. Made at the first record checked, as the scenario schemas are. */
 export function recordSchemas(): RecordSchemas {
   return (schemas ??= makeRecordSchemas());
 }

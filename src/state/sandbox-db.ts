@@ -3,17 +3,16 @@ import type { Store } from './store.js';
 
 type Collections = Store['collections'];
 
-/** A collection's reading methods; `all()` gives a copy of its list. Records are frozen. */
+/** `all()` gives a copy of its list. Records are frozen. */
 export type ReadOnlyCollection<C extends Collection<any>> = Pick<C, 'findFirst' | 'findMany' | 'count' | 'all'>;
 
 /**
- * The state of a sandbox, for reading in tests: its @msw/data collections, each with `findFirst`,
- * `findMany`, `count` and `all`. Writes go through the API and the sandbox's own methods, which keep the
- * indexes in step. @msw/data 1.x applies `take`/`skip` before `orderBy`: sort the result yourself first.
+ * For reading in tests; writes go through the API and the sandbox's methods, which keep the indexes in step.
+ * @msw/data 1.x applies `take`/`skip` before `orderBy`: sort the result yourself first.
  */
 export type SandboxDb = { readonly [Name in keyof Collections]: ReadOnlyCollection<Collections[Name]> };
 
-/** A view that reads the collections `current()` gives at each call: it follows a reset or a restore. */
+/** Reads `current()` at each call, so it follows a reset or a restore. */
 export function sandboxDb(current: () => Collections): SandboxDb {
   const view = <Name extends keyof Collections>(name: Name): ReadOnlyCollection<Collections[Name]> => {
     const collection = () => current()[name] as Collection<any>;

@@ -6,16 +6,12 @@ import { faker as baseFaker } from '@faker-js/faker/locale/base';
 // `fakerCore` is not in faker's types: it holds the generator a faker made without one has.
 const FakerClass = baseFaker.constructor as new (options: FakerOptions) => Faker & { fakerCore: { randomizer: Randomizer } };
 
-/** Where a generator stands in its sequence: its seed and how many numbers it has drawn since. */
 export interface RandomPosition {
   readonly seed: number;
   readonly draws: number;
 }
 
-/**
- * faker's own generator (a Mersenne Twister, which keeps its state to itself), counting its draws, so that a
- * position can be taken and gone back to: seed it again and draw as many numbers (~10 ns a draw).
- */
+/** faker's Mersenne Twister hides its state: a position is gone back to by seeding again and drawing as many (~10 ns a draw). */
 class CountingRandomizer implements Randomizer {
   draws = 0;
   #seed = 0;
@@ -62,7 +58,6 @@ export class SeededRandom {
     return this.#randomizer.position();
   }
 
-  /** Back (or forward) to a position of this generator's sequence, or of another seed's. */
   moveTo(position: RandomPosition): void {
     this.#randomizer.moveTo(position);
   }
@@ -71,7 +66,6 @@ export class SeededRandom {
     return this.faker.string.uuid();
   }
 
-  /** A string of `length` characters drawn from `alphabet`. */
   chars(alphabet: string, length: number): string {
     return this.faker.string.fromCharacters(alphabet, length);
   }

@@ -15,31 +15,22 @@ import { adoptRecords, CheckedValues, freezeRecord, replaceRecord } from './coll
 import type { Satang } from '../lib/money.js';
 
 type Collections = Store['collections'];
-/** A record as its collection holds it (with @msw/data's own keys). */
 type Stored<Name extends keyof Collections> = ReturnType<Collections[Name]['all']>[number];
 
-/** How many records each collection holds. */
 export type RecordCounts = Record<keyof Store['collections'], number>;
 
-/**
- * The records of a store at one moment, sharing the record objects (frozen: a change replaces a record),
- * with the ICCID counters, which are the issuing generator's position rather than state.
- */
+/** Shares the frozen record objects; the ICCID counters are the issuing generator's position, not state. */
 export interface StoreSnapshot {
   readonly records: { readonly [name in keyof Collections]: ReadonlyArray<ReturnType<Collections[name]['all']>[number]> };
   readonly iccidSerials: ReadonlyMap<string, number>;
 }
 
-/** The records the store replaces on a change (`replace`), by collection. */
 interface Replaceable {
   products: ProductRecord;
   orders: OrderRecord;
 }
 
-/**
- * Where a record's values come from: `new` ones (an order placed, a topup) are validated by the collection's
- * schema; `checked` ones, built from a scenario the loader has checked, are stored as they are.
- */
+/** `checked` values, built from a scenario the loader has checked, are stored without validating again. */
 export type RecordSource = 'new' | 'checked';
 
 export interface Ledger {
@@ -48,12 +39,9 @@ export interface Ledger {
 }
 
 /**
- * The records of one sandbox. The @msw/data collections are the state: a product's record holds the
- * inventory left, an order's its status, the idempotency collection the keys remembered. The maps here are
- * indexes over those records only, so that a lookup costs the same at 10 orders and at 10,000 (a query of a
- * collection scans it: ~16 ms at 100k records), and the ledgers are sums over them. Every write goes
- * through a method here, which writes the collection first, then the indexes. Records are frozen: a change
- * replaces the record in its collection (replaceRecord), so a snapshot can share them.
+ * The @msw/data collections are the state; the maps here are only indexes over them, so that a lookup costs the
+ * same at 10 orders and at 10,000 (a collection query scans: ~16 ms at 100k records). Every write goes through a
+ * method here, collection first, then indexes; records are frozen and replaced, so a snapshot can share them.
  */
 export class Store {
   readonly #checked = new CheckedValues();
@@ -76,15 +64,13 @@ export class Store {
   readonly #ledgers = new Map<string, Ledger>();
   readonly #idempotency = new Map<string, Stored<'idempotencyKeys'>>();
   readonly #iccidSerials = new Map<string, number>();
-  /** Orders whose eSIMs are not yet provisioned, soonest first: they turn `confirmed` when the clock reaches them. */
+  /** Soonest first. */
   readonly #provisioning: Stored<'orders'>[] = [];
-  /** One count per collection, moved by the store at each write of it, in the same turn as its indexes. */
   readonly #revisions: RecordCounts = { accounts: 0, apiKeys: 0, products: 0, payments: 0, orders: 0, idempotencyKeys: 0 };
 
   /**
-   * Moves at every write of the collection, whichever method made it: every write ends in the indexing of its
-   * record here (`#indexed`), so a new way of writing cannot leave it behind. What was derived from a
-   * collection at one revision (a page) holds until the next.
+   * Every write ends in `#indexed`, so a new way of writing cannot leave the revision behind. What was derived
+   * from a collection at one revision (a page) holds until the next.
    */
   revision(collection: keyof Collections): number {
     return this.#revisions[collection];
@@ -110,35 +96,26 @@ export class Store {
     return record;
   }
 
-  /**
-   * Stores an order and takes its price from the wallet. An order whose eSIMs are provisioned later is
-   * stored `processing`; `provisionDue` makes it `confirmed` once the clock reaches its provisioning time.
-   */
+  /** Takes its price from the wallet; a `processing` order turns `confirmed` through `provisionDue`. */
   async addOrder(order: OrderRecord, source: RecordSource = 'new'): Promise<OrderRecord> {
     const record = freezeRecord(await this.#create('orders', order, source));
     this.#indexOrder(record);
     return record;
   }
 
-  /** A record of `values` created in the collection `name`: validated by its schema, unless `checked` already. */
   #create<Name extends keyof Collections>(name: Name, values: Parameters<Collections[Name]['create']>[0], source: RecordSource): Promise<Stored<Name>> {
     const collection = this.collections[name] as Collection<any>;
     const create = () => collection.create(values) as Promise<Stored<Name>>;
     return source === 'checked' ? this.#checked.trusted(create) : create();
   }
 
-  /** Takes sold eSIMs out of a product's inventory: its record is replaced by one with that many fewer left. */
   async takeFromStock(productId: string, quantity: number): Promise<void> {
     const product = this.#products.get(productId);
     if (!product) throw new Error(`no product ${productId} to take ${quantity} eSIMs from`);
     await this.replace('products', product, { inventory: product.inventory - quantity });
   }
 
-  /**
-   * Replaces a stored product or order with one of its values and `changes` (validated by its collection's
-   * schema), at the same place in the collection; its indexes, the ledger of its account and the orders
-   * awaiting provisioning follow, and so does the collection's revision.
-   */
+  /** `changes` are validated by the collection's schema; indexes, ledger, provisioning queue and revision follow. */
   async replace<Name extends keyof Replaceable>(name: Name, previous: Replaceable[Name], changes: Partial<Replaceable[Name]>): Promise<Replaceable[Name]> {
     const collection: Collection<any> = name === 'products' ? this.collections.products : this.collections.orders;
     const replaced: object = await replaceRecord(collection, previous as object, { ...(previous as object), ...changes });
@@ -162,24 +139,21 @@ export class Store {
     this.#awaitProvisioning(next);
   }
 
-  /** Moves a collection's revision: called by each write, once its record is indexed. */
   #indexed(name: keyof Collections): void {
     this.#revisions[name] += 1;
   }
 
-  /** Whether an order's eSIMs are due to be provisioned at `now`: then `provisionDue` has work. */
   hasProvisioningDue(now: number): boolean {
     return this.#provisioning.length > 0 && this.#provisioning[0]!.provisionedAt <= now;
   }
 
-  /** Makes `confirmed` every `processing` order whose provisioning time `now` has reached. */
   async provisionDue(now: number): Promise<void> {
     while (this.hasProvisioningDue(now)) {
       await this.replace('orders', this.#provisioning[0]!, { status: 'confirmed' });
     }
   }
 
-  /** Remembers which order an idempotency key placed, in place of what the key placed before (an expired entry). */
+  /** Replaces what the key placed before (an expired entry). */
   async rememberIdempotencyKey(entry: IdempotencyRecord): Promise<void> {
     const previous = this.#idempotency.get(idempotencyId(entry.accountId, entry.key));
     if (previous) {
@@ -242,17 +216,15 @@ export class Store {
     return this.#products.get(id);
   }
 
-  /** Products in catalogue order. */
   products(): Iterable<ProductRecord> {
     return this.#products.values();
   }
 
-  /** eSIMs left of a product: its record's inventory. */
   stock(productId: string): number {
     return this.#products.get(productId)?.inventory ?? 0;
   }
 
-  /** The order of an id in any letter case (a UUID is a number written in hex: `ABC…` is `abc…`). */
+  /** In any letter case (a UUID is a number written in hex: `ABC…` is `abc…`). */
   order(id: string): OrderRecord | undefined {
     return this.#orders.get(orderKey(id));
   }
@@ -283,7 +255,6 @@ export class Store {
     return this.#idempotency.get(idempotencyId(accountId, key));
   }
 
-  /** The next ICCID serial of a provider: a running count from a per-provider start. */
   nextIccidSerial(provider: string, firstSerial: () => number): number {
     const serial = this.#iccidSerials.get(provider) ?? firstSerial();
     this.#iccidSerials.set(provider, serial + 1);
@@ -295,10 +266,7 @@ export class Store {
     return { records: records as Record<string, unknown> as StoreSnapshot['records'], iccidSerials: new Map(this.#iccidSerials) };
   }
 
-  /**
-   * A store holding the records of `snapshot` (the very records: see adoptRecords), with its indexes and
-   * ledgers built again from them.
-   */
+  /** Holds the very records of `snapshot` (see adoptRecords); indexes and ledgers are built again. */
   static fromSnapshot(providers: ReadonlyMap<string, ProviderSpec>, snapshot: StoreSnapshot): Store {
     const store = new Store(providers);
     const { collections } = store;
@@ -330,7 +298,7 @@ export class Store {
   }
 }
 
-/** An order stored `processing` whose eSIMs are provisioned at a later time (not one recorded as `processing` for good). */
+/** Not an order recorded as `processing` for good. */
 function isAwaitingProvisioning(order: OrderRecord): boolean {
   return order.status === 'processing' && order.provisionedAt > order.createdAt;
 }

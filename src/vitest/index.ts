@@ -13,9 +13,7 @@ export type { MswSandbox } from '../msw/index.js';
 declare module 'vitest' {
   interface Matchers<R, T> {
     /**
-     * The sandbox received requests to `route` matching every criterion given: `times` of them when `times` is
-     * given, else at least one. `body` is a partial match of the JSON request body.
-     *
+     * Requests to `route` matching every criterion: `times` of them, else at least one.
      * @example expect(sandbox).toHaveReceived('createOrder', { times: 1, status: 200, body: { quantity: 2 } })
      */
     toHaveReceived(route: RouteName, criteria?: ReceivedCriteria): R;

@@ -4,7 +4,7 @@ import { test } from 'vitest';
 import { createSandbox, type MswSandbox } from '../msw/index.js';
 import type { SandboxOptions } from '../types.js';
 
-/** msw's server for Node, of msw 2 or 3 (the two name its type differently). */
+/** msw 2 and 3 name its type differently. */
 export type MswServer = ReturnType<typeof setupServer>;
 
 export const DEFAULT_BASE_URL = 'https://api.partner.test/api/v1';
@@ -15,28 +15,23 @@ export interface SandboxTestOptions extends SandboxOptions {
 }
 
 /**
- * msw's option for a request no handler answers, in both peer majors: msw 3 reads `onUnhandledFrame`, msw 2
- * `onUnhandledRequest`, and each ignores the other's. `error` fails the request, so a call the client sends
- * anywhere else (a typo in its base address, a forgotten host) fails the test instead of reaching the network;
- * the `request:unhandled` event, in both, prints first which base URL the sandbox answers and how to change it.
+ * msw 3 reads `onUnhandledFrame`, msw 2 `onUnhandledRequest`, each ignoring the other's. `error`: a call sent
+ * anywhere else (a typo in its base address) fails the test instead of reaching the network.
  */
 const UNHANDLED_IS_AN_ERROR = { onUnhandledFrame: 'error', onUnhandledRequest: 'error' } as NonNullable<Parameters<MswServer['listen']>[0]>;
 
 interface FileSandbox {
   sandbox: MswSandbox;
   server: MswServer;
-  /** Put the sandbox back as the file found it. */
   restore(): Promise<void>;
   /** Whether the current test was told already that its client's fetch went past msw. */
   bypassTold: boolean;
 }
 
 /**
- * A vitest `test` whose `sandbox` is at the scenario's initial state in every test, answering through msw at
- * `baseUrl`; `mswServer` is the msw server, for `mswServer.use(...)` overrides, reset after each test. Both
- * are set up for every test made with it, used or not: a client under test reaches the sandbox through its
- * HTTP calls alone. The sandbox and the msw server are made once per file, and the server closed after it.
- * Make one per test file: msw intercepts once per process, so two servers listening at once answer twice.
+ * `sandbox` starts each test at the scenario's initial state, answering through msw at `baseUrl`; `mswServer`
+ * overrides are reset after each test. Both are set up used or not: a client reaches the sandbox through its
+ * HTTP calls alone. Make one per test file: msw intercepts once per process, so two servers answer twice.
  */
 export function createSandboxTest(options: SandboxTestOptions = {}) {
   const { baseUrl = DEFAULT_BASE_URL, ...sandboxOptions } = options;
@@ -51,10 +46,8 @@ export function createSandboxTest(options: SandboxTestOptions = {}) {
         // back the file's scenario when a test switched to another.
         const initial = await sandbox.snapshot();
         const file: FileSandbox = { sandbox, server, restore: () => sandbox.restore(initial), bypassTold: false };
-        // A request to the sandbox's host that went past msw: Node's own fetch sent it and its host did not resolve
-        // (`getaddrinfo ENOTFOUND api.partner.test`). A request msw answers never reaches undici, so it came from a
-        // `fetch` taken before msw started (msw replaces `globalThis.fetch` when it starts). Told once per test, and
-        // only while the sandbox has received nothing in it.
+        // A request msw answers never reaches undici, so one whose host did not resolve came from a `fetch` taken
+        // before msw replaced `globalThis.fetch`. Told once per test, while the sandbox has received nothing in it.
         const origin = new URL(baseUrl).origin;
         const onRequestError = (message: unknown) => {
           const { request, error } = message as UndiciRequestError;
@@ -91,10 +84,7 @@ export function createSandboxTest(options: SandboxTestOptions = {}) {
   });
 }
 
-/**
- * What a test is told of a request no handler answered, before msw fails it with its own words ("Cannot bypass
- * a request when using the "error" strategy"): where the sandbox answers, and how to point one at the other.
- */
+/** Told before msw fails the request in its own words ("Cannot bypass a request when using the "error" strategy"). */
 function unhandledRequestMessage(request: { method: string; url: string }, baseUrl: string): string {
   const origin = URL.canParse(request.url) ? new URL(request.url).origin : request.url;
   return [
@@ -107,7 +97,6 @@ function unhandledRequestMessage(request: { method: string; url: string }, baseU
 
 /** What Node's fetch (undici) publishes when a request it sent fails: `{ request: { origin, method, path }, error }`. */
 const REQUEST_ERROR = 'undici:request:error';
-/** The codes of a host name that does not resolve: no such name, or no DNS at all. */
 const NOT_RESOLVED: ReadonlySet<string> = new Set(['ENOTFOUND', 'EAI_AGAIN']);
 
 interface UndiciRequestError {
@@ -115,7 +104,6 @@ interface UndiciRequestError {
   error?: { code?: unknown; message?: unknown };
 }
 
-/** What a test is told when its client's requests went past msw: why, and the three ways out. */
 function bypassedFetchMessage(request: string, error: string, baseUrl: string): string {
   return [
     `[esim-wholesale-sandbox] ${request} went to the network (${error}), not to the sandbox, which has received no request in this test.`,

@@ -4,17 +4,13 @@ import { CALL_NAMES, callNameOf, type CallName, type CallPath } from '../contrac
 /** A route of the imitated API by its name (the OpenAPI operationId), `'createOrder'`, or by its path, `'/createOrder'`. */
 export type RouteName = CallName | CallPath;
 
-/** What `toHaveReceived` asks of the requests to a route. */
 export interface ReceivedCriteria {
   /** Exactly this many matching requests; without it, at least one. */
   times?: number;
-  /** The status the sandbox answered (or would have, before a fault lost the answer). */
+  /** As answered, or as it would have been before a fault lost the answer. */
   status?: number;
   errorCode?: string;
-  /**
-   * A partial match of the JSON request body: every field given must be there with an equal value. The journal
-   * keeps the bodies of the latest requests only (`journalBodies`, default 100).
-   */
+  /** A partial match of the JSON body; the journal keeps the latest `journalBodies` bodies only (default 100). */
   body?: Record<string, unknown>;
 }
 
@@ -30,7 +26,7 @@ function checkReceivedArguments(route: unknown, criteria: unknown): string | und
   return undefined;
 }
 
-/** Describes the criteria as the failure message reads them: `createOrder with status 409 and errorCode "INVENTORY_EMPTY"`. */
+/** `createOrder with status 409 and errorCode "INVENTORY_EMPTY"`. */
 function describeCriteria(route: string, { status, errorCode, body }: ReceivedCriteria): string {
   const parts = [
     status !== undefined && `status ${status}`,
@@ -42,16 +38,12 @@ function describeCriteria(route: string, { status, errorCode, body }: ReceivedCr
 
 const timesText = (count: number) => (count === 1 ? '1 time' : `${count} times`);
 
-/** What the matcher needs of the test framework: its deep equality, which knows asymmetric matchers (`expect.any(String)`). */
+/** The framework's deep equality, which knows asymmetric matchers (`expect.any(String)`). */
 interface MatcherContext {
   equals(actual: unknown, expected: unknown): boolean;
   isNot: boolean;
 }
 
-/**
- * `expect(sandbox).toHaveReceived(route, criteria?)`: the sandbox's journal holds requests to `route` that
- * match every criterion given, `times` of them when `times` is given, else at least one.
- */
 export function toHaveReceived(this: MatcherContext, sandbox: unknown, route: unknown, criteria: ReceivedCriteria = {}) {
   const journal = typeof (sandbox as { journal?: unknown } | null)?.journal === 'function' ? (sandbox as { journal(): readonly JournalEntry[] }).journal() : undefined;
   const problem = journal
@@ -78,18 +70,10 @@ export function toHaveReceived(this: MatcherContext, sandbox: unknown, route: un
   };
 }
 
-/** The most recent requests a failure message shows; the journal may hold a thousand. */
+/** The journal may hold a thousand. */
 const REQUESTS_SHOWN = 20;
 
-/**
- * The requests a sandbox received, as a small table for a failure message:
- *
- *   request  method  path                 status  error
- *   #1       GET     /api/v1/getBalance   200
- *   #2       POST    /api/v1/createOrder  409     INVENTORY_EMPTY
- *
- * Each request by its journal number (`#<seq>`), as readiness, the inspector, curl and replay name it.
- */
+/** Each request by its journal number (`#<seq>`), as readiness, the inspector, curl and replay name it. */
 function requestsTable(entries: readonly JournalEntry[]): string {
   if (entries.length === 0) return 'The sandbox received no request (since it started, or since the test began).';
   const first = Math.max(0, entries.length - REQUESTS_SHOWN);
@@ -107,15 +91,10 @@ function requestsTable(entries: readonly JournalEntry[]): string {
   return [intro, line(header), ...rows.map(line)].join('\n');
 }
 
-/** The most bodies a failure message lists: the latest ones. */
 const BODIES_SHOWN = 10;
-/** The most of one body a failure message shows. */
 const BODY_PREVIEW = 240;
 
-/**
- * What keeps a body from matching the expected subset, one line per field: `quantity: expected 3, got 2`,
- * `idempotencyKey: missing (expected "order-1")`. Empty when it matches.
- */
+/** One line per field: `quantity: expected 3, got 2`, `idempotencyKey: missing (expected "order-1")`. */
 function bodyDifferences(equals: MatcherContext['equals'], actual: unknown, expected: unknown, path = ''): string[] {
   if (isPlainObject(expected)) {
     if (!isPlainObject(actual)) return [`${path || 'body'}: expected an object, got ${bodyAsShown(actual)}`];
@@ -128,10 +107,7 @@ function bodyDifferences(equals: MatcherContext['equals'], actual: unknown, expe
   return equals(actual, expected) ? [] : [`${path || 'body'}: expected ${bodyAsShown(expected)}, got ${bodyAsShown(actual)}`];
 }
 
-/**
- * The bodies of the requests to `route`, for a failure message: each with its journal number (`#<seq>`) and what differs from the
- * expected subset. The journal keeps the bodies of its latest requests only; an entry without one says so.
- */
+/** An entry whose body the journal no longer keeps says so. */
 function receivedBodies(entries: readonly JournalEntry[], route: string, expected: Record<string, unknown>, equals: MatcherContext['equals']): string {
   const toRoute = entries.filter((entry) => entry.route === route);
   if (toRoute.length === 0) return `The sandbox received no ${route} request, so no body to compare.`;
@@ -147,7 +123,7 @@ function receivedBodies(entries: readonly JournalEntry[], route: string, expecte
   return [`${intro} (what differs from ${bodyAsShown(expected)}):`, ...lines].join('\n');
 }
 
-/** A value as JSON, an asymmetric matcher (`expect.stringMatching(/^a/)`) as it names itself: `StringMatching /^a/`. */
+/** An asymmetric matcher as it names itself: `StringMatching /^a/`. */
 function bodyAsShown(value: unknown): string {
   const text = value === undefined ? 'undefined' : (JSON.stringify(value, showMatchers) ?? String(value));
   return text.length > BODY_PREVIEW ? `${text.slice(0, BODY_PREVIEW - 1)}…` : text;

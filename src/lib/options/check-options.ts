@@ -6,15 +6,12 @@ export interface OptionSpelling {
   example(key: string, definition: OptionDefinition, value: unknown): string;
 }
 
-export const LIBRARY_SPELLING: OptionSpelling = {
+const LIBRARY_SPELLING: OptionSpelling = {
   name: (key) => key,
   example: (key, _definition, value) => `${key}: ${JSON.stringify(value)}`,
 };
 
-/**
- * The options of `table` among `given`, each checked against its definition and its default filled in. Throws a
- * `RangeError` that names the option as `spelling` does, says what it must be and gives an example.
- */
+/** Fills in defaults; throws a `RangeError` naming the option as `spelling` does, with what it must be and an example. */
 export function checkOptions<Table extends OptionTable>(
   table: Table,
   given: OptionValues<Table>,
@@ -28,7 +25,7 @@ export function checkOptions<Table extends OptionTable>(
   return checked as OptionValues<Table>;
 }
 
-/** The value, checked; `given` is what the caller wrote, when it was converted (a flag's text). */
+/** `given` is what the caller wrote, when it was converted (a flag's text). */
 export function checkOption(key: string, definition: OptionDefinition, value: unknown, spelling: OptionSpelling, given = value): unknown {
   const checked = checkedValue(definition, value);
   if (checked !== undefined) return checked;
@@ -40,7 +37,7 @@ export function checkOption(key: string, definition: OptionDefinition, value: un
   throw new RangeError(`${spelling.name(key, definition)} must be ${expectation(definition)} (${got})${suggestion}${hint}`);
 }
 
-/** The value when it is one the definition allows (in its canonical form), else undefined. */
+/** In its canonical form, or undefined. */
 function checkedValue(definition: OptionDefinition, value: unknown): unknown {
   switch (definition.kind) {
     case 'integer':

@@ -1,11 +1,8 @@
-/**
- * An option as defined once: its kind, range, default and doc. A library option type, its validation, a
- * command-line flag and a line of the docs are all read from the same definition.
- */
+/** A library option type, its validation, a command-line flag and a line of the docs all read this one definition. */
 interface Described<T> {
-  /** What the option does, one or two sentences; the flag's `--help` text and the docs' line. */
+  /** One or two sentences: the flag's `--help` text and the docs' line. */
   doc: string;
-  /** The flag of the option, `--<flag>`; none for an option of the library only. */
+  /** None for an option of the library only. */
   flag?: string;
   default?: T;
   /** How the docs and `--help` show the default, when its value alone says too little (`16777216 (16 MiB)`). */
@@ -34,7 +31,6 @@ export interface IntegerOption extends Described<number> {
   exampleText?: string;
 }
 
-/** A decimal number from `min` to `max`. */
 export interface DecimalOption extends Described<number> {
   kind: 'decimal';
   min: number;
@@ -42,9 +38,8 @@ export interface DecimalOption extends Described<number> {
 }
 
 /**
- * A text; `normalize` gives its canonical form, or undefined when the text is not one `expected` describes.
- * A library value of another type than a string (an inline scenario) is passed on as it is, for a later
- * check, when `passOthers` is set.
+ * `normalize` gives the canonical form, or undefined when the text is not one `expected` describes. `passOthers`
+ * passes a library value that is not a string (an inline scenario) on as it is, for a later check.
  */
 export interface TextOption<T = string> extends Described<T> {
   kind: 'text';
@@ -53,12 +48,11 @@ export interface TextOption<T = string> extends Described<T> {
   passOthers?: true;
 }
 
-/** Texts, each as a `TextOption`'s; a flag that may be repeated. */
+/** A flag that may be repeated. */
 export interface TextsOption extends Described<readonly string[]>, Pick<TextOption, 'expected' | 'normalize'> {
   kind: 'texts';
 }
 
-/** On or off. */
 export interface SwitchOption extends Described<boolean> {
   kind: 'switch';
 }
@@ -80,7 +74,6 @@ export type OptionDefinition =
 
 export type OptionTable = Readonly<Record<string, OptionDefinition>>;
 
-/** The library's option type of a table: each option optional, of its definition's type. */
 export type OptionValues<Table extends OptionTable> = {
   -readonly [Name in keyof Table]?: Exclude<Table[Name]['type'], undefined>;
 };

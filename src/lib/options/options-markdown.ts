@@ -1,7 +1,6 @@
 import { expectation } from './check-options.js';
 import type { OptionDefinition, OptionTable } from './option-kinds.js';
 
-/** A table's options as a Markdown table: flag, library name, default, what it takes, what it does. */
 export function optionsMarkdown(table: OptionTable): string {
   const rows = Object.entries(table).map(([key, definition]) =>
     [flagOf(definition), `\`${key}\``, defaultOf(definition), expectation(definition), definition.doc].map(cell).join(' | '),
@@ -18,10 +17,7 @@ function defaultOf(definition: OptionDefinition): string {
 
 const cell = (text: string) => text.replaceAll('|', '\\|').replaceAll('\n', ' ');
 
-/**
- * `text` with the part between `<!-- options:<name> -->` and `<!-- /options:<name> -->` made `markdown`; throws
- * when the markers are missing.
- */
+/** Replaces what is between `<!-- options:<name> -->` and `<!-- /options:<name> -->`; throws when they are missing. */
 export function withOptionsBlock(text: string, name: string, markdown: string): string {
   const start = `<!-- options:${name} -->`;
   const end = `<!-- /options:${name} -->`;

@@ -5,7 +5,6 @@ import type { Sandbox } from '../types.js';
 
 /** The `data` of each answer of the admin API. */
 
-/** `GET /health`. */
 export interface HealthAnswer {
   status: 'ok';
   scenario: string;
@@ -23,10 +22,8 @@ export interface LoadedScenarioAnswer {
 /** `GET /scenarios`: the built-in scenarios, sorted by name. */
 export type ScenarioListAnswer = Array<{ name: string; description: string }>;
 
-/** `POST /clock`. */
 export interface ClockAnswer {
   now: string;
-  /** How the clock moves from now on. */
   mode: 'step' | 'wall';
 }
 
@@ -62,7 +59,6 @@ export interface CurlAnswer {
 }
 /** `POST /faults`, `GET /faults` (a list of them). */
 export type QueuedFaultAnswer = QueuedFault & { description: string };
-/** `GET /state`. */
 export type StateAnswer = Awaited<ReturnType<Sandbox['state']>>;
 /** `GET /readiness`: how the client behind the journal handled the failures it met. */
 export type ReadinessAnswer = ReturnType<Sandbox['readiness']>;
@@ -78,7 +74,6 @@ export interface SnapshotAnswer {
   at: string;
 }
 
-/** `POST /snapshots/:snapshotId/restore`. */
 export interface RestoredSnapshotAnswer {
   id: string;
   scenario: string;

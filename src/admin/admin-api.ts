@@ -35,10 +35,7 @@ const SANDBOX_ROUTES: readonly AdminRoute[] = [
 ];
 
 export interface AdminApiOptions {
-  /**
-   * Where a scenario named in a request (`name`, `extends`, a session's `scenario`) may be read from.
-   * Default: built-in scenarios only.
-   */
+  /** Where a scenario named in a request (`name`, `extends`, a session's `scenario`) may be read from. Default: built-ins only. */
   scenarioFiles?: ScenarioFileAccess;
   /** How many event streams (`/events`) may be open at once; one more is answered 503 with `Retry-After`. Default: 32. */
   maxStreams?: number;
@@ -58,11 +55,8 @@ export interface AdminRequestInfo {
 export type AdminApi = (request: ApiRequest, info?: AdminRequestInfo) => Promise<Answer | StreamedAnswer>;
 
 /**
- * The `/__sandbox/*` admin API of a host: the sandbox routes act on its main sandbox, and again under
- * `/sessions/:sessionId` on that session's; `/sessions` creates, lists and deletes sessions (the inspector's page
- * and files are the server's inspector area: `inspectorRequest`). HEAD is answered as GET (the transport leaves the
- * body out), OPTIONS with 204 and `Allow`. A path is taken only written out (`pathSpellingRefusal`); a write that takes
- * no input is refused a body other than none or `{}` before its route runs.
+ * The `/__sandbox/*` admin API of a host (the inspector's page and files are the server's: `inspectorRequest`). HEAD is
+ * answered as GET (the transport leaves the body out), OPTIONS with 204 and `Allow`.
  */
 export function createAdminApi(host: SandboxHost, options: AdminApiOptions = {}): AdminApi {
   const { scenarioFiles = BUILT_INS_ONLY, maxStreams = DEFAULT_MAX_STREAMS, memoryBudgetMiB = DEFAULT_MEMORY_BUDGET_MIB } = options;

@@ -9,9 +9,8 @@ const MAX_BODY_BYTES = 8 * 1024 * 1024;
 const MAX_DEPTH = 64;
 
 /**
- * How the body of an admin request is read: up to 8 MiB and 64 levels deep; an absent or empty body reads
- * as `{}`, so each missing field is named. Its type is the standalone server's guard's to check: it refuses
- * a write that is not JSON before the body is read.
+ * An absent or empty body reads as `{}`, so each missing field is named. Its content type is the standalone server's
+ * guard's to check: it refuses a write that is not JSON before the body is read.
  */
 export const ADMIN_BODY: JsonBodyRules = {
   maxBytes: MAX_BODY_BYTES,
@@ -31,7 +30,6 @@ export function checkNoInput(body: unknown, route: string): void {
   throw new ApiError('VALIDATION_ERROR', `body: ${route} takes no input; send no body, or {} (got ${what(body)})`);
 }
 
-/** A body as the refusal names it: an object by its first fields, anything else as error messages show a value. */
 function what(body: unknown): string {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return describeValue(body);
   const names = Object.keys(body);

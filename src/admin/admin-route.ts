@@ -11,15 +11,11 @@ export interface AdminRequestContext {
   sandbox: Sandbox;
   /** Values of the `:name` segments of the route path. */
   params: Record<string, string>;
-  /** The query string's parameters. */
   query: URLSearchParams;
-  /** A request header, as `Headers.get` answers. */
   header(name: string): string | null;
   /** Aborted when the server shuts down, or the session acted on is deleted: an answer that streams ends then. */
   closing: AbortSignal;
-  /** The event streams open on this server, at most `max`. */
   streams: StreamSlots;
-  /** The memory budget a new session or snapshot is checked against. */
   memory: MemoryBudget;
   /** The server's own origin (`http://127.0.0.1:4010`), never the `Host` a request names. */
   origin: string;
@@ -27,7 +23,6 @@ export interface AdminRequestContext {
   body(): Promise<unknown>;
   /** The body as text, read under the same limits, before its JSON is parsed (`parseJsonText` makes it `body()`'s value). */
   bodyText(): Promise<string>;
-  /** Where a scenario named in a request may be read from. */
   scenarioFiles: ScenarioFileAccess;
 }
 
@@ -38,11 +33,7 @@ export interface AdminRequestContext {
 export interface AdminRoute<Data extends AdminAnswer | StreamedAnswer = AdminAnswer | StreamedAnswer> {
   method: AdminMethod;
   path: string;
-  /**
-   * Set on a write that takes input: `handle` reads the body (`body()`, `bodyText()`) and checks its shape before it
-   * changes anything. A write without it takes none: its body must be absent, empty or `{}`, checked before
-   * `handle` runs.
-   */
+  /** Set on a write that takes input, whose `handle` checks the body; any other write must have none, or `{}`. */
   takesBody?: true;
   handle(context: AdminRequestContext): Promise<Data>;
 }

@@ -25,16 +25,10 @@ export interface EventStreamOptions {
 }
 
 /**
- * `GET /__sandbox/events`: the events of `sandbox` as Server-Sent Events, from now on, until the client goes
- * away, falls too far behind, or the stream is closed. Each answered request is an event `request` whose `id`
- * is its `seq` and whose data is its journal entry with bodies (each cut to 8 KiB, `EVENT_BODY_MAX_CHARS`);
- * each marker row an event `marker` (id its `seq`); `history-cleared`, `reset`, `scenario`, `restore`, `clock` and `topup` carry what changed.
- *
- * The replay of `since` reads the history one row at a time, as the client reads, requests and markers in `seq`
- * order. The numbers go on through resets, switches and restores, and the history outlives them, so a replay goes
- * on through them too; the events that are no rows (`reset`, `clock`, …) go out as they happen, even while a
- * replay held back by a slow client is still sending older rows, and the marker of a reset, a switch or a restore
- * comes in its turn.
+ * `GET /__sandbox/events`: Server-Sent Events until the client goes away, falls too far behind, or `closing` aborts.
+ * A request or marker row's event `id` is its `seq`. The replay of `since` reads the history one row at a time, as the
+ * client reads; it goes on through resets and restores (the numbers and the history outlive them), while events that
+ * are no rows (`reset`, `clock`, …) go out as they happen, even ahead of older rows still being replayed.
  */
 export function eventStream(sandbox: Sandbox, options: EventStreamOptions): StreamedAnswer {
   return {
@@ -138,14 +132,11 @@ export function crossSiteRefusal(header: (name: string) => string | null): ApiEr
   );
 }
 
-/** A keep-alive comment this often keeps proxies and idle-connection timers from closing a quiet stream. */
 const KEEP_ALIVE_MS = 15_000;
 
 /**
- * The streams that follow one sandbox, and the one subscription that tells them its events: each event is
- * formatted and encoded once, and the same bytes go to every stream in one loop, with no stream, read or promise
- * per stream. With the socket writes left out, a createOrder of ~60 KB beside 32 streams took as long as beside
- * one; what the 31 others still cost is the kernel copying each event into their sockets.
+ * One subscription per sandbox: each event is encoded once and the same bytes go to every stream in one loop. With the
+ * socket writes left out, a createOrder of ~60 KB beside 32 streams took as long as beside one.
  */
 class EventFanout {
   readonly #followers = new Set<SandboxEventStream>();
@@ -194,7 +185,6 @@ class EventFanout {
 
 const fanouts = new WeakMap<Sandbox, EventFanout>();
 
-/** The fan-out of `sandbox`'s events, one per sandbox. */
 function fanoutOf(sandbox: Sandbox): EventFanout {
   let fanout = fanouts.get(sandbox);
   if (fanout === undefined) fanouts.set(sandbox, (fanout = new EventFanout(sandbox)));

@@ -2,15 +2,11 @@ import { ApiError } from '../domain/api-error.js';
 import { describeQueuedFault, type QueuedFault, type QueuedFaultInput } from '../domain/queued-fault.js';
 import type { AdminRoute } from './admin-route.js';
 
-/** A queued fault as the admin API shows it: with what it does in words. */
 function described(fault: QueuedFault) {
   return { ...fault, description: describeQueuedFault(fault) };
 }
 
-/**
- * `POST /faults` queues a fault for the next call of one route (a marker row in the history; its `seq` is the
- * fault's `id`), `GET /faults` lists those not yet used, `DELETE /faults/:id` takes one back.
- */
+/** A queued fault is a marker row in the history: its `seq` is the fault's `id`. */
 export const faultRoutes: AdminRoute[] = [
   {
     method: 'POST',

@@ -18,7 +18,6 @@ function seqOf(params: Record<string, string>): number {
   return Number(text);
 }
 
-/** The request numbered `seq` as it was sent, or a 404 saying why it is not there. */
 function requestAsSent(sandbox: Sandbox, seq: number): RequestAsSent {
   const sent = sandbox.requestAsSent(seq);
   if (sent) return sent;
@@ -28,12 +27,7 @@ function requestAsSent(sandbox: Sandbox, seq: number): RequestAsSent {
   );
 }
 
-/**
- * `DELETE /requests` clears the history (markers too; the numbers go on); `POST /requests/:seq/replay` sends a
- * request again, as it was sent, and answers its new entry (`replayOf`); `GET /requests/:seq/curl` answers the
- * request as a curl command (its first line a comment naming it `#<seq>`), each secret header read from a variable (the
- * key from `$ESIM_API_KEY`) unless `?key=include`.
- */
+/** Clearing the history removes its markers too; the numbers go on. */
 export const historyRoutes: AdminRoute[] = [
   {
     method: 'DELETE',

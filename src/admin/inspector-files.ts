@@ -38,19 +38,14 @@ const TYPES: Record<string, string> = {
 };
 
 /**
- * The page and its files, each under its own name only (`/__sandbox/inspector/app.js`, `…/vendor/<file>`), in any
- * letter case of the prefix; any other path under `/__sandbox/inspector/` is the admin API's, behind its token. The
- * admin API's own paths, `/__sandbox` itself included, stay the admin API's: the page reads them with the token like
- * any client.
+ * The page and its files, in any letter case of the prefix; any other path under `/__sandbox/inspector/` (and
+ * `/__sandbox` itself) is the admin API's, behind its token: the page reads those with the token like any client.
  */
 export function isInspectorPath(pathname: string): boolean {
   return pathname.toLowerCase() === INSPECTOR_PAGE || inspectorFileOf(pathname) !== undefined;
 }
 
-/**
- * The answer to a request for the page or one of its files (`isInspectorPath`): GET and HEAD, and OPTIONS; any
- * other method is refused there, never passed on to an admin route.
- */
+/** For a path `isInspectorPath` took: a method other than GET, HEAD or OPTIONS is refused here, never passed to an admin route. */
 export function inspectorRequest(method: string, pathname: string): Answer {
   if (method === 'OPTIONS') return optionsAnswer(['GET']);
   const refusal = methodNotAllowed(['GET'], method, () => `${pathname} is a file of the inspector page: it answers GET and HEAD, not ${method}.`);
@@ -58,7 +53,6 @@ export function inspectorRequest(method: string, pathname: string): Answer {
   return inspectorAnswer(pathname) ?? errorAnswer(new ApiError('NOT_FOUND', `No inspector file at ${pathname}; the inspector is at ${INSPECTOR_PAGE}.`));
 }
 
-/** The inspector's answer to a GET or HEAD of `pathname`; undefined when the page has no such file. */
 function inspectorAnswer(pathname: string): Answer | undefined {
   if (pathname.toLowerCase() === INSPECTOR_PAGE) {
     const headers = { 'content-security-policy': CONTENT_SECURITY_POLICY, 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' };
@@ -68,10 +62,7 @@ function inspectorAnswer(pathname: string): Answer | undefined {
   return file === undefined ? undefined : fileAnswer(file, { 'cache-control': 'no-cache' });
 }
 
-/**
- * The file of the package a path under `/__sandbox/inspector/` names: a file of one of the folders itself (no
- * subfolder, no `..`, nothing hidden) of a type the page uses; undefined for any other path.
- */
+/** Only a file of one of `FOLDERS` itself (no subfolder, no `..`, nothing hidden) of a type in `TYPES`. */
 function inspectorFileOf(pathname: string): string | undefined {
   if (pathname.slice(0, INSPECTOR_FILES.length).toLowerCase() !== INSPECTOR_FILES) return undefined;
   const name = pathname.slice(INSPECTOR_FILES.length);

@@ -10,11 +10,7 @@ export const MEMORY_BUDGET_MIB_RANGE = { min: 64, max: 1024 * 1024 } as const;
 /** What a session costs for each byte of its inline scenario's JSON, measured on a 7.6 MB one: records, indexes and the scenario kept. */
 const SESSION_BYTES_PER_SCENARIO_BYTE = 16;
 
-/**
- * The memory budget of a server's state: a session or snapshot is made only while the memory the server holds
- * (the JavaScript heap in use and the buffers outside it), with what the new one is expected to take, stays
- * within it. Past it the request is refused with a 507 and nothing is made.
- */
+/** A session or snapshot is made only while the heap in use and the buffers outside it, with what it is expected to take, stay within the budget. */
 export class MemoryBudget {
   readonly #limitBytes: number;
 

@@ -20,7 +20,6 @@ const useScenarioBody = everyProblem(
     }),
 );
 
-/** `GET /scenarios`: the built-in scenarios, by name, each with its description. */
 const scenarios: AdminRoute<ScenarioListAnswer> = { method: 'GET', path: '/scenarios', handle: async () => listScenarios() };
 
 export const scenarioRoutes: AdminRoute[] = [

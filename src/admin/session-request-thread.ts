@@ -7,7 +7,6 @@ import { SerialQueue } from '../lib/serial-queue.js';
 import type { ScenarioFileAccess } from '../scenarios/scenario-file-access.js';
 import { checkSessionRequest, receivePieces, type SessionRequest } from './session-request.js';
 
-/** What the worker posts back: the checked request, or the refusal of its body as data. */
 export type WorkerReply =
   | { request: SessionRequest }
   | { refusal: { code: ErrorCode; message: string; status: number; headers: Record<string, string> } };
@@ -34,7 +33,6 @@ const WORKER_FILE = new URL('../admin/session-request-worker.js', import.meta.ur
 /** The single-file executable carries the worker as one script (scripts/build-binary.ts), run as code. */
 const WORKER_SCRIPT = new URL('../admin/session-request-worker.cjs', import.meta.url);
 
-/** Where the worker's code comes from: a module file of the package, or the executable's script; none without either. */
 function workerSource(): { file: URL } | { script: string } | undefined {
   if (inSingleExecutable) {
     try {
@@ -47,11 +45,7 @@ function workerSource(): { file: URL } | { script: string } | undefined {
 }
 const WORKER_SOURCE = workerSource();
 
-/**
- * Checks session requests (`checkSessionRequest`) off the server's thread: a large body in a worker thread,
- * one at a time, each worker ended when its answer is back or the server shuts down. The same function runs
- * either way, so the answers are the same; only where it runs differs.
- */
+/** Checks a large session request in a worker thread, one at a time; the same `checkSessionRequest` runs either way. */
 export class SessionRequestChecker {
   readonly #queue = new SerialQueue();
   #waiting = 0;

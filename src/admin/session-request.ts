@@ -29,14 +29,10 @@ export interface SessionRequest {
   seed: number | undefined;
   /** The scenario resolved; undefined for none (the host's) or when it has `problems`. */
   scenario: ResolvedScenario | undefined;
-  /** What keeps the scenario from loading, as a `ScenarioError` lists it. */
   problems: ScenarioProblem[] | undefined;
 }
 
-/**
- * The body's JSON, its fields, the inline scenario's size, then the scenario itself: each refusal of the body
- * is thrown (an `ApiError`), the scenario's problems are returned.
- */
+/** A refusal of the body is thrown (an `ApiError`); the scenario's problems are returned. */
 export function checkSessionRequest(text: string, files: ScenarioFileAccess): SessionRequest {
   const { scenario, seed } = parseInput(createSessionBody, parseJsonText(text, ADMIN_BODY));
   const bytes = inlineScenarioBytes(scenario, files);
@@ -56,10 +52,7 @@ export function checkSessionRequest(text: string, files: ScenarioFileAccess): Se
  */
 const ITEMS_PER_PIECE = 500;
 
-/**
- * Posts the long lists of `scenario` to `port` in pieces, and returns the rest: the scenario with those lists
- * empty, for `receivePieces` to fill.
- */
+/** Posts the long lists of `scenario` to `port` in pieces, and returns the scenario with those lists empty. */
 export function sendInPieces(scenario: ResolvedScenario, port: MessagePort): ResolvedScenario {
   const shell: Record<string, unknown> = { ...scenario };
   for (const [key, value] of Object.entries(scenario)) {
@@ -72,10 +65,7 @@ export function sendInPieces(scenario: ResolvedScenario, port: MessagePort): Res
   return shell as unknown as ResolvedScenario;
 }
 
-/**
- * Fills the lists `sendInPieces` emptied, one piece a turn of the event loop, from a port whose pieces were all
- * posted; then closes it.
- */
+/** One piece a turn of the event loop; every piece must have been posted already. */
 export async function receivePieces(shell: ResolvedScenario, port: MessagePort): Promise<ResolvedScenario> {
   const lists = shell as unknown as Record<string, unknown[]>;
   for (let received = receiveMessageOnPort(port); received; received = receiveMessageOnPort(port)) {

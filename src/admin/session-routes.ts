@@ -6,10 +6,7 @@ import type { DeletedAnswer, SessionAnswer } from './admin-answers.js';
 import type { AdminRoute } from './admin-route.js';
 import { SessionRequestChecker } from './session-request-thread.js';
 
-/**
- * `/sessions` (create, list), `/sessions/:sessionId` (show, delete), and each of `perSession` again under
- * `/sessions/:sessionId`, acting on that session's sandbox.
- */
+/** The session routes, and each of `perSession` again under `/sessions/:sessionId`, on that session's sandbox. */
 export function sessionRoutes(host: SandboxHost, perSession: readonly AdminRoute[]): AdminRoute[] {
   const requests = new SessionRequestChecker();
   return [
@@ -67,7 +64,6 @@ function sessionOf(host: SandboxHost, id: string): SandboxSession {
   );
 }
 
-/** What the session routes answer for a session: its keys, and the base URL on the server's own origin to send them to. */
 function describeSession(session: SandboxSession, origin: string): SessionAnswer {
   return {
     id: session.id,

@@ -43,18 +43,13 @@ class SnapshotRegistry {
 
 const registries = new WeakMap<Sandbox, SnapshotRegistry>();
 
-/** The registry of a sandbox, made on first use; it goes when the sandbox does. */
 function snapshotsOf(sandbox: Sandbox): SnapshotRegistry {
   let registry = registries.get(sandbox);
   if (!registry) registries.set(sandbox, (registry = new SnapshotRegistry()));
   return registry;
 }
 
-/**
- * `POST /snapshots` takes a snapshot of the sandbox (state, clock, generators, fault counters, journal) and
- * answers its id; `POST /snapshots/:snapshotId/restore` goes back to it, as often as wanted. Under
- * `/sessions/:sessionId` they act on that session's sandbox, with snapshots of its own.
- */
+/** A snapshot (state, clock, generators, fault counters, journal) may be restored as often as wanted. */
 export const snapshotRoutes: AdminRoute[] = [
   {
     method: 'POST',

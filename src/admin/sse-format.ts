@@ -28,7 +28,6 @@ function eventText(event: SandboxEvent): string {
  */
 const EVENT_BODY_MAX_CHARS = 8 * 1024;
 
-/** An entry as a request event carries it: each body over `EVENT_BODY_MAX_CHARS` cut to that many, and `bodiesCut`. */
 function streamedEntry(entry: JournalEntry): JournalEntry & { bodiesCut?: true } {
   const request = entry.request && cutBody(entry.request);
   const response = entry.response && cutBody(entry.response);

@@ -26,10 +26,7 @@ const health: AdminRoute<HealthAnswer> = {
   handle: async ({ sandbox }) => ({ status: 'ok', scenario: sandbox.scenario.name, now: sandbox.now() }),
 };
 
-/**
- * The history, markers included; `?since=<seq>`: only the entries after it; `?limit=<n>`: at most n of them, the
- * oldest; `?include=bodies`: with headers and bodies.
- */
+/** `?limit=<n>`: the oldest n entries after `since`. */
 const requests: AdminRoute<JournalAnswer> = {
   method: 'GET',
   path: '/requests',
@@ -39,7 +36,7 @@ const requests: AdminRoute<JournalAnswer> = {
   },
 };
 
-/** Server-Sent Events; `?since=<seq>` or `Last-Event-ID` sends the history's rows after it first (requests and markers), as the client reads. */
+/** `?since=<seq>` wins over `Last-Event-ID`. */
 const events: AdminRoute<StreamedAnswer> = {
   method: 'GET',
   path: '/events',
@@ -75,7 +72,6 @@ const readinessQuery = everyProblem(
   }),
 );
 
-/** `?key=<api key>`: the requests sent with that key only. */
 const readiness: AdminRoute<ReadinessAnswer> = {
   method: 'GET',
   path: '/readiness',

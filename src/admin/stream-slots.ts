@@ -3,13 +3,11 @@ import { ApiError } from '../domain/api-error.js';
 /** How many event streams a server keeps open at once, unless told otherwise: each may hold up to its bound. */
 export const DEFAULT_MAX_STREAMS = 32;
 
-/** The largest `maxStreams` taken. */
 export const MAX_STREAMS_LIMIT = 100_000;
 
-/** How long a refused client is told to wait before it tries again, in seconds. */
 const RETRY_AFTER_S = 5;
 
-/** The open event streams of one server, at most `max`: a whole number from 0 (no stream at all) to `MAX_STREAMS_LIMIT`. */
+/** The open event streams of one server; `max` 0 allows none. */
 export class StreamSlots {
   #open = 0;
 

@@ -12,7 +12,6 @@ export function adminTokenOf(option: unknown): string | undefined {
   return fromEnv === undefined || fromEnv === '' ? undefined : parseAdminToken(fromEnv);
 }
 
-/** A token as `--admin-token` takes it (`SERVER_OPTIONS.adminToken`). */
 export function parseAdminToken(value: unknown): string {
   return checkOption('adminToken', SERVER_OPTIONS.adminToken, value, FLAG_SPELLING) as string;
 }

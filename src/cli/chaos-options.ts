@@ -10,10 +10,7 @@ function commaList(allowed: readonly string[], normalize: (name: string) => stri
   };
 }
 
-/**
- * The flags of `serve` that make its `chaos` option (`SANDBOX_OPTIONS.chaos`, an object in code): the rate, and
- * what narrows it. `chaosOf` puts them together.
- */
+/** The flags that make the `chaos` option (`SANDBOX_OPTIONS.chaos`, an object in code); `chaosOf` puts them together. */
 export const CHAOS_FLAGS = {
   chaosRate: decimalOption({
     flag: 'chaos',

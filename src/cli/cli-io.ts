@@ -5,7 +5,6 @@ import { maskSecrets, redactSecrets } from '../lib/mask-api-key.js';
 export interface CliIo {
   stdout: { write(text: string): unknown };
   stderr: { write(text: string): unknown };
-  /** Resolves when a long-running command should stop. */
   waitForStop(): Promise<void>;
   /**
    * Told once a serving command listens. The bin saves its code cache then: one taken when a long first run ends holds
@@ -44,27 +43,18 @@ function stopNow(signal: NodeJS.Signals): void {
   process.exit(128 + (os.constants.signals[signal] ?? 0));
 }
 
-/** How often a command started by npm looks whether the process that started it is still there. */
 const PARENT_CHECK_MS = 250;
 
-/**
- * Whether this process was started by npm (`npm start`, `npm run`, `npx`, `npm exec`): npm names its command in the
- * environment of what it runs.
- */
+/** `npm start`, `npm run`, `npx` and `npm exec` name their command in the environment of what they run. */
 export function startedByNpm(env: NodeJS.ProcessEnv = process.env): boolean {
   return env.npm_command !== undefined || env.npm_lifecycle_event !== undefined;
 }
 
 /**
- * Calls `onExit` once the process that started this one is gone (this one is handed to another parent), looking
- * every 250 ms; the function returned stops looking. The timer does not keep the process alive.
- *
- * Why: npm 11 runs a script or a bin through `sh -c`. A SIGTERM to npm (`npm start &` then `kill $!`, or
- * `npx esim-sandbox serve &`) is passed to that shell, which dies of it without passing it on: the server was left
- * running on its port, handed to init. The `start` script execs node (no shell in between, so npm's SIGTERM and
- * SIGINT reach the server itself), but `npx` cannot: there, the shell's exit is what tells the server to stop.
- * Only under npm: a server started in the background by a shell of its own (`esim-sandbox serve &` in one CI step,
- * used by the next) outlives that shell on purpose.
+ * Calls `onExit` once this process is handed to another parent; the function returned stops looking. npm 11 runs a
+ * bin through `sh -c`, and a SIGTERM to npm (`npx esim-sandbox serve &` then `kill $!`) kills that shell without
+ * passing it on: the server was left running on its port, handed to init. Used only under npm: a server started in
+ * the background by a shell of its own (`esim-sandbox serve &` in one CI step, used by the next) outlives it on purpose.
  */
 export function onParentExit(onExit: () => void, parentPid = () => process.ppid): () => void {
   const parent = parentPid();
@@ -78,10 +68,8 @@ export function onParentExit(onExit: () => void, parentPid = () => process.ppid)
 }
 
 /**
- * The streams of a command that was given keys or tokens: each is masked in whatever it writes, as the journal
- * masks them, so that a server echoing one in its message does not get it printed. What looks like a key
- * (`sk_…`, `Bearer <token>`) is masked too, on stderr always and on stdout unless `stdout: 'given'` (export's
- * scenario on stdout holds the API keys on purpose).
+ * Masks the secrets given in whatever is written, a server's echo of one too, and what looks like a key (`sk_…`,
+ * `Bearer <token>`) unless `stdout: 'given'` (export's scenario on stdout holds the API keys on purpose).
  */
 export function maskedIo(io: CliIo, secrets: readonly unknown[], options: { stdout?: 'all' | 'given' } = {}): CliIo {
   const given = secrets.filter((secret): secret is string => typeof secret === 'string');
@@ -92,7 +80,6 @@ export function maskedIo(io: CliIo, secrets: readonly unknown[], options: { stdo
   };
 }
 
-/** The message of a failure, for `esim-sandbox <command>: <message>`. */
 export function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }

@@ -13,11 +13,7 @@ interface ExportArgs {
   replaceSpecial: boolean;
 }
 
-/**
- * `esim-sandbox export`: the state of a running sandbox (or of one of its sessions) as a scenario file,
- * from `GET /__sandbox/state?format=scenario`. Exit code 0 when written, 2 when the server cannot be
- * reached or its answer is too slow or too large, 1 when it refuses or redirects.
- */
+/** Exit code 0 when written, 2 when the server cannot be reached or its answer is too slow or too large, 1 otherwise. */
 export function exportCommand(io: CliIo, result: { exitCode: number }): CommandModule<object, ExportArgs> {
   return {
     command: 'export',

@@ -12,14 +12,10 @@ type Program = typeof import('./run.js');
 const PROGRAM_FILE = /^program-[0-9a-f]{16}\.cjs$/;
 
 /**
- * The program behind the commands (yargs, the commands, the sandbox), for the bundled command: one script,
- * run with a V8 code cache taken once it has run. Node's own compile cache is written when a module is
- * compiled, before it runs, so it holds top-level code only, and every function a start-up calls was compiled
- * again on each start: ~60 ms of CPU of `esim-sandbox serve`. `loaded.saveCodeCache()`, called once the command
- * is done, or once a serving command listens, writes the cache when there was none, once (one per command: each
- * runs other functions). Unbundled, there
- * is no such script: `run.js` is imported. The single-file executable carries the script as an asset, and runs
- * it the same way.
+ * The bundled program runs as one script with a V8 code cache taken once it has run: Node's own compile cache is
+ * written before a module runs, so it holds top-level code only, and every function a start-up calls was compiled
+ * again on each start (~60 ms of CPU of `esim-sandbox serve`). One cache per command, as each runs other functions.
+ * Unbundled, `run.js` is imported; the single-file executable carries the script as an asset.
  */
 export async function loadProgram(): Promise<{ program: Program; saveCodeCache(): void }> {
   const dir = path.dirname(fileURLToPath(import.meta.url));
@@ -83,7 +79,6 @@ function writeAtomically(file: string, data: Buffer): void {
 /** How many builds of the program keep their caches: each build is a new program, and old caches would pile up. */
 const KEPT_PROGRAMS = 4;
 
-/** Deletes the caches of all but the `KEPT_PROGRAMS` programs written most recently; no error if it cannot. */
 function forgetOldPrograms(dir: string): void {
   try {
     const newest = new Map<string, number>();

@@ -8,7 +8,6 @@ interface OpenApiArgs {
   'server-url': string;
 }
 
-/** `esim-sandbox openapi`: prints the OpenAPI 3.0.3 document of the API, as JSON (the shipped openapi.json) or YAML. */
 export function openapiCommand(io: CliIo, result: { exitCode: number }): CommandModule<object, OpenApiArgs> {
   return {
     command: 'openapi',

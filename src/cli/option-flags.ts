@@ -7,7 +7,7 @@ export const FLAG_SPELLING: OptionSpelling = {
   example: (_key, definition, value) => (Array.isArray(value) ? value : [value]).map((item) => `--${definition.flag} ${item}`).join(' '),
 };
 
-/** The flags of a table's options, for yargs: each option with a `flag`, its doc and default as `--help` shows them. */
+/** Only the options of `table` that have a `flag`. */
 export function withFlags<T>(yargs: Argv<T>, table: OptionTable): Argv<T> {
   for (const definition of Object.values(table)) {
     if (definition.flag !== undefined) yargs.option(definition.flag, yargsOption(definition));
@@ -29,10 +29,7 @@ function yargsOption(definition: OptionDefinition): Options {
   }
 }
 
-/**
- * The values of a table's flags, as the library takes them (defaults left to the library), checked: throws a
- * message naming the flag, what it must be and an example.
- */
+/** Checked, with defaults left to the library; throws a message naming the flag, what it must be and an example. */
 export function flagValues<Table extends OptionTable>(argv: Record<string, unknown>, table: Table): OptionValues<Table> {
   const values: Record<string, unknown> = {};
   for (const [key, definition] of Object.entries(table)) {

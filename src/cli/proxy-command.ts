@@ -10,15 +10,11 @@ import { runUntilStopped, servingOf, withServingFlags } from './run-until-stoppe
 const { scenarioDirs: _scenarioDirs, ...PROXY_SERVER_OPTIONS } = SERVER_OPTIONS;
 const { seed, journalSize, journalBodies, hintHeader } = SANDBOX_OPTIONS;
 
-/**
- * The options `proxy` takes, each once: where to forward and how to read the answers, the server's own (but
- * `--scenario-dir`: a proxy loads no scenario), and the journal's, hints' and chaos's seed of its sandbox.
- */
+/** The server's options but `--scenario-dir` (a proxy loads no scenario), and of its sandbox's only these. */
 export const PROXY_COMMAND_OPTIONS = { ...PROXY_OPTIONS, ...PROXY_SERVER_OPTIONS, seed, journalSize, journalBodies, hintHeader };
 
 type ProxyArgs = Record<string, unknown>;
 
-/** `esim-sandbox proxy`: forwards a partner's calls to the real service, judged, journaled and graded, until stopped. */
 export function proxyCommand(io: CliIo, result: { exitCode: number }): CommandModule<object, ProxyArgs> {
   return {
     command: 'proxy',
@@ -33,7 +29,6 @@ export function proxyCommand(io: CliIo, result: { exitCode: number }): CommandMo
   };
 }
 
-/** What `proxy` prints once listening: where to point the client, where it forwards, and where to read the judgment. */
 function formatProxyBanner({ url, origin, upstream }: RunningProxy, chaosRate: number | undefined): string {
   return [
     'eSIM wholesale sandbox proxy listening',

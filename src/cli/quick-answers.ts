@@ -4,10 +4,8 @@ import { listScenarios } from '../scenarios/built-in-files.js';
 import type { CliIo } from './cli-io.js';
 
 /**
- * What the commands that only print would print, answered without yargs or the sandbox (loading those takes
- * ~4× Node's own start-up): `--version`, `scenarios list`, and each `--help`/`-h` text, printed by yargs at
- * build time into help.json beside the bundled command (a test keeps it equal to what yargs prints now).
- * Undefined for any other arguments, and for help when that file is absent: yargs answers those.
+ * Answers the commands that only print without loading yargs or the sandbox (~4× Node's own start-up). Help texts
+ * come from help.json, written at build time (a test keeps it equal to what yargs prints); undefined lets yargs answer.
  */
 export function quickAnswer(argv: readonly string[]): string | undefined {
   const asked = JSON.stringify(argv);
@@ -17,7 +15,6 @@ export function quickAnswer(argv: readonly string[]): string | undefined {
   return storedHelpTexts()?.find((text) => JSON.stringify(text.argv) === asked)?.stdout;
 }
 
-/** What `scenarios list` prints: each built-in scenario's name, padded, and its description, one a line. */
 export function scenarioList(): string {
   const scenarios = listScenarios();
   const width = Math.max(0, ...scenarios.map(({ name }) => name.length));
@@ -33,17 +30,12 @@ function storedHelpTexts(): HelpText[] | undefined {
   }
 }
 
-/** A help text of the command line, as printed, and the arguments that ask for it. */
 export interface HelpText {
   argv: string[];
   stdout: string;
 }
 
-/**
- * Every help text `run` prints: `--help` and `-h` at the top and after each command and subcommand, each
- * found in the "Commands:" list of the help above it. The build writes them into dist/bin/help.json, from
- * where the bin prints them without loading yargs.
- */
+/** Every help text `run` prints, each command found in the "Commands:" list of the help above it; for the build. */
 export async function collectHelpTexts(run: (argv: string[], io: Partial<CliIo>) => Promise<number>): Promise<HelpText[]> {
   const texts: HelpText[] = [];
   const pending: string[][] = [[]];

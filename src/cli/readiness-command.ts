@@ -20,10 +20,6 @@ interface ReadinessArgs {
   adminToken?: unknown;
 }
 
-/**
- * `esim-sandbox readiness`: prints the readiness report of a running sandbox (or of one of its sessions). Exit
- * code 0 only when the verdict is `ready`, so that a CI job fails otherwise.
- */
 export function readinessCommand(io: CliIo, result: { exitCode: number }): CommandModule<object, ReadinessArgs> {
   return {
     command: 'readiness',

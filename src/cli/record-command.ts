@@ -9,10 +9,6 @@ interface RecordArgs extends ServiceArgs {
   name?: string;
 }
 
-/**
- * `esim-sandbox record`: writes what a key sees of a deployment as a scenario file, and says how closely the
- * recorded sandbox answers. Exit code 0 when the file is written, 2 when the service cannot be checked, 1 otherwise.
- */
 export function recordCommand(io: CliIo, result: { exitCode: number }): CommandModule<object, RecordArgs> {
   return {
     command: 'record',

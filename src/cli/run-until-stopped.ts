@@ -20,10 +20,6 @@ export function withServingFlags<T>(yargs: Argv<T>, table: OptionTable): Argv<T>
 /** The server options every serving command reads itself. */
 type ServingTable = OptionTable & Pick<typeof SERVER_OPTIONS, 'host' | 'adminToken' | 'shutdownGraceMs'>;
 
-/**
- * The `Serving` of a command's flags (`table`, and the chaos flags): the admin token from the flag or
- * $ESIM_SANDBOX_ADMIN_TOKEN, the chaos of `--chaos`, and what `start` and `banner` make of them.
- */
 export function servingOf<Table extends ServingTable, S extends { close(): Promise<void> }>(
   argv: Record<string, unknown>,
   table: Table,
@@ -42,7 +38,6 @@ export function servingOf<Table extends ServingTable, S extends { close(): Promi
   };
 }
 
-/** What a command serves: where, with which token and grace, how it starts, and what it prints once listening. */
 export interface Serving<S extends { close(): Promise<void> }> {
   host: string;
   adminToken: string | undefined;
@@ -52,10 +47,8 @@ export interface Serving<S extends { close(): Promise<void> }> {
 }
 
 /**
- * What `serve` and `proxy` share: read the arguments (`prepare`, which may throw a readable message), start the
- * server (listening for a stop signal first: one sent as soon as the banner shows, or before, stops it gracefully
- * where Node's default would end the process mid-write), warn of an open admin API, print the banner, wait for a
- * signal, stop within the grace. `name` says what stopped. Sets `result.exitCode`.
+ * Listens for a stop signal before it starts the server: one sent as soon as the banner shows, or before, stops it
+ * gracefully where Node's default would end the process mid-write. `prepare` may throw a readable message.
  */
 export async function runUntilStopped<S extends { close(): Promise<void> }>(
   io: CliIo,

@@ -87,9 +87,8 @@ function skipHelpLayout(parser: ReturnType<typeof yargs>): void {
 class UsageError extends Error {}
 
 /**
- * A line for each flag of `argv` the command does not know but has a close name for: `--prot: did you mean
- * --port?`. Printed under whatever yargs refused, an unknown argument or a required one that the misspelt flag
- * was meant to give. `known` are the option names of the command that ran (their camelCase twins left out).
+ * `--prot: did you mean --port?`, printed under whatever yargs refused: an unknown argument, or a required one the
+ * misspelt flag was meant to give. `known` are the option names of the command that ran.
  */
 function unknownFlagHints(known: readonly string[], argv: readonly string[]): string[] {
   const flags = known.filter((name) => name.length > 1 && /^[a-z0-9-]+$/.test(name));

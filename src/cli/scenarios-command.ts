@@ -5,7 +5,6 @@ import { formatProblem, ScenarioError, unlistedLine } from '../scenarios/scenari
 import { messageOf, type CliIo } from './cli-io.js';
 import { scenarioList } from './quick-answers.js';
 
-/** `esim-sandbox scenarios <list|show|validate>`: the built-in scenarios, and checks of scenario files. */
 export function scenariosCommand(io: CliIo, result: { exitCode: number }): CommandModule {
   return {
     command: 'scenarios',
@@ -23,7 +22,6 @@ export function scenariosCommand(io: CliIo, result: { exitCode: number }): Comma
   };
 }
 
-/** `esim-sandbox scenarios list`: the name and description of each built-in scenario, one a line. */
 function listCommand(io: CliIo): CommandModule {
   return {
     command: 'list',
@@ -35,7 +33,6 @@ function listCommand(io: CliIo): CommandModule {
   };
 }
 
-/** `esim-sandbox scenarios show <name-or-path>`: the scenario after `extends`, seeds and defaults, as JSON. Sets `result.exitCode`. */
 function showCommand(io: CliIo, result: { exitCode: number }): CommandModule<object, { scenario: string }> {
   return {
     command: 'show <scenario>',
@@ -57,10 +54,6 @@ function showCommand(io: CliIo, result: { exitCode: number }): CommandModule<obj
   };
 }
 
-/**
- * `esim-sandbox scenarios validate <file...>`: loads each file as the sandbox would, `extends` and seeds included.
- * Prints `ok <file>` for a valid file and every problem of a broken one; exit code 1 when any file is broken.
- */
 function validateCommand(io: CliIo, result: { exitCode: number }): CommandModule<object, { files: string[] }> {
   return {
     command: 'validate <files...>',
@@ -94,11 +87,7 @@ function validateCommand(io: CliIo, result: { exitCode: number }): CommandModule
   };
 }
 
-/**
- * What to print for a scenario that could not be loaded: one line per problem of a `ScenarioError` (file, line,
- * JSON path, what was expected), or the message of any other error; never a stack. Problems of the file at
- * `givenPath` name it as given on the command line rather than as the loader shows it.
- */
+/** Never a stack; the file at `givenPath` is named as given on the command line rather than as the loader shows it. */
 function describeLoadFailure(error: unknown, givenPath: string): string {
   if (!(error instanceof ScenarioError)) return messageOf(error);
   const shownByLoader = displayPath(path.resolve(givenPath));

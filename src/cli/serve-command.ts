@@ -11,7 +11,6 @@ import { runUntilStopped, servingOf, withServingFlags } from './run-until-stoppe
 /** The options `serve` takes, each once: its flags are read from these tables. */
 export const SERVE_OPTIONS = { ...SERVER_OPTIONS, ...SANDBOX_OPTIONS, ...HOST_OPTIONS };
 
-/** `esim-sandbox serve`: starts the standalone server and runs until stopped. Sets `result.exitCode`. */
 export function serveCommand(io: CliIo, result: { exitCode: number }): CommandModule<object, Record<string, unknown>> {
   return {
     command: 'serve',
@@ -31,7 +30,6 @@ export function serveCommand(io: CliIo, result: { exitCode: number }): CommandMo
   };
 }
 
-/** What `serve` prints once listening: where the API is, how its clock runs, which keys to use, and a request to try. */
 export function formatServeBanner({ url, origin, sandbox }: RunningServer, chaos?: ChaosInput | null): string {
   const { name, description, apiKeys, accounts } = sandbox.scenario;
   const kycPending = new Set(accounts.filter((account) => account.kyc !== 'approved').map((account) => account.id));

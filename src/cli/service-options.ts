@@ -20,7 +20,6 @@ export function serviceOptions<T>(yargs: Argv<T>) {
     });
 }
 
-/** The service options, checked; the key from --api-key, else from the environment. */
 function parseServiceArgs(argv: ServiceArgs) {
   const options = flagValues(argv, SERVICE_OPTIONS);
   const fromEnv = process.env[API_KEY_ENV];
@@ -29,7 +28,6 @@ function parseServiceArgs(argv: ServiceArgs) {
   return { ...options, baseUrl: options.baseUrl!, apiKey };
 }
 
-/** The flags of `export` or `readiness` as a client (--timeout, --max-body-bytes, and export's --replace-special), checked as the table says. */
 export function clientOptions<T, Table extends typeof READ_OPTIONS>(yargs: Argv<T>, table: Table) {
   return withFlags(yargs, table).check((argv) => {
     flagValues(argv, table);
@@ -37,16 +35,11 @@ export function clientOptions<T, Table extends typeof READ_OPTIONS>(yargs: Argv<
   });
 }
 
-/** The values of a client command's flags, checked, with their defaults. */
 export function parseClientArgs<Table extends typeof READ_OPTIONS>(argv: Record<string, unknown>, table: Table) {
   return checkOptions(table, flagValues(argv, table)) as Required<ReturnType<typeof flagValues<Table>>>;
 }
 
-/**
- * How `verify` and `record` run: every key given masked in what they print (a server's echo of it too), their
- * options checked, then `body`, which answers the exit code. A failure is printed; its exit code is 2 when the
- * service could not be checked (unreachable, too slow, too large an answer, not the API), else 1.
- */
+/** A failure's exit code is 2 when the service could not be checked (unreachable, too slow, too large an answer, not the API), else 1. */
 export async function runServiceCommand(
   io: CliIo,
   result: { exitCode: number },

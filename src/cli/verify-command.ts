@@ -7,10 +7,6 @@ interface VerifyArgs extends ServiceArgs {
   replaceSpecial: boolean;
 }
 
-/**
- * `esim-sandbox verify`: checks a deployment against the contract and the sandbox and prints the table.
- * Exit code 0 when every answer conforms, 1 when one breaks the contract, 2 when the service cannot be reached.
- */
 export function verifyCommand(io: CliIo, result: { exitCode: number }): CommandModule<object, VerifyArgs> {
   return {
     command: 'verify',

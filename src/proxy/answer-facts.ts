@@ -1,10 +1,6 @@
 import type { RequestRecord } from '../state/request-record.js';
 
-/**
- * What the journal notes of the upstream's answer, read from it as the sandbox notes its own: the error's code and
- * message, a 429's Retry-After, and createOrder's order id and `reused`, getOrderStatus's order and status — so
- * that the readiness checks read a proxied exchange as they read one of the imitation.
- */
+/** Notes the upstream's answer as the sandbox notes its own, so that the readiness checks read a proxied exchange alike. */
 export function noteAnswerFacts(served: RequestRecord, route: string | undefined, status: number, json: unknown, retryAfter: string | undefined): void {
   if (status === 429 && retryAfter !== undefined && /^\d+$/.test(retryAfter.trim())) served.retryAfterS = Number(retryAfter);
   const envelope = record(json);

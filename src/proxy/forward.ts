@@ -11,7 +11,6 @@ import { readUpstream, UpstreamFailure, type UpstreamAnswer } from './upstream-r
 /** The headers the API reads, the only ones forwarded: no hop-by-hop header, no cookie, no other credential. */
 const FORWARDED_HEADERS = ['x-api-key', 'content-type', 'accept', 'idempotency-key'] as const;
 
-/** The headers of the upstream's answer passed back to the client, besides its status and body. */
 const PASSED_BACK_HEADERS = ['content-type', 'retry-after', 'allow', 'x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset'] as const;
 
 /** What came of forwarding a request: the answer to pass back, and what broke when it is the proxy's own 502 or 504. */
@@ -20,17 +19,14 @@ export interface Forwarded {
   /** The upstream's answer as read (all its headers), when one was read whole. */
   received?: UpstreamAnswer;
   breakKind?: UpstreamBreak;
-  /** Why the upstream's answer could not be passed on. */
   problem?: string;
   /** The server's stop cut the forward short: the request to the upstream was cancelled, its outcome unknown. */
   cancelled?: boolean;
 }
 
 /**
- * Sends `request` to the upstream's route of the same name (the path below `/api/v1`, the query as it came) with
- * the headers the API reads and `body`, and reads its answer within the upstream's bounds (size after
- * decompression, time). A redirect is not followed (the key goes to the upstream's origin only): it and any failure
- * to reach or read the upstream become a 502 (504 for a timeout) in the API's error envelope, saying why.
+ * A redirect is not followed (the key goes to the upstream's origin only): it and any failure to reach or read the
+ * upstream become a 502 (504 for a timeout) in the API's error envelope, saying why.
  */
 export async function forward(upstream: Upstream, request: RequestRecord, url: ParsedUrl, body: string | undefined): Promise<Forwarded> {
   const path = `${upstream.basePath}${pathBelowPrefix(url.pathname)}${url.search}`;
@@ -80,7 +76,7 @@ function absolute(location: string, base: URL): string {
   }
 }
 
-/** The upstream's status, the headers passed back, and its body byte for byte (a body that is not UTF-8 included). */
+/** The body goes back byte for byte, a body that is not UTF-8 included. */
 function passedBack(received: UpstreamAnswer): Answer {
   const headers: Record<string, string> = {};
   for (const name of PASSED_BACK_HEADERS) {
@@ -91,10 +87,7 @@ function passedBack(received: UpstreamAnswer): Answer {
   return { status: received.status, headers, body: received.text, bytes: bytes as Uint8Array<ArrayBuffer> };
 }
 
-/**
- * The answer to a forward the server's stop cut short (the end of its grace): the request to the upstream is
- * cancelled, not left to run on, and the client told that its outcome is not known.
- */
+/** A forward cut short by the end of a server stop's grace: the request to the upstream is cancelled, not left to run on. */
 function cancelled(upstream: Upstream): Forwarded {
   const message =
     `The proxy stopped before the upstream ${upstream.origin} answered this call, and cancelled the request to it: whether the service ` +

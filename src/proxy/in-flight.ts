@@ -1,7 +1,7 @@
 /** Why a forward in flight was stopped before the upstream's answer was read whole. */
 export type Stopped = 'timeout' | 'cut-off';
 
-/** One forward in flight: when its time is up, how to stop it, and its neighbours in start order while it is in flight. */
+/** `older` and `newer` are its neighbours in start order while it is in flight. */
 export class Flight {
   older: Flight | undefined = undefined;
   newer: Flight | undefined = undefined;
@@ -13,15 +13,10 @@ export class Flight {
 }
 
 /**
- * The forwards in flight to one upstream, each with the same time limit, so that their deadlines come in the order
- * they started: one timer, armed for the oldest deadline, stops what is overdue and arms itself for the next, in
- * place of a timer (an `AbortSignal.timeout`) per request — most forwards end long before the timer fires, and
- * end by leaving this list. Also stops every forward at once at the end of a server stop's grace (`stopAllAt`).
- *
- * A list linked through the flights, not a `Set`: a Set that lives as long as the proxy (in V8's old generation)
- * kept each flight it had let go of, and with it the forward's request, answer and closures, alive until a full
- * collection, so that every forward's objects were copied out of the young generation. Bench (proxy section,
- * getBalance, `--trace-gc-nvp`): ~7.5 MB promoted per scavenge of ~10 ms with the Set, ~40 kB and ~1.3 ms with the list.
+ * Every forward has the same time limit, so deadlines come in start order: one timer, armed for the oldest, replaces a
+ * timer per request (most forwards end long before it fires). A list linked through the flights, not a `Set`: a
+ * long-lived Set kept each flight it had let go of alive until a full collection. Bench (proxy section, getBalance,
+ * `--trace-gc-nvp`): ~7.5 MB promoted per scavenge of ~10 ms with the Set, ~40 kB and ~1.3 ms with the list.
  */
 export class InFlight {
   #oldest: Flight | undefined;
@@ -31,7 +26,6 @@ export class InFlight {
 
   constructor(private readonly timeoutMs: number) {}
 
-  /** A forward started now, stopped by `stop` if it is still in flight at its deadline. */
   add(stop: (why: Stopped) => void): Flight {
     const flight = new Flight(performance.now() + this.timeoutMs, stop);
     flight.older = this.#newest;
@@ -42,7 +36,7 @@ export class InFlight {
     return flight;
   }
 
-  /** A forward that ended, its answer read or its failure known; one no longer in flight is left as it is. */
+  /** A flight no longer in flight is left as it is. */
   delete(flight: Flight): void {
     if (flight !== this.#oldest && flight.older === undefined) return;
     if (flight.older) flight.older.newer = flight.newer;
@@ -60,7 +54,6 @@ export class InFlight {
     signal.addEventListener('abort', () => this.#stopAll('cut-off'), { once: true });
   }
 
-  /** Stops every forward in flight. */
   #stopAll(why: Stopped): void {
     for (let flight = this.#oldest; flight !== undefined; flight = this.#oldest) {
       this.delete(flight);

@@ -9,10 +9,8 @@ import { ApiError } from '../domain/api-error.js';
 import type { SandboxContext } from '../domain/context.js';
 
 /**
- * What the sandbox's own input checks refuse in a request to `route`, each as its 400 (or 405, 415) would say it:
- * the method, the query by the call's rules (`limit` in range), and a body's type, JSON and fields. The key, scope
- * and the references (a productId) are the real service's to judge. What a check learns for the hints (fields a
- * scenario ignores) goes to `facts`. Nothing is refused here: the request is forwarded all the same.
+ * What the sandbox's own input checks would refuse, each as its 400 (or 405, 415) would say it; nothing is refused
+ * here. The key, scope and references (a productId) are the real service's to judge.
  */
 export function inputProblems(ctx: SandboxContext, request: RequestRecord, url: ParsedUrl, route: CallRoute, body: string | undefined, facts: RouteFacts): string[] {
   const problems: string[] = [];

@@ -6,14 +6,9 @@ import { ApiError } from '../domain/api-error.js';
 import type { AdminFirst } from '../server/request-listener.js';
 import type { ProxySummary } from './proxy-summary.js';
 
-/** The summary of a proxy's exchanges. */
 export const PROXY_SUMMARY_PATH = `${ADMIN_PREFIX}/proxy`;
 
-/**
- * The admin routes that manage the imitation's state — its scenario, clock, wallets, sessions, snapshots, the state
- * and its export, a replay — each a method and a path below `/__sandbox` (`*` any method, a trailing `/*` any path
- * below). A proxy's answers come from the real service, whose state the sandbox neither holds nor changes.
- */
+/** The admin routes that manage the imitation's state, which a proxy does not hold (`*` any method, a trailing `/*` any path below). */
 const STATE_ROUTES: readonly [method: string, path: string][] = [
   ['POST', '/scenario'],
   ['POST', '/clock'],
@@ -26,11 +21,7 @@ const STATE_ROUTES: readonly [method: string, path: string][] = [
   ['POST', '/requests/*'],
 ];
 
-/**
- * What a proxy's server answers before its admin API: `GET /__sandbox/proxy` (its summary), and a 409 `PROXY_MODE`
- * for each route that manages the imitation's state. Every other admin request (journal, readiness, faults, events,
- * health, reset, the inspector) is the admin API's.
- */
+/** Answered before the admin API, which takes every other admin request (journal, readiness, faults, events, reset). */
 export function proxyAdmin(summary: ProxySummary): AdminFirst {
   return (request: ApiRequest): Answer | undefined => {
     const pathname = new URL(request.url).pathname.replace(/\/+$/, '');

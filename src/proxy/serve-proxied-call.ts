@@ -15,11 +15,8 @@ import { CheckedAnswers } from './upstream-problems.js';
 import type { Upstream } from './upstream.js';
 
 /**
- * What answers each call of a proxy's sandbox in the place of its route: the pipeline's faults come first (`error`,
- * `rate-limit`, `drop` answer without forwarding, a latency waits, `lose-response` closes the client's connection
- * once the upstream has answered), then the request is checked as the sandbox checks its own (input problems:
- * noted, never refused), forwarded, and its answer checked against the contract. Everything learnt is noted on the
- * record, which the sandbox's journal keeps.
+ * Answers each call in the place of its route, after the pipeline's faults (`lose-response` closes the client's
+ * connection once the upstream has answered). Everything learnt is noted on the record, which the journal keeps.
  */
 export function proxiedCalls(upstream: Upstream, summary: ProxySummary): ServedInstead {
   const answers = new CheckedAnswers();

@@ -14,11 +14,8 @@ export interface CheckedAnswer {
 }
 
 /**
- * Where the upstream's answer to a call breaks the contract, by verify's own checks (src/verify): the status one
- * the spec allows, JSON, the envelope, every field and type, no field the spec does not list, and the QR rule
- * (`qrBase64Url` only when asked for), and a body in UTF-8, as JSON must be (it is passed back as it came all the
- * same). A request of another method than the call's (a 405 for the service to give) is not judged. Also gives the
- * body parsed, when it is JSON.
+ * Where the upstream's answer breaks the contract, by verify's own checks (src/verify) and UTF-8. A request of another
+ * method than the call's (a 405 for the service to give) is not judged.
  */
 export function upstreamProblems(request: RequestRecord, url: ParsedUrl, call: CallRoute | undefined, body: string | undefined, received: UpstreamAnswer): CheckedAnswer {
   const json = parseJson(received.text);
@@ -31,12 +28,9 @@ export function upstreamProblems(request: RequestRecord, url: ParsedUrl, call: C
 }
 
 /**
- * The last answer checked of each call, with what the check found: a client polls the same read, and the service
- * answers it with the same bytes, which are then not parsed and checked again. The verdict depends on nothing but
- * what is compared here (the request's method, query and body, the answer's status, content type and body), so an
- * equal answer gets the same verdict; its parsed body is only read. One entry per call, per proxy.
- * Bench (proxy section, getBalance, CPU profile): parsing and checking took ~8% of the proxy's CPU per request; a
- * repeated answer now costs one comparison of its bytes (well under 1%).
+ * The last answer checked of each call: a client polls the same read and gets the same bytes. The verdict depends on
+ * nothing but what is compared here, so an equal answer gets the same one; its parsed body is only read. Bench (proxy
+ * section, getBalance, CPU profile): checking took ~8% of the proxy's CPU per request, a repeat now well under 1%.
  */
 export class CheckedAnswers {
   readonly #last = new Map<string, { method: string; search: string; body: string | undefined; status: number; contentType: unknown; bytes: Buffer; checked: CheckedAnswer }>();

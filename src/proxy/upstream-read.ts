@@ -7,7 +7,7 @@ import { bomb, contentEncoding, describeBodyError, tooLarge, tooManyCodings } fr
 import type { Stopped } from './in-flight.js';
 import type { Upstream } from './upstream.js';
 
-/** The upstream's answer as read: its status, its headers (Node's plain record, lower-case names), its body as it came and as text. */
+/** `headers` is Node's plain record, with lower-case names. */
 export interface UpstreamAnswer {
   status: number;
   headers: IncomingHttpHeaders;
@@ -32,15 +32,11 @@ export class UpstreamFailure extends Error {
 const TIMED_OUT = Object.assign(new Error('the upstream did not answer in time'), { name: 'TimeoutError' });
 
 /**
- * Sends one request to the upstream over its kept-alive connections and reads the answer within its bounds: the
- * body counted after decompression and abandoned past `maxBodyBytes`, the whole exchange stopped at `timeoutMs` by
- * the upstream's one timer (`InFlight`), a redirect returned as it is (never followed). The forward path of the
- * proxy, apart from the client commands' reader (src/client/http-read.ts): the request options are the upstream's
- * own object, set and handed to node:http (which copies them), the answer's headers are Node's plain record, and no
- * URL, signal or Headers is made per request. Bench (proxy section, getBalance, five runs at load 5–9): the proxy's
- * CPU per request went from ~111 µs (0.47× a minimal node:http proxy) to 74–79 µs (0.73–0.75×) with this path and
- * the memo of checked answers (upstream-problems.ts); both proxies make the same system calls per request (strace).
- * Every failure rejects with an UpstreamFailure whose message says what happened, in the client reader's words.
+ * Reads the answer within the upstream's bounds (the body counted after decompression, `timeoutMs` by `InFlight`),
+ * a redirect returned as it is; every failure rejects with an UpstreamFailure. Apart from the client commands' reader
+ * (src/client/http-read.ts) so that no URL, signal or Headers is made per request: bench (proxy section, getBalance,
+ * five runs at load 5–9), the proxy's CPU per request went from ~111 µs (0.47× a minimal node:http proxy) to 74–79 µs
+ * (0.73–0.75×) with this path and the memo of checked answers (upstream-problems.ts).
  */
 export function readUpstream(upstream: Upstream, method: string, path: string, headers: Record<string, string>, body: string | undefined): Promise<UpstreamAnswer> {
   return new Promise((resolve, reject) => {

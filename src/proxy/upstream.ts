@@ -13,19 +13,11 @@ export interface Upstream {
   basePath: string;
   timeoutMs: number;
   maxBodyBytes: number;
-  /**
-   * The proxy's own keep-alive connections to the upstream: each forwarded call reuses an idle one rather than
-   * opening its own. Destroyed when the proxy closes (`closeUpstream`).
-   */
+  /** Keep-alive connections, destroyed when the proxy closes (`closeUpstream`). */
   agent: HttpAgent;
-  /**
-   * The options of every request to the upstream: its host, port and agent fixed, the method, path and headers set
-   * before each request (node:http copies them as it starts one), so that no request can name another origin.
-   */
+  /** One object for every request: method, path and headers are set on it before each (node:http copies them), host and port never. */
   requestOptions: RequestOptions;
-  /** node:http's or node:https's `request`, as the upstream's protocol says. */
   request: (options: RequestOptions) => ClientRequest;
-  /** The forwards in flight, under one timer. */
   inFlight: InFlight;
   /** The URL of a path on the upstream's origin, for messages (made only when one is said). */
   urlOf(path: string): URL;

@@ -17,7 +17,6 @@ export const HINT_CODES = [
 ] as const;
 export type HintCode = (typeof HINT_CODES)[number];
 
-/** What the hints are read from: the request's headers and query names, and what the route noted. */
 export interface HintFacts {
   /** The API call's name (`createOrder`), if the path names one. */
   route: string | undefined;

@@ -1,7 +1,6 @@
 import type { Behavior } from '../scenarios/scenario-schema.js';
 import { ApiError } from './api-error.js';
 
-/** Where a caller stands against the limit, as the usual rate-limit headers say it. */
 export interface RateLimitStatus {
   limit: number;
   remaining: number;
@@ -30,7 +29,6 @@ export class RateLimiter {
     return this.#windows.size;
   }
 
-  /** The windows of the callers counted now, to go back to with `restore`. */
   snapshot(): ReadonlyMap<string, readonly number[]> {
     return new Map([...this.#windows].map(([caller, window]) => [caller, [...window]]));
   }

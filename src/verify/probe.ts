@@ -5,7 +5,6 @@ import { count } from '../lib/count.js';
 import { contractProblems, qrImagesUnasked, ruledOutValues } from './contract-problems.js';
 import { dataOf, errorOf, isEnvelope, statusAndCode, type ProbeRequest, type ReceivedAnswer, type Target } from './exchange.js';
 
-/** A call of the API, by its path (src/api/calls). */
 export type RoutePath = CallPath;
 
 /** What probes learn from answers before them: how many records each list holds (from its `limit=200` answer). */
@@ -34,12 +33,10 @@ export interface Probe {
   summarize?: (answer: ReceivedAnswer, context: ProbeContext) => Summary;
 }
 
-/** A probe whose route is its request's path, without the query. */
 export function probeOf(fields: Omit<Probe, 'route'>): Probe {
   return { ...fields, route: fields.request.path.replace(/\?.*/, '') as RoutePath };
 }
 
-/** A probe with its answer: the problems (document and spec rules) and the summary. */
 export interface Observation {
   probe: Probe;
   answer: ReceivedAnswer;
@@ -107,10 +104,7 @@ export class KeyRefused extends Error {
   override name = 'KeyRefused';
 }
 
-/**
- * Why the caller's key was turned away: a 401, or a 403 other than a missing scope or KYC (those are answers the
- * spec gives a valid key, and tell its scopes and the account's state). Undefined when it was let in.
- */
+/** A 401, or a 403 other than a missing scope or KYC: those are answers the spec gives a valid key. */
 function keyRefusal(answer: ReceivedAnswer): string | undefined {
   const code = errorOf(answer)?.code;
   return answer.status === 401 || (answer.status === 403 && code !== 'FORBIDDEN_SCOPE' && code !== 'KYC_REQUIRED') ? refusalText(answer) : undefined;

@@ -5,7 +5,6 @@ import { count } from '../lib/count.js';
 import { qrImagesPresent } from './contract-problems.js';
 import { listOf, plainSummary, probeOf, shownAsIs, type Probe, type ProbeContext, type RoutePath, type Summary } from './probe.js';
 
-/** The read routes with a `limit`, their scope, and what their records are called: the calls that list records. */
 export const LIST_ROUTES = CALLS.flatMap((entry) =>
   entry.records !== undefined ? [{ route: entry.path, name: entry.name, scope: entry.scope, noun: entry.records }] : [],
 ) satisfies readonly { route: RoutePath; name: string; scope: string; noun: string }[];
@@ -15,10 +14,7 @@ export const UNKNOWN_PARAMETER = 'verifyUnknownParameter';
 
 const get = (path: string, key: ProbeRequest['key'] = 'caller') => ({ method: 'GET' as const, path, key });
 
-/**
- * The read-only checks, in the order they are sent. Each list is asked for 200 records before its
- * out-of-range limits, so that a clamped answer can be told from an ignored one.
- */
+/** Each list is asked for 200 records before its out-of-range limits, so that a clamp can be told from an ignored limit. */
 export function readProbes(): Probe[] {
   return ([
     { id: 'getBalance', check: 'getBalance', request: get('/getBalance') },

@@ -19,12 +19,9 @@ export interface RecordedCatalog {
 }
 
 /**
- * The catalogue as the key sees it. A listed product keeps every field it was shown with; its price
- * becomes its tiers: `[{0, price}]`, or `[{0, price}, {M, price}]` when the key is at the tier M, and the
- * account's trailing-year baseline (see recordedBaseline) makes M the active tier. Products that only
- * past orders name (no longer listed: inactive) are added as inactive products priced as those orders were.
- * Providers are made from what the eSIMs of past orders show: SM-DP+ address, ICCID prefix and length, and
- * whether a phone number comes with them.
+ * A listed product's price becomes its tiers: `[{0, price}]`, or `[{0, price}, {M, price}]` when the key is at the
+ * tier M (recordedBaseline makes M active). Products only past orders name are added inactive, priced as those
+ * orders were; providers are made from what the eSIMs of past orders show.
  */
 export function recordCatalog(productAnswer: unknown, orderAnswer: unknown, notes: RecordNotes): RecordedCatalog {
   const listed = records(productAnswer);

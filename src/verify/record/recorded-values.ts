@@ -30,7 +30,6 @@ export function text(value: unknown): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
 
-/** The records of a list answer's `data`, as objects. */
 export function records(data: unknown): Record<string, unknown>[] {
   return Array.isArray(data) ? data.map(asRecord).filter((record) => record !== undefined) : [];
 }

@@ -16,7 +16,7 @@ const MUST_DIFFER: readonly (readonly [string, string])[] = [
  * Requests sent twice, whose answer cannot move between the two: a product list read twice in a row, and an
  * order's status once every eSIM of it is provisioned (a live balance or order list may move with other traffic).
  */
-export const SENT_TWICE: readonly (readonly [string, string])[] = [
+const SENT_TWICE: readonly (readonly [string, string])[] = [
   ['getProducts?limit=200', 'getProducts?limit=200 again'],
   ['getOrderStatus', 'getOrderStatus again'],
 ];

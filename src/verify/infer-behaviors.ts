@@ -44,10 +44,7 @@ export const OPEN_POINTS = [
   'other statuses',
 ] as const;
 
-/**
- * Nothing is inferred unless the evidence is strong (identical requests got identical answers, different ones the
- * answers the spec says). `ordersSkipped` is why no order was placed (default: --orders was not given).
- */
+/** Nothing is inferred on evidence short of strong. `ordersSkipped` is why no order was placed (default: no --orders). */
 export function inferBehaviors(observations: readonly Observation[], ordersSkipped?: string, evidence: VerifyEvidence = weighEvidence(observations)): Inference[] {
   const byId = new Map(observations.map((observation) => [observation.probe.id, observation]));
   const first = byId.get('createOrder');

@@ -62,10 +62,7 @@ export class NothingToRecord extends Error {
 /** The reads whose data a scenario is made of, by probe id. */
 const SNAPSHOT_READS = ['getBalance', 'getProducts?limit=200', 'getPaymentHistory?limit=200', 'getOrders?limit=200'] as const;
 
-/**
- * The checks of verify (read-only unless `orders`), the scenario made of their answers, and a replay of the reads
- * against it to show how close it comes.
- */
+/** Verify's checks (read-only unless `orders`), the scenario made of their answers, and a replay of the reads against it. */
 export async function recordScenario(options: RecordOptions): Promise<RecordResult> {
   const file = path.resolve(options.out);
   const output = { option: '--out', file: options.out, replaceSpecial: options.replaceSpecial ?? false };

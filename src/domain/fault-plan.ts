@@ -5,7 +5,7 @@ import type { QueuedFault } from './queued-fault.js';
 import { RateLimitWindows, type HeldWindows } from './rate-limit-window.js';
 
 /** One-off faults waiting for their call: a bound on what a client of the admin API can make the sandbox hold. */
-export const MAX_QUEUED_FAULTS = 50;
+const MAX_QUEUED_FAULTS = 50;
 
 export interface CallFaults {
   latencyMs: number;

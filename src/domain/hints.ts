@@ -7,7 +7,7 @@ export interface Hint {
 }
 
 /** The mistakes noted, each a stable code (the README lists them). */
-export const HINT_CODES = [
+const HINT_CODES = [
   'idempotency-key-header',
   'authorization-bearer',
   'api-key-in-query',

@@ -11,7 +11,7 @@ import { validRequests } from './valid-requests.js';
 import { DRILL_SCENARIO } from './to-exercise.js';
 
 /** The checks of the readiness report, in the order it lists them. */
-export const READINESS_CHECKS: readonly ReadinessCheck[] = [
+const READINESS_CHECKS: readonly ReadinessCheck[] = [
   idempotencyKeySent,
   retrySameKey,
   honoursRetryAfter,

@@ -9,7 +9,7 @@ export type CallName = (typeof CALL_NAMES)[number];
 export type CallPath = `/${CallName}`;
 
 /** The paths of the calls, in the spec's order: a route input takes a call's path as well as its name. */
-export const CALL_PATHS: readonly CallPath[] = CALL_NAMES.map((name) => `/${name}` as const);
+const CALL_PATHS: readonly CallPath[] = CALL_NAMES.map((name) => `/${name}` as const);
 
 /** The names of the calls, in the spec's order: how a call is named everywhere (journal, faults, matcher). */
 export { CALL_NAMES };

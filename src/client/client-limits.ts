@@ -36,7 +36,7 @@ export const BUDGET_OPTION = integerOption({
   exampleText: 'for 5 minutes',
 });
 
-export const REPLACE_SPECIAL_OPTION = switchOption({
+const REPLACE_SPECIAL_OPTION = switchOption({
   flag: 'replace-special',
   doc: 'Replace the file even when it is a symlink or not a regular file (a link is replaced, not its target).',
   default: false,

@@ -32,7 +32,6 @@ export interface SandboxContext {
   /** The balance last rendered of each account, with the ledger's sums it was rendered from. */
   renderedBalances: Map<string, { topups: number; purchases: number; rendered: RenderedJson<unknown> }>;
   trailingYearCounts: TrailingYearCounts;
-  /** Present when the scenario limits the request rate. */
   rateLimiter: RateLimiter | null;
   faults: FaultPlan;
   /** Whether answers carry the sandbox-only header `x-sandbox-hint` (the journal notes hints either way). */

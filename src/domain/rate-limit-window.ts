@@ -4,10 +4,7 @@ export const MAX_HELD_WINDOWS = 10_000;
 /** What a window covers → when it closes, on the elapsed-time source. */
 export type HeldWindows = ReadonlyMap<string, number>;
 
-/**
- * The windows `rate-limit` faults open, refusing the calls they cover until they close. Like the steady limit, on
- * elapsed time, since a client that honours `Retry-After` really waits.
- */
+/** The windows `rate-limit` faults open: on elapsed time, as the steady limit (see `RateLimiter`). */
 export class RateLimitWindows {
   #closesAt = new Map<string, number>();
 

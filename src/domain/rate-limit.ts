@@ -11,10 +11,7 @@ export interface RateLimitStatus {
 /** Callers counted before idle ones are forgotten: any key a client sends gets a window, so they must not pile up. */
 const SWEEP_AT_CALLERS = 1000;
 
-/**
- * A sliding window per caller: at most `requests` in any `perMs`. It runs on real elapsed time, because a
- * client that honours Retry-After really waits; the sandbox clock is not moved by waiting.
- */
+/** At most `requests` in any `perMs`, on real elapsed time: a client that honours Retry-After really waits, the sandbox clock does not. */
 export class RateLimiter {
   #windows = new Map<string, number[]>();
   #sweepAt = SWEEP_AT_CALLERS;

@@ -24,7 +24,6 @@ const READINESS_CHECKS: readonly ReadinessCheck[] = [
 export interface GradedRun {
   name: string;
   readiness: ReadinessSettings;
-  /** The scenario's steady rate limit, which counts every route of a key together. */
   behavior?: { rateLimit?: unknown };
 }
 

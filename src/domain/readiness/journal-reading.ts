@@ -52,10 +52,7 @@ export function sameRequestKey(entry: JournalEntry): string {
   return JSON.stringify([entry.method, entry.url, entry.keyId, entry.orderRequest ?? null]);
 }
 
-/**
- * Proxy mode: what an upstream that broke the contract said of a request is a broken service's word, not a verdict
- * on the client, so the checks set such exchanges aside and say so.
- */
+/** Proxy mode: an upstream that broke the contract is a broken service's word, not a verdict on the client; checks set it aside. */
 export function answerBrokeContract(entry: JournalEntry): boolean {
   return entry.proxied?.breakKind === 'contract';
 }

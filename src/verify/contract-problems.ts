@@ -99,10 +99,7 @@ function notJson(text: string): string {
 
 type Issue = z.core.$ZodIssue & { input?: unknown };
 
-/**
- * One line per problem: `data[0].currentUnitPriceThb: expected a number, got "233"`. The same
- * problem in many items of a list is said once, with how many items share it.
- */
+/** The same problem in many items of a list is said once, with how many items share it. */
 function issueLines(issues: readonly Issue[], schemaName: string): string[] {
   const said = onceByKind();
   const add = (path: PropertyKey[], code: string, text: string) =>

@@ -13,10 +13,7 @@ import { answerRows, messageRows, openPointRows, type VerifyReport } from './ver
 
 export type VerifyOptions = ServiceOptions;
 
-/**
- * Checks each answer against the OpenAPI document and the spec's rules, and compares it with an in-process
- * sandbox of the `default` scenario. Rejects with ServiceUnreachable when the service cannot be reached.
- */
+/** Checks each answer by the document and the spec's rules, against an in-process `default` sandbox's; may reject with ServiceUnreachable. */
 export async function verifyService(options: VerifyOptions): Promise<VerifyReport> {
   const { run, resolved, requests, refused } = await probeService('verify', options);
   const sandboxRun = await runProbes(sandboxTarget('default', DEFAULT_SCENARIO_KEY), { orders: resolved.orders, idempotencyKey: 'verify-sandbox-order-0001' });
@@ -82,7 +79,6 @@ export function redactKey<T>(value: T, key: string): T {
 
 interface ProbeRun {
   observations: Observation[];
-  /** The order `--orders` placed, or why it placed none. */
   order?: OrderPlan | { skipped: string };
 }
 

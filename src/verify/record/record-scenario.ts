@@ -36,7 +36,6 @@ export interface RecordResult {
   apiKey: string;
   scopes: Scope[];
   behavior: BehaviorSwitches;
-  /** The open points not carried into the scenario, each with the reason. */
   leftOut: { name: string; reason: string }[];
   evidence: VerifyEvidence;
   /** The evidence was strong: the behaviours carried are the service's. Otherwise none is carried (exit code 3). */
@@ -156,10 +155,7 @@ function provenAccess(observations: readonly Observation[]): { scopes: Scope[]; 
   return { scopes: SCOPES.filter((scope) => scopes.has(scope)), kyc };
 }
 
-/**
- * The package's scenario.schema.json as a path from `dir`, for `$schema` (editors then check the file); none from
- * the single-file executable, which carries the schema inside it, where no editor finds it.
- */
+/** For `$schema`, so that editors check the file; none from the single-file executable, whose schema no editor finds. */
 function schemaPathFrom(dir: string): string | undefined {
   if (inSingleExecutable) return undefined;
   const schema = path.join(projectRoot, 'scenario.schema.json');

@@ -72,10 +72,7 @@ export function documentOf({ paths, parameters, requestBodies }: DescribedCalls,
   return document;
 }
 
-/**
- * The query parameters of the document, from the zod schemas the API validates queries with: each field's
- * JSON Schema, its description said by the parameter, required unless the schema makes it optional.
- */
+/** From the zod schemas the API validates queries with, so that document and behaviour cannot drift. */
 export function parametersOf(fields: Record<string, z.ZodType>): Record<string, ParameterObject> {
   const query = schemaOf(z.strictObject(fields));
   const parameters: Record<string, ParameterObject> = {};

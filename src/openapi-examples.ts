@@ -1,7 +1,5 @@
-// The examples of the OpenAPI document, recorded from sandboxes of seed 1 as fresh ones answer: the parameter and
-// body examples are ids of the `default` scenario and the calls' own example values (`examples` in src/api/calls),
-// and every answer example is what the sandbox answers to a request, unchanged. Recorded once a process, at the
-// first ask for the document: a `serve` that is never asked for it never pays for it.
+// The examples of the OpenAPI document: every answer example is what a fresh sandbox of seed 1 answers, unchanged.
+// Recorded once a process, at the first ask for the document: a `serve` never asked for it never pays for it.
 import { CALLS } from './api/calls/index.js';
 import { apiDocument } from './api/openapi-document.js';
 import { queryFieldsOf, type OpenApiDocumentOptions } from './openapi/openapi-document.js';
@@ -29,7 +27,6 @@ export interface ExampleCall {
   times?: number;
 }
 
-/** A call of one operation of the document. */
 export interface OperationCall extends ExampleCall {
   operationId: string;
   method: 'GET' | 'POST';
@@ -42,16 +39,13 @@ export async function createOpenApiDocument(options: OpenApiDocumentOptions = {}
   return apiDocument(await recordedExamples(), options);
 }
 
-/** The examples, recorded at the first ask. */
 export function recordedExamples(): Promise<RecordedExamples> {
   return (recorded ??= recordExamples());
 }
 
 /**
- * A sandbox of seed 1 for each scenario, taken back to its start after a success (which steps its clock, and may
- * commit an order): it answers as a new sandbox does, for the cost of a restore rather than of building the
- * scenario's state again. An error answer changes nothing an answer shows. openapi.json, recorded from new
- * sandboxes, is the test that they answer alike.
+ * A sandbox per scenario, restored to its start after a success (an error answer changes nothing an answer shows):
+ * it answers as a new sandbox does, for the cost of a restore. openapi.json, recorded from new sandboxes, tests that.
  */
 class FreshSandboxes {
   readonly #started = new Map<string, { sandbox: Sandbox; start: SandboxSnapshot; moved: boolean }>();
@@ -177,10 +171,7 @@ async function recordExamples(): Promise<RecordedExamples> {
   return { parameters, requestBodies, successes, errors };
 }
 
-/**
- * The parameter and body examples of the document: the ids of the `default` scenario for the fields that name one
- * (`ids`), else the calls' own example values. A query parameter shared by calls is one, with one example.
- */
+/** The ids of the `default` scenario for the fields that name one (`ids`), else the calls' own example values. */
 export function requestExamples(calls: readonly DocumentedCall[], ids: Record<string, unknown>): Pick<RecordedExamples, 'parameters' | 'requestBodies'> {
   const parameters: Record<string, unknown> = {};
   for (const name of Object.keys(queryFieldsOf(calls))) {
@@ -198,10 +189,7 @@ export function requestExamples(calls: readonly DocumentedCall[], ids: Record<st
   return { parameters, requestBodies };
 }
 
-/**
- * The request of each operation made of the document's examples, as a tool that reads the document makes it:
- * every parameter with its example, in the order the operation lists them, and the body example.
- */
+/** The request of each operation as a tool makes it from the document's examples, parameters in the operation's order. */
 export function exampleCalls(document: OpenApiDocument): OperationCall[] {
   const component = (ref: { $ref: string }) => ref.$ref.split('/').pop()!;
   const calls: OperationCall[] = [];

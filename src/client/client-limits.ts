@@ -1,17 +1,12 @@
-/**
- * The bounds of verify, record, export and readiness as clients of a server they do not control, defined once as options:
- * the library's defaults and checks and the command line's flags are read from these definitions.
- */
+/** The bounds of verify, record, export and readiness as clients of a server they do not control. */
 import { integerOption, switchOption } from '../lib/options/option-kinds.js';
 
-/** --max-body-bytes: the largest answer body taken, counted after decompression. */
-export const MAX_BODY_BYTES = { min: 1024, max: 1024 * 1024 * 1024, default: 16 * 1024 * 1024 } as const;
+const MAX_BODY_BYTES = { min: 1024, max: 1024 * 1024 * 1024, default: 16 * 1024 * 1024 } as const;
 
-/** --budget: how long a whole verify or record run may take, in seconds (26 reads at 4 a second take ~7 s). */
-export const BUDGET_SECONDS = { min: 1, max: 86_400, default: 300 } as const;
+/** A verify run's 26 reads at 4 a second take ~7 s. */
+const BUDGET_SECONDS = { min: 1, max: 86_400, default: 300 } as const;
 
-/** --timeout: how long one request may take, answer included, in milliseconds. */
-export const TIMEOUT_MS = { min: 100, max: 600_000, default: 10_000 } as const;
+const TIMEOUT_MS = { min: 100, max: 600_000, default: 10_000 } as const;
 
 export const TIMEOUT_OPTION = integerOption({
   flag: 'timeout',
@@ -41,7 +36,7 @@ export const BUDGET_OPTION = integerOption({
   exampleText: 'for 5 minutes',
 });
 
-export const REPLACE_SPECIAL_OPTION = switchOption({
+const REPLACE_SPECIAL_OPTION = switchOption({
   flag: 'replace-special',
   doc: 'Replace the file even when it is a symlink or not a regular file (a link is replaced, not its target).',
   default: false,
@@ -53,5 +48,4 @@ export const OUTPUT_OPTIONS = { replaceSpecial: REPLACE_SPECIAL_OPTION };
 /** The bounds of one read from a server: its timeout and body limit (`esim-sandbox readiness`). */
 export const READ_OPTIONS = { timeoutMs: TIMEOUT_OPTION, maxBodyBytes: MAX_BODY_BYTES_OPTION };
 
-/** The options of `esim-sandbox export` as a client: its timeout, body limit and output file. */
 export const EXPORT_OPTIONS = { ...READ_OPTIONS, ...OUTPUT_OPTIONS };

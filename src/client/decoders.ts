@@ -5,9 +5,8 @@ import type { Transform } from 'node:stream';
 export const MAX_CODINGS = 5;
 
 /**
- * The decoders of a Content-Encoding list, in the order to apply them (the last coding applied is undone first),
- * as fetch does: syncing flushes, so that a body cut short unpacks as far as it goes, and no decoder at all when
- * one coding is unknown (the body is then taken as it came).
+ * As fetch does: the last coding applied is undone first, flushes sync so a body cut short unpacks as far as it
+ * goes, and one unknown coding means no decoder at all (the body is taken as it came).
  */
 export function decodersFor(encoding: string): Transform[] {
   const codings = codingsOf(encoding);

@@ -8,7 +8,6 @@ export function requestHeaders(init: HeadersInit | undefined, body: string | und
   return headers;
 }
 
-/** Whether an answer to this method with this status carries a body to unpack. */
 export function answerHasBody(method: string | undefined, status: number | undefined): boolean {
   return method?.toUpperCase() !== 'HEAD' && status !== 204 && status !== 304;
 }

@@ -1,8 +1,8 @@
 /** How much of a peer's answer a client command takes: bytes after decompression, and time. */
 export interface ReadLimits {
-  /** The largest body taken, counted after decompression. */
+  /** Counted after decompression. */
   maxBodyBytes: number;
-  /** How long the request may take, answer body included, in milliseconds. */
+  /** Answer body included. */
   timeoutMs: number;
   /** The option that named the address, for messages. Default: `--base-url`. */
   urlOption?: string;

@@ -20,7 +20,6 @@ export class ClockRangeError extends RangeError {
   }
 }
 
-/** Whether `epochMs` is a time the clock may show. */
 export function isClockTime(epochMs: number): boolean {
   return Number.isInteger(epochMs) && epochMs >= CLOCK_MIN_MS && epochMs <= CLOCK_MAX_MS;
 }

@@ -5,14 +5,9 @@ export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0
 export const LIMIT_RANGE = { min: 1, max: 200, default: 50 } as const;
 export const QUANTITY_RANGE = { min: 1, max: 2000 } as const;
 export const IDEMPOTENCY_KEY_LENGTH = { min: 8, max: 120 } as const;
-export const INCLUDE_QR_IMAGES_VALUES = ['true', 'false'] as const;
+const INCLUDE_QR_IMAGES_VALUES = ['true', 'false'] as const;
 
-/**
- * The query parameters of the API, as zod schemas of the text on the wire: each call takes some of them
- * (`queryRules` in src/api/request-rules.ts, its `query`), the API validates queries with them and the OpenAPI
- * document's parameters are generated from them (`z.toJSONSchema`, src/openapi/openapi-document.ts). The
- * descriptions are the document's.
- */
+/** The query parameters as zod schemas of the text on the wire: the API validates with them, the document is made of them. */
 
 /**
  * Any integer as text: the range is checked by `resolveLimit`, which may clamp instead of refusing. The document

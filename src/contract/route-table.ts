@@ -9,7 +9,7 @@ export type CallName = (typeof CALL_NAMES)[number];
 export type CallPath = `/${CallName}`;
 
 /** The paths of the calls, in the spec's order: a route input takes a call's path as well as its name. */
-export const CALL_PATHS: readonly CallPath[] = CALL_NAMES.map((name) => `/${name}` as const);
+const CALL_PATHS: readonly CallPath[] = CALL_NAMES.map((name) => `/${name}` as const);
 
 /** The names of the calls, in the spec's order: how a call is named everywhere (journal, faults, matcher). */
 export { CALL_NAMES };
@@ -23,10 +23,7 @@ export function callNameOf(route: string): CallName | undefined {
 
 const CHOICES = CALL_NAMES.join(', ');
 
-/**
- * A route as an input names it (a fault's `route`, chaos routes): the call's name or its path, `createOrder` or
- * `/createOrder`, read as the name, which is how every output names a call.
- */
+/** A fault's or chaos's route: `createOrder` or `/createOrder`, read as the name, which is how every output names a call. */
 export const callRouteInput = z
   .enum([...CALL_NAMES, ...CALL_PATHS], { error: `expected a call of the API: ${CHOICES} (or its path, /createOrder)` })
   .transform((route): CallName => callNameOf(route)!);

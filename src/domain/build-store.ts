@@ -11,10 +11,7 @@ import { Store } from '../state/store.js';
 /** Records built between two turns of the event loop: a large scenario does not hold up other requests. */
 const RECORDS_PER_SLICE = 256;
 
-/**
- * The initial state of a scenario. Past orders are replayed oldest first, so each is priced as it was then.
- * Built in slices that let other requests through; the records and their order are the same either way.
- */
+/** Past orders are replayed oldest first, so each is priced as it was then; the slices change no record nor their order. */
 export async function buildStore(scenario: ResolvedScenario, random: SeededRandom): Promise<Store> {
   const store = new Store(providersOf(scenario));
   const slices = new Slices(RECORDS_PER_SLICE);

@@ -25,18 +25,13 @@ export interface SandboxContext {
   renderedOrders: DerivedTextCache;
   /** The JSON of products in each price tier, kept while their records stay the same (bounded in bytes). */
   renderedProducts: DerivedTextCache;
-  /**
-   * Pages and figures derived from this state, each kept while the store's revision of what it reads stays the
-   * same (the store moves it at every write): getProducts' pages by account, then trailing-year figure and limit.
-   */
+  /** getProducts' pages by account, then trailing-year figure and limit, kept while the store's revision holds. */
   productsPages: RevisionMemo<string, number, RenderedJson<unknown>>;
   /** getOrders' pages without QR images by account, then limit, each holding from `from` until `until` on the clock. */
   ordersPages: RevisionMemo<string, number, { from: number; until: number; page: RenderedJson<unknown> }>;
   /** The balance last rendered of each account, with the ledger's sums it was rendered from. */
   renderedBalances: Map<string, { topups: number; purchases: number; rendered: RenderedJson<unknown> }>;
-  /** Each account's trailing-year figure as last counted. */
   trailingYearCounts: TrailingYearCounts;
-  /** Present when the scenario limits the request rate. */
   rateLimiter: RateLimiter | null;
   faults: FaultPlan;
   /** Whether answers carry the sandbox-only header `x-sandbox-hint` (the journal notes hints either way). */

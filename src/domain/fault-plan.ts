@@ -5,24 +5,20 @@ import type { QueuedFault } from './queued-fault.js';
 import { RateLimitWindows, type HeldWindows } from './rate-limit-window.js';
 
 /** One-off faults waiting for their call: a bound on what a client of the admin API can make the sandbox hold. */
-export const MAX_QUEUED_FAULTS = 50;
+const MAX_QUEUED_FAULTS = 50;
 
-/** What the faults of a scenario do to one call. */
 export interface CallFaults {
   latencyMs: number;
   /** Answer this status instead of handling the request. */
   errorStatus: number | null;
-  /**
-   * Answer 429 with `Retry-After` of this many seconds instead of handling the request (an error status wins), and
-   * hold the caller's calls of `rateLimitRoute` (a call name, or `*`) for as long.
-   */
+  /** Answer 429 (an error status wins) and hold the caller's calls of `rateLimitRoute` (a call name, or `*`) this long. */
   retryAfterS: number | null;
   rateLimitRoute: string | null;
   /** Close the connection before handling the request. */
   drop: boolean;
   /** Handle the request, then close the connection instead of answering. */
   loseResponse: boolean;
-  /** The one-off fault used up by this call, by its id. */
+  /** The id of the one-off fault this call used up. */
   queuedFault?: number;
 }
 
@@ -37,16 +33,14 @@ export interface FaultPlanSnapshot {
 const NO_FAULTS: CallFaults = { latencyMs: 0, errorStatus: null, retryAfterS: null, rateLimitRoute: null, drop: false, loseResponse: false };
 
 /**
- * Decides, call by call, which faults strike. Each fault counts the calls of its route since the plan was made
- * (the sandbox's start or reset), so `calls: [3]` on `createOrder` is the third createOrder whatever came in
- * between. Draws come from a generator of their own, so turning faults on does not change the ids and eSIM
- * data the rest of the sandbox draws.
+ * Each fault counts the calls of its route since the sandbox's start or reset, so `calls: [3]` on `createOrder` is
+ * the third createOrder whatever came between. Draws come from a generator of their own, so turning faults on
+ * changes no id or eSIM data the sandbox draws.
  */
 export class FaultPlan {
   #calls: number[];
   #queued: QueuedFault[] = [];
   readonly #random: SeededRandom;
-  /** The windows the rate-limit faults opened. */
   readonly windows: RateLimitWindows;
   readonly #chaos: ChaosPlan | undefined;
 
@@ -62,7 +56,6 @@ export class FaultPlan {
     this.#chaos = chaos && chaos.rate > 0 ? new ChaosPlan(chaos, seed) : undefined;
   }
 
-  /** The calls counted per fault and the position of the fault generator, to go back to with `restore`. */
   snapshot(): FaultPlanSnapshot {
     return {
       calls: [...this.#calls],
@@ -81,13 +74,12 @@ export class FaultPlan {
     if (snapshot.chaos) this.#chaos?.moveTo(snapshot.chaos);
   }
 
-  /** Queues a fault for the next call of its route, after those already queued; refused past `MAX_QUEUED_FAULTS`. */
+  /** Refused past `MAX_QUEUED_FAULTS`. */
   queue(fault: QueuedFault): void {
     this.checkRoom();
     this.#queued.push(fault);
   }
 
-  /** Throws the refusal `queue` would, when the queue is full. */
   checkRoom(): void {
     if (this.#queued.length >= MAX_QUEUED_FAULTS) {
       throw new ApiError(
@@ -98,7 +90,7 @@ export class FaultPlan {
     }
   }
 
-  /** The one-off faults not yet used, in the order they strike. */
+  /** In the order they strike. */
   queued(): readonly QueuedFault[] {
     return this.#queued;
   }
@@ -146,7 +138,7 @@ export class FaultPlan {
     return outcome;
   }
 
-  /** The first one-off fault queued for this route, used up and applied ahead of the scenario's; false when none is. */
+  /** Uses up the first one-off fault queued for this route; false when none is. */
   #takeQueued(callName: string, outcome: CallFaults): boolean {
     const index = this.#queued.findIndex((fault) => fault.route === '*' || fault.route === callName);
     if (index < 0) return false;
@@ -175,10 +167,9 @@ type ChaosEffect = Chaos['effects'][number];
 const CHAOS_SEED_OFFSET = 0xc4a05;
 
 /**
- * Seeded chaos: decides, call by call, whether a call meets a fault and which. Each call of a chosen route
- * draws once (and once more when struck), from a generator of its own, so the same requests in the same order
- * meet the same faults, and turning chaos on changes no id or eSIM the sandbox draws. `lose-response` strikes
- * only createOrder, where a retry after a committed order is what it tests.
+ * Each call of a chosen route draws once (and once more when struck), from a generator of its own, so the same
+ * requests meet the same faults. `lose-response` strikes only createOrder, where a retry after a committed order is
+ * what it tests.
  */
 class ChaosPlan {
   readonly #random: SeededRandom;
@@ -192,7 +183,6 @@ class ChaosPlan {
     this.#routes = chaos.routes && new Set(chaos.routes);
   }
 
-  /** The effect that strikes this call of `callName`, if any. */
   next(callName: string): ChaosEffect | undefined {
     if (this.#routes && !this.#routes.has(callName)) return undefined;
     if (this.#random.fraction() >= this.chaos.rate) return undefined;

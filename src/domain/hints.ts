@@ -7,7 +7,7 @@ export interface Hint {
 }
 
 /** The mistakes noted, each a stable code (the README lists them). */
-export const HINT_CODES = [
+const HINT_CODES = [
   'idempotency-key-header',
   'authorization-bearer',
   'api-key-in-query',
@@ -17,7 +17,6 @@ export const HINT_CODES = [
 ] as const;
 export type HintCode = (typeof HINT_CODES)[number];
 
-/** What the hints are read from: the request's headers and query names, and what the route noted. */
 export interface HintFacts {
   /** The API call's name (`createOrder`), if the path names one. */
   route: string | undefined;

@@ -22,7 +22,6 @@ export function priceOrder(tiers: readonly Tier[], trailingYearQty: number, quan
   return { unitPrice, total: unitPrice * quantity };
 }
 
-/** Whether a remembered idempotency key still applies at `now`. */
 export function isKeyLive(entry: IdempotencyRecord, behavior: Behavior, now: number): boolean {
   return behavior.idempotencyTtlMs === null || now - entry.createdAt < behavior.idempotencyTtlMs;
 }

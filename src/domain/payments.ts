@@ -17,7 +17,6 @@ export interface NewPayment {
   merchantOrderId?: string;
 }
 
-/** A wallet topup with its amount breakdown; only a successful one has been paid. */
 export function buildPayment(payment: NewPayment): PaymentRecord {
   return {
     id: payment.id,
@@ -39,7 +38,6 @@ function merchantOrderId(createdAt: number, sequence: number): string {
 
 const MAX_TOPUP_THB = 10_000_000;
 
-/** A topup is a positive amount of THB with at most 2 decimals, up to 10 million. */
 function checkTopupAmount(amountThb: unknown): asserts amountThb is number {
   const valid =
     typeof amountThb === 'number' &&

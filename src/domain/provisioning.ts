@@ -33,7 +33,6 @@ function thaiMobileNumber(random: SeededRandom): string {
   return `+66${random.chars('689', 1)}${random.digits(8)}`;
 }
 
-/** What the SM-DP+ of a provider issues for one eSIM profile. */
 function issueProfile(provider: ProviderSpec, serialNumber: number, random: SeededRandom) {
   return {
     iccid: iccidFor(provider, serialNumber),

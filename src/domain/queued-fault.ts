@@ -2,12 +2,8 @@ import { z } from 'zod';
 import { anyRouteInput as route } from '../contract/route-table.js';
 
 /**
- * A fault for the next call of one route only, queued from the inspector or `POST /__sandbox/faults`: `error`
- * answers `status` (500 or 503) and changes nothing, `rate-limit` answers 429 with `Retry-After: retryAfterS`
- * (and, as a scenario's rate-limit fault, holds the caller's calls of its route until then),
- * `latency` answers after `latencyMs`, `lose-response` carries the request out and closes the connection,
- * `drop` closes it first. Made at the first fault queued rather than as the program loads (~1 ms of `serve`
- * before its first answer).
+ * A fault for the next call of one route only. `rate-limit` also holds the caller's calls of its route until
+ * `Retry-After`, as a scenario's does. Made at the first fault queued, not at load (~1 ms of `serve` before its first answer).
  */
 export function queuedFaultSchema(): QueuedFaultSchema {
   return (schema ??= makeQueuedFaultSchema());

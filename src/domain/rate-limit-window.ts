@@ -1,14 +1,10 @@
 /** Windows held at once at the most; past it the oldest is let go, so a client sending new keys cannot grow it. */
 export const MAX_HELD_WINDOWS = 10_000;
 
-/** A window as a snapshot keeps it: what it covers, and when it closes (on the elapsed-time source). */
+/** What a window covers → when it closes, on the elapsed-time source. */
 export type HeldWindows = ReadonlyMap<string, number>;
 
-/**
- * The windows a `rate-limit` fault opens: from the faulted call on, every call it covers (the same key; one
- * route or every route, as the fault says) is refused until the window closes. Like the steady limit, it runs
- * on elapsed time, since a client that honours `Retry-After` really waits.
- */
+/** The windows `rate-limit` faults open: on elapsed time, as the steady limit (see `RateLimiter`). */
 export class RateLimitWindows {
   #closesAt = new Map<string, number>();
 

@@ -1,7 +1,6 @@
 import type { Behavior } from '../scenarios/scenario-schema.js';
 import { ApiError } from './api-error.js';
 
-/** Where a caller stands against the limit, as the usual rate-limit headers say it. */
 export interface RateLimitStatus {
   limit: number;
   remaining: number;
@@ -12,10 +11,7 @@ export interface RateLimitStatus {
 /** Callers counted before idle ones are forgotten: any key a client sends gets a window, so they must not pile up. */
 const SWEEP_AT_CALLERS = 1000;
 
-/**
- * A sliding window per caller: at most `requests` in any `perMs`. It runs on real elapsed time, because a
- * client that honours Retry-After really waits; the sandbox clock is not moved by waiting.
- */
+/** At most `requests` in any `perMs`, on real elapsed time: a client that honours Retry-After really waits, the sandbox clock does not. */
 export class RateLimiter {
   #windows = new Map<string, number[]>();
   #sweepAt = SWEEP_AT_CALLERS;
@@ -30,7 +26,6 @@ export class RateLimiter {
     return this.#windows.size;
   }
 
-  /** The windows of the callers counted now, to go back to with `restore`. */
   snapshot(): ReadonlyMap<string, readonly number[]> {
     return new Map([...this.#windows].map(([caller, window]) => [caller, [...window]]));
   }

@@ -4,11 +4,8 @@ import type { OrderRecord, PaymentRecord } from '../state/records.js';
 import type { SandboxContext } from './context.js';
 
 /**
- * The state of a sandbox as a scenario file: loaded with `seed`, every read of the API answers as the
- * sandbox answers now, byte for byte. It holds the scenario's settings (the clock from now on, behaviour,
- * faults, whose call counters start afresh, readiness settings), its providers, accounts and keys, every
- * product with the inventory left, and every payment and order with its eSIMs and price. Idempotency keys
- * are not part of a scenario: an order resubmitted after loading it is a new order. Each entity is a copy.
+ * Loaded with `seed`, every read of the API answers as the sandbox answers now, byte for byte. Fault call counters
+ * start afresh, and idempotency keys are not kept: an order resubmitted after loading it is a new order.
  */
 export function exportScenario(ctx: SandboxContext, seed: number): ScenarioFile {
   const { scenario, store } = ctx;

@@ -10,7 +10,6 @@ const SEPARATOR = '__';
 /** A session key ends in `__ses_<digits>`; the scenario key schema (`^[A-Za-z0-9_\-]+$`) allows every character of it. */
 const SESSION_SUFFIX = /__(ses_\d+)$/;
 
-/** `sk_test_full_access` of session `ses_0001` → `sk_test_full_access__ses_0001`. */
 export function sessionKey(key: string, sessionId: string): string {
   return `${key}${SEPARATOR}${sessionId}`;
 }
@@ -25,10 +24,7 @@ export function parseSessionKey(key: string): { key: string; sessionId: string }
   return { key: key.slice(0, match.index), sessionId: match[1]! };
 }
 
-/**
- * The scenario a session runs: the resolved scenario with every API key given the session's suffix, and
- * nothing else changed. Still resolved: a suffix keeps each key valid (letters, digits, `_`) and unique.
- */
+/** Every API key given the session's suffix; still resolved, as a suffix keeps each key valid and unique. */
 export function withSessionKeys(scenario: ResolvedScenario, sessionId: string): ResolvedScenario {
   return adoptResolved({
     ...scenario,

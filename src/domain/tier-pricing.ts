@@ -23,9 +23,8 @@ export function activeTier(tiers: readonly Tier[], trailingYearQty: number): Act
 export const TRAILING_YEAR_MS = 365 * 24 * 60 * 60 * 1000;
 
 /**
- * The eSIMs ordered in the 365 days up to `now` (of the orders that `counts`), plus the account's baseline; and
- * the first time after `now` at which the same orders give another figure (an order entering the year or leaving
- * it): until then, the figure holds.
+ * The eSIMs ordered in the 365 days up to `now`, plus the baseline; `until` is the first time the same orders give
+ * another figure (an order entering or leaving the year).
  */
 export function trailingYearWindow<Order extends { createdAt: number; quantity: number }>(
   orders: Iterable<Order>,
@@ -51,7 +50,7 @@ export function tiersFor(account: AccountRecord, product: ProductRecord) {
   return account.tierOverrides[product.id] ?? product.tiers;
 }
 
-/** An account's trailing-year figure as last counted: at which orders revision, from when, until when it holds. */
+/** A trailing-year figure as last counted: at which orders revision, from when, until when it holds. */
 export interface CountedQty {
   revision: number;
   from: number;
@@ -59,14 +58,12 @@ export interface CountedQty {
   qty: number;
 }
 
-/** The figures of one sandbox's accounts as last counted, by account id. */
+/** By account id. */
 export type TrailingYearCounts = Map<string, CountedQty>;
 
 /**
- * The eSIMs an account ordered in the year up to `now` (failed orders aside), plus its baseline. Counted again
- * only when an order was stored or changed, or the clock left the span the last count holds for: counted on
- * every call, getProducts read every order of the account (linear in its orders). Without `counts` (building a
- * state, where each order placed moves the revision anyway), counted every time.
+ * Failed orders aside. Counted again only when the orders changed or the clock left the span the last count holds
+ * for: counted on every call, getProducts read every order of the account. Without `counts`, counted every time.
  */
 export function accountTrailingYearQty(store: Store, account: AccountRecord, now: number, counts?: TrailingYearCounts): number {
   const revision = store.revision('orders');

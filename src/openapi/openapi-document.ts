@@ -13,14 +13,13 @@ export interface OpenApiDocumentOptions {
   serverUrl?: string;
 }
 
-/** What the document says of a list of calls: their paths, and the parameters and request bodies they refer to. */
 export interface DescribedCalls {
   paths: Record<string, PathItemObject>;
   parameters: Record<string, ParameterObject>;
   requestBodies: Record<string, RequestBodyObject>;
 }
 
-/** The description of `calls` (the API's: src/api/calls), made once: the document is made from it for each asker. */
+/** Made once; the document is made from it for each asker. */
 export function describeCalls(calls: readonly DocumentedCall[]): DescribedCalls {
   const paths: Record<string, PathItemObject> = {};
   const requestBodies: Record<string, RequestBodyObject> = {};
@@ -32,12 +31,7 @@ export function describeCalls(calls: readonly DocumentedCall[]): DescribedCalls 
   return { paths, parameters: parametersOf(queryFieldsOf(calls)), requestBodies };
 }
 
-/**
- * The OpenAPI 3.0.3 description of the calls `described`, with `examples` in it. Paths, methods, scopes,
- * summaries, descriptions, parameters, bodies and answers come from the calls the sandbox's router reads, limits
- * from the constants its request validation uses (src/contract), examples from answers of fresh sandboxes of the
- * `default` scenario (src/openapi-examples.ts).
- */
+/** Everything in it comes from the calls the router reads and the limits its validation uses (src/contract). */
 export function documentOf({ paths, parameters, requestBodies }: DescribedCalls, examples: RecordedExamples | undefined, { serverUrl = DEFAULT_SERVER_URL }: OpenApiDocumentOptions = {}): OpenApiDocument {
   // A copy of its own for every caller: the schemas and the examples are shared module constants.
   const document = structuredClone<OpenApiDocument>({
@@ -78,10 +72,7 @@ export function documentOf({ paths, parameters, requestBodies }: DescribedCalls,
   return document;
 }
 
-/**
- * The query parameters of the document, from the zod schemas the API validates queries with: each field's
- * JSON Schema, its description said by the parameter, required unless the schema makes it optional.
- */
+/** From the zod schemas the API validates queries with, so that document and behaviour cannot drift. */
 export function parametersOf(fields: Record<string, z.ZodType>): Record<string, ParameterObject> {
   const query = schemaOf(z.strictObject(fields));
   const parameters: Record<string, ParameterObject> = {};
@@ -101,11 +92,9 @@ export function queryFieldsOf(calls: readonly DocumentedCall[]): Record<string, 
 }
 
 /**
- * Puts the recorded examples into `document`: an `example` on each parameter, request body and success answer,
- * and named error answers on each shared error response. Tools that make calls from the document (Prism's mock,
- * Portman's contract tests, Swagger UI's "Try it out") then send a productId and a purchaseOrderId that exist in
- * the `default` scenario instead of invented ones. A part without a recorded example is left without one (the
- * test of the examples fails on it), never refused here: the served document must always build.
+ * So that tools making calls from the document (Prism, Portman, Swagger UI's "Try it out") send ids that exist in
+ * the `default` scenario. A part without an example is left without one (a test fails on it), never refused here:
+ * the served document must always build.
  */
 function addExamples(document: OpenApiDocument, examples: RecordedExamples): void {
   const { parameters, requestBodies, responses } = document.components;

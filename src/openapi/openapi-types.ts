@@ -75,10 +75,7 @@ export interface SecuritySchemeObject {
   description?: string;
 }
 
-/**
- * Examples recorded from the answers of fresh sandboxes, which the document carries so that tools making calls
- * from it send ids that exist (see src/openapi-examples.ts).
- */
+/** Recorded from the answers of fresh sandboxes (src/openapi-examples.ts). */
 export interface RecordedExamples {
   /** Of each parameter of `components.parameters`, by name. */
   parameters: Record<string, unknown>;

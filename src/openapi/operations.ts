@@ -30,7 +30,6 @@ export const bodyNameOf = (call: Pick<DocumentedCall, 'name'>): string => call.n
 const parameterRef = (name: string): ReferenceObject => ({ $ref: `#/components/parameters/${name}` });
 const responseRef = (name: string): ReferenceObject => ({ $ref: `#/components/responses/${name}` });
 
-/** The operation of one call: its method, path, scope, summary and description, its query and body, the statuses the spec documents, and `default`. */
 export function operationOf(call: DocumentedCall): OperationObject {
   const errors = call.errors ?? [];
   const parameters = Object.keys(call.query.schema.shape).map(parameterRef);

@@ -5,10 +5,8 @@ import type { SchemaObject } from './openapi-types.js';
 const KEY_ORDER = ['type', 'format', 'description', 'required', 'additionalProperties', 'properties', 'minimum', 'maximum', 'minLength', 'maxLength', 'enum', 'default'];
 
 /**
- * The OpenAPI schema of a request shape: zod's JSON Schema for OpenAPI 3.0 of what the API takes, a UUID's
- * pattern said as its format. A query parameter is text read by a transform: zod leaves out the `default` of
- * a transforming schema's input, so the metadata's is put back; and when the metadata states a `type`, the
- * document describes the decoded value (`limit`: integer), which the text's pattern does not describe.
+ * A query parameter is text read by a transform: zod leaves out the `default` of a transforming schema's input, so
+ * the metadata's is put back; and a metadata `type` describes the decoded value (`limit`: integer), not the text's pattern.
  */
 export function schemaOf(shape: z.ZodType): SchemaObject {
   const json = z.toJSONSchema(shape, {
@@ -23,7 +21,7 @@ export function schemaOf(shape: z.ZodType): SchemaObject {
   return ordered(json) as SchemaObject;
 }
 
-/** The keys of a schema, and of the schemas of its properties, in `KEY_ORDER` (the others after, as they came). */
+/** Properties' schemas too; keys not in `KEY_ORDER` after, as they came. */
 function ordered(schema: Record<string, unknown>): Record<string, unknown> {
   const entries = Object.entries(schema).sort(([a], [b]) => rank(a) - rank(b));
   return Object.fromEntries(entries.map(([key, value]) => [key, key === 'properties' ? orderedProperties(value as Record<string, Record<string, unknown>>) : value]));

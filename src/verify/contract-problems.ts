@@ -7,13 +7,9 @@ import { toSatang, toThb } from '../lib/money.js';
 import { describeValue, truncateText } from '../lib/json-preview.js';
 
 /**
- * The answer schemas of the OpenAPI document as zod schemas, converted by zod's own `fromJSONSchema`
- * (OpenAPI 3.0 target: `nullable` understood). zod is already a dependency of the package, so checking
- * a deployment adds none; the test suite's ajv check of the same document is cross-checked against this
- * one in test/verify. Two things are tightened or loosened on the way, as the suite does:
- * - every object is closed: the spec lists every field, and an answer with one more breaks the contract;
- * - `format: uuid` is the 8-4-4-4-12 hex pattern the sandbox itself accepts, not zod's stricter RFC 9562
- *   check, so an id of another UUID version or variant is not reported as broken.
+ * The document's answer schemas go through zod's `fromJSONSchema`, a dependency already (the suite's ajv check is
+ * cross-checked against it in test/verify). As the suite does, every object is closed (the spec lists every field),
+ * and `format: uuid` is the 8-4-4-4-12 hex pattern the sandbox accepts, not zod's stricter RFC 9562 check.
  */
 const ANNOTATIONS: ReadonlySet<string> = new Set(['description', 'example', 'examples', 'default', 'title']);
 const UUID_JSON_PATTERN = UUID_PATTERN.source.replaceAll('[0-9a-f]', '[0-9a-fA-F]');
@@ -44,7 +40,6 @@ function toJsonSchema(node: Json): Json {
 }
 
 let cache: { document: OpenApiDocument; schemas: Map<string, z.ZodType> } | undefined;
-/** The OpenAPI document answers are checked against, and the zod schemas made of it so far. */
 const state = () => (cache ??= { document: apiDocument(), schemas: new Map() });
 
 /** The zod schema of a component of the document, by name: `BalanceEnvelope`. */
@@ -60,11 +55,7 @@ function answerSchema(name: string): z.ZodType {
   return schema;
 }
 
-/**
- * What is wrong with an answer by the OpenAPI document, field by field; empty when it conforms. The status
- * must be one the operation documents (or an error, which `default` covers), the content type JSON, and
- * the body must match the schema of that response with no field the spec does not list.
- */
+/** What is wrong with an answer by the OpenAPI document (status, content type, body), field by field; empty when it conforms. */
 export function contractProblems(method: 'GET' | 'POST', routePath: string, answer: ReceivedAnswer): string[] {
   const { document } = state();
   const operation = document.paths[routePath]?.[method.toLowerCase() as 'get' | 'post'];
@@ -108,10 +99,7 @@ function notJson(text: string): string {
 
 type Issue = z.core.$ZodIssue & { input?: unknown };
 
-/**
- * One line per problem: `data[0].currentUnitPriceThb: expected a number, got "233"`. The same
- * problem in many items of a list is said once, with how many items share it.
- */
+/** The same problem in many items of a list is said once, with how many items share it. */
 function issueLines(issues: readonly Issue[], schemaName: string): string[] {
   const said = onceByKind();
   const add = (path: PropertyKey[], code: string, text: string) =>
@@ -152,7 +140,6 @@ function pathText(path: readonly PropertyKey[]): string {
   );
 }
 
-/** The start of a body, on one line, as a message quotes it. */
 const oneLine = (text: string) => truncateText(text.replace(/\s+/g, ' ').trim());
 
 /** Lines said once by kind, each with how many more of its kind there were: `… (and 3 more like it)`. */
@@ -183,7 +170,6 @@ function itemsOf(answer: ReceivedAnswer): { at: string; item: Record<string, unk
   });
 }
 
-/** The first of `lines`, saying how many more are like it. */
 function once(lines: string[]): string[] {
   const said = onceByKind();
   for (const line of lines) said.add('', line);
@@ -210,11 +196,7 @@ export function qrImagesUnasked(request: ProbeRequest, answer: ReceivedAnswer): 
   );
 }
 
-/**
- * Values the spec rules out in an answer that has the right shapes: a negative price or amount (a balance may be
- * below zero: a service may let orders overdraw it), an order whose totalPriceThb is not unitPriceThb × quantity,
- * and a balance that is not its topups less its purchases. Empty when there is none.
- */
+/** Values the spec rules out in well-shaped answers. A balance may be below zero: a service may let orders overdraw it. */
 export function ruledOutValues(answer: ReceivedAnswer): string[] {
   const data = dataOf(answer);
   if (data === undefined) return [];

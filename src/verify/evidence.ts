@@ -1,9 +1,6 @@
 import type { Observation } from './probe.js';
 
-/**
- * Pairs of checks the spec answers differently on any server (a key and none, an order and an unknown one, an
- * order and its replay). When both got the same bytes, the server answers without looking at the request.
- */
+/** Pairs the spec answers differently on any server: the same bytes for both mean a server that does not read the request. */
 const MUST_DIFFER: readonly (readonly [string, string])[] = [
   ['getBalance', 'getBalance without key'],
   ['getBalance', 'getBalance unknown key'],
@@ -12,11 +9,8 @@ const MUST_DIFFER: readonly (readonly [string, string])[] = [
   ['createOrder', 'createOrder replay'],
 ];
 
-/**
- * Requests sent twice, whose answer cannot move between the two: a product list read twice in a row, and an
- * order's status once every eSIM of it is provisioned (a live balance or order list may move with other traffic).
- */
-export const SENT_TWICE: readonly (readonly [string, string])[] = [
+/** Requests whose answer cannot move between two sends (a live balance or order list may move with other traffic). */
+const SENT_TWICE: readonly (readonly [string, string])[] = [
   ['getProducts?limit=200', 'getProducts?limit=200 again'],
   ['getOrderStatus', 'getOrderStatus again'],
 ];

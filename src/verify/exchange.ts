@@ -1,20 +1,17 @@
 /** What verify and record send to a service, and what they keep of its answers. */
 import type { Answer } from '../api/outcome.js';
 
-/** A request below the API's base address. */
 export interface ProbeRequest {
   method: 'GET' | 'POST';
   /** Path and query string below the base address: `/getProducts?limit=1`. */
   path: string;
   /** The key it carries: the caller's own, none at all, or one no service has issued. */
   key: 'caller' | 'none' | 'unknown';
-  /** A JSON body (createOrder). */
   body?: unknown;
 }
 
 /** An answer as the sandbox gives it (status, lower-case headers, body text), with its body parsed when it is JSON. */
 export interface ReceivedAnswer extends Answer {
-  /** The body parsed as JSON; undefined when it is not JSON. */
   json?: unknown;
   /** Why a 429 was not waited out and sent again: the answer tells nothing of the check. */
   rateLimited?: string;
@@ -43,7 +40,6 @@ export function asRecord(value: unknown): Record<string, unknown> | undefined {
   return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
 }
 
-/** The `data` of a success envelope. */
 export function dataOf(answer: ReceivedAnswer | undefined): unknown {
   return answer && answer.status === 200 ? asRecord(answer.json)?.data : undefined;
 }
@@ -62,7 +58,7 @@ export function statusAndCode(answer: ReceivedAnswer): string {
   return error ? `${answer.status} ${error.code}` : `${answer.status}`;
 }
 
-/** The answer of a status, headers (as `Headers`, or with lower-case names) and body: `json` is set when the body is JSON. */
+/** `headers` as `Headers`, or with lower-case names. */
 export function answerOf(status: number, headers: Headers | Record<string, string>, body: string): ReceivedAnswer {
   let json: unknown;
   try {

@@ -4,7 +4,6 @@ import { callerRefused, isInputRefusal, listOf, type Observation } from './probe
 import { LIST_ROUTES, UNKNOWN_PARAMETER } from './read-probes.js';
 import type { ScenarioFile } from '../scenarios/scenario-schema.js';
 
-/** Switches of a scenario's `behavior`, as a scenario file gives them. */
 export type BehaviorSwitches = NonNullable<ScenarioFile['behavior']>;
 
 /** What a service does where the spec leaves it open, as far as its answers tell. */
@@ -45,11 +44,7 @@ export const OPEN_POINTS = [
   'other statuses',
 ] as const;
 
-/**
- * Every open point, inferred from the answers or not determined with the reason. Nothing is inferred unless the
- * evidence is strong (identical requests got identical answers, different ones the answers the spec says).
- * `ordersSkipped` is why no order was placed, said for the points only an order shows (without it: --orders was not given).
- */
+/** Nothing is inferred on evidence short of strong. `ordersSkipped` is why no order was placed (default: no --orders). */
 export function inferBehaviors(observations: readonly Observation[], ordersSkipped?: string, evidence: VerifyEvidence = weighEvidence(observations)): Inference[] {
   const byId = new Map(observations.map((observation) => [observation.probe.id, observation]));
   const first = byId.get('createOrder');
@@ -69,7 +64,6 @@ export function inferBehaviors(observations: readonly Observation[], ordersSkipp
         : { name: 'reusedResponse', unknown: noOrder },
     mismatchInference(byId.get('createOrder mismatch'), forgotten, noOrder),
     keyLifetime(replay, forgotten, noOrder),
-    // getBalance with a parameter it does not take; the order's replay with a field the spec does not list.
     fromStatus('unknownQueryParameter', byId.get('getBalance unknown parameter'), `not determined: getBalance?${UNKNOWN_PARAMETER}=1 was not answered`),
     fromStatus('unknownBodyField', byId.get('createOrder unknown field'), noOrder),
   ];
@@ -188,7 +182,6 @@ function fromKey(name: string, observation: Observation, switches: Record<string
   return switches[key] ? { name, value: key, behavior: switches[key] } : { name, value: shown };
 }
 
-/** An unknown parameter or field: ignored (200) or refused (400). */
 function fromStatus(name: 'unknownQueryParameter' | 'unknownBodyField', observation: Observation | undefined, missing: string): Inference {
   if (!observation) return { name, unknown: missing };
   const why = unsettled(observation) ?? (observation.problems.length > 0 ? 'not determined: the answer broke the contract' : undefined);
@@ -199,11 +192,7 @@ function fromStatus(name: 'unknownQueryParameter' | 'unknownBodyField', observat
   return { name, unknown: `not determined: answered ${statusAndCode(observation.answer)}, neither an answer nor a refusal of the input (400)` };
 }
 
-/**
- * The open points verify never tries on purpose, each with why it is not determined and what the answers
- * showed of it nonetheless: it does not overdraw an account, order past the stock, order a product that does
- * not exist or push a service to its rate limit. What the answers hint is said only when they can be `trusted`.
- */
+/** The open points verify never tries on purpose (overdraw, past the stock, unknown product, rate limit); hints only when `trusted`. */
 function untriedOpenPoints(observations: readonly Observation[], byId: ReadonlyMap<string, Observation>, trusted: boolean): Inference[] {
   const balance = asRecord(dataOf(byId.get('getBalance')?.answer))?.balanceThb;
   const negative =

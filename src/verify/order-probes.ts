@@ -38,7 +38,6 @@ export function planOrder(products: ReceivedAnswer | undefined, balance: Receive
   return cheapest;
 }
 
-/** The createOrder request of the plan, for `quantity` eSIMs, with the plan's idempotencyKey. */
 const orderRequest = (plan: OrderPlan, quantity: number) => ({
   method: 'POST' as const,
   path: '/createOrder',
@@ -124,7 +123,6 @@ export function mismatchProbe(plan: OrderPlan, first: ReceivedAnswer): Probe {
   });
 }
 
-/** Sent with the replay of the order `--orders` placed: a field the spec does not list. */
 const UNKNOWN_FIELD = 'verifyUnknownField';
 
 /**

@@ -11,7 +11,6 @@ export interface OutputFile {
   replaceSpecial?: boolean;
 }
 
-/** What is at `file` that may not be written over. */
 const KINDS: [string, (stats: Awaited<ReturnType<typeof lstat>>) => boolean][] = [
   ['a FIFO', (stats) => stats.isFIFO()],
   ['a socket', (stats) => stats.isSocket()],
@@ -19,9 +18,8 @@ const KINDS: [string, (stats: Awaited<ReturnType<typeof lstat>>) => boolean][] =
 ];
 
 /**
- * Refuses a target that cannot be written safely, before anything is sent: a directory that does not exist or
- * cannot be written, a directory at the name itself, and (unless `replaceSpecial`) a symlink or any other
- * file that is not a regular one — writing through a link would overwrite whatever it points to.
+ * Refuses, before anything is sent, a target that cannot be written safely; a symlink too unless `replaceSpecial`,
+ * as writing through a link would overwrite whatever it points to.
  */
 export async function checkOutputFile({ option, file, replaceSpecial = false }: OutputFile): Promise<void> {
   const target = path.resolve(file);
@@ -69,7 +67,6 @@ export async function writePrivateFile(output: OutputFile, text: string): Promis
   }
 }
 
-/** Writes `value` as indented JSON with a final newline, readable by its owner only. */
 export async function writeJsonFile(output: OutputFile, value: unknown): Promise<void> {
   await writePrivateFile(output, `${JSON.stringify(value, null, 2)}\n`);
 }

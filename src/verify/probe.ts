@@ -5,12 +5,9 @@ import { count } from '../lib/count.js';
 import { contractProblems, qrImagesUnasked, ruledOutValues } from './contract-problems.js';
 import { dataOf, errorOf, isEnvelope, statusAndCode, type ProbeRequest, type ReceivedAnswer, type Target } from './exchange.js';
 
-/** A call of the API, by its path (src/api/calls). */
-export type RoutePath = CallPath;
-
 /** What probes learn from answers before them: how many records each list holds (from its `limit=200` answer). */
 export interface ProbeContext {
-  listSizes: Partial<Record<RoutePath, number>>;
+  listSizes: Partial<Record<CallPath, number>>;
 }
 
 /** An answer in a few words: `shown` in the table, `key` compared with the sandbox's (data left out of it). */
@@ -27,19 +24,17 @@ export interface Probe {
   id: string;
   /** The row's label in the table. */
   check: string;
-  route: RoutePath;
+  route: CallPath;
   request: ProbeRequest;
   /** What the spec says of this answer beyond the document's shapes: the problems found. */
   rules?: (answer: ReceivedAnswer, context: ProbeContext) => string[];
   summarize?: (answer: ReceivedAnswer, context: ProbeContext) => Summary;
 }
 
-/** A probe whose route is its request's path, without the query. */
 export function probeOf(fields: Omit<Probe, 'route'>): Probe {
-  return { ...fields, route: fields.request.path.replace(/\?.*/, '') as RoutePath };
+  return { ...fields, route: fields.request.path.replace(/\?.*/, '') as CallPath };
 }
 
-/** A probe with its answer: the problems (document and spec rules) and the summary. */
 export interface Observation {
   probe: Probe;
   answer: ReceivedAnswer;
@@ -66,7 +61,7 @@ export function listOf(answer: ReceivedAnswer): unknown[] | undefined {
 /** A refusal of a request's input: 400 (or 422), not a missing route, a refused key or a conflict. */
 export const isInputRefusal = (status: number) => status === 400 || status === 422;
 
-export const ROUTE_SCOPES = Object.fromEntries(CALLS.map((route) => [route.path, route.scope])) as Record<RoutePath, Scope>;
+export const ROUTE_SCOPES = Object.fromEntries(CALLS.map((route) => [route.path, route.scope])) as Record<CallPath, Scope>;
 
 /** Sends a probe and checks its answer: the document's shapes always, the spec's rules when the key was let in. */
 export async function observe(target: Target, probe: Probe, context: ProbeContext): Promise<Observation> {
@@ -95,7 +90,7 @@ function refusalText(answer: ReceivedAnswer): string {
 }
 
 /** The spec fixes one message: a missing scope is `Missing required scope: <scope>`. */
-function scopeMessageProblems(route: RoutePath, answer: ReceivedAnswer): string[] {
+function scopeMessageProblems(route: CallPath, answer: ReceivedAnswer): string[] {
   const error = errorOf(answer);
   if (error?.code !== 'FORBIDDEN_SCOPE') return [];
   const expected = `Missing required scope: ${ROUTE_SCOPES[route]}`;
@@ -107,10 +102,7 @@ export class KeyRefused extends Error {
   override name = 'KeyRefused';
 }
 
-/**
- * Why the caller's key was turned away: a 401, or a 403 other than a missing scope or KYC (those are answers the
- * spec gives a valid key, and tell its scopes and the account's state). Undefined when it was let in.
- */
+/** A 401, or a 403 other than a missing scope or KYC: those are answers the spec gives a valid key. */
 function keyRefusal(answer: ReceivedAnswer): string | undefined {
   const code = errorOf(answer)?.code;
   return answer.status === 401 || (answer.status === 403 && code !== 'FORBIDDEN_SCOPE' && code !== 'KYC_REQUIRED') ? refusalText(answer) : undefined;

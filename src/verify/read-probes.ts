@@ -1,24 +1,21 @@
 import { LIMIT_RANGE } from '../contract/request-limits.js';
+import type { CallPath } from '../contract/route-table.js';
 import { CALLS } from '../api/calls/index.js';
 import { UNKNOWN_ORDER_ID, asRecord, dataOf, statusAndCode, type ProbeRequest, type ReceivedAnswer } from './exchange.js';
 import { count } from '../lib/count.js';
 import { qrImagesPresent } from './contract-problems.js';
-import { listOf, plainSummary, probeOf, shownAsIs, type Probe, type ProbeContext, type RoutePath, type Summary } from './probe.js';
+import { listOf, plainSummary, probeOf, shownAsIs, type Probe, type ProbeContext, type Summary } from './probe.js';
 
-/** The read routes with a `limit`, their scope, and what their records are called: the calls that list records. */
 export const LIST_ROUTES = CALLS.flatMap((entry) =>
   entry.records !== undefined ? [{ route: entry.path, name: entry.name, scope: entry.scope, noun: entry.records }] : [],
-) satisfies readonly { route: RoutePath; name: string; scope: string; noun: string }[];
+) satisfies readonly { route: CallPath; name: string; scope: string; noun: string }[];
 
 /** Sent on getBalance, which the spec gives no parameters. */
 export const UNKNOWN_PARAMETER = 'verifyUnknownParameter';
 
 const get = (path: string, key: ProbeRequest['key'] = 'caller') => ({ method: 'GET' as const, path, key });
 
-/**
- * The read-only checks, in the order they are sent. Each list is asked for 200 records before its
- * out-of-range limits, so that a clamped answer can be told from an ignored one.
- */
+/** Each list is asked for 200 records before its out-of-range limits, so that a clamp can be told from an ignored limit. */
 export function readProbes(): Probe[] {
   return ([
     { id: 'getBalance', check: 'getBalance', request: get('/getBalance') },
@@ -69,7 +66,7 @@ export function settledItems(items: unknown): boolean {
   return Array.isArray(items) && items.length > 0 && items.every((item) => asRecord(item)?.status === 'provisioned');
 }
 
-function listProbes(route: RoutePath, name: string, noun: string): Omit<Probe, 'route'>[] {
+function listProbes(route: CallPath, name: string, noun: string): Omit<Probe, 'route'>[] {
   const probe = (limit: string | undefined, extra: Partial<Probe>) => {
     const id = limit === undefined ? name : `${name}?limit=${limit}`;
     return { id, check: id, request: get(limit === undefined ? route : `${route}?limit=${limit}`), ...extra };
@@ -109,7 +106,7 @@ function withinLimit(limit: number, noun: string) {
  * A limit outside 1..200, which the spec leaves open: refused (4xx), or answered with the limit clamped
  * into the range; the size of the list at limit=200 tells a clamp from a limit ignored or taken as given.
  */
-function outOfRange(limit: number, route: RoutePath, noun: string) {
+function outOfRange(limit: number, route: CallPath, noun: string) {
   return (answer: ReceivedAnswer, context: ProbeContext): Summary => {
     const list = listOf(answer);
     if (!list) return plainSummary(answer);

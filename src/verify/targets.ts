@@ -6,10 +6,7 @@ import type { ScenarioSource } from '../types.js';
 import { answerOf, UNKNOWN_KEY, type ReceivedAnswer, type ProbeRequest, type Target } from './exchange.js';
 import type { ResolvedServiceOptions } from './fidelity-options.js';
 
-/**
- * The service's options (their docs in SERVICE_OPTIONS), the time budget no request or wait goes past, and the
- * `user-agent` of every request (`esim-sandbox/<version> (verify)`, which readiness leaves out).
- */
+/** `userAgent` (`esim-sandbox/<version> (verify)`) is what readiness leaves out. */
 type HttpTargetOptions = Pick<ResolvedServiceOptions, 'baseUrl' | 'apiKey' | 'rate' | 'timeoutMs' | 'maxBodyBytes' | 'fetch'> & {
   budget: TimeBudget;
   userAgent?: string;
@@ -18,10 +15,8 @@ type HttpTargetOptions = Pick<ResolvedServiceOptions, 'baseUrl' | 'apiKey' | 'ra
 const RATE_LIMIT_RETRIES = 3;
 
 /**
- * A deployment over HTTP, asked politely: requests one at a time, at most `rate` a second, each abandoned
- * after `timeoutMs` or when the budget runs out; bodies read through the bounded reader, redirects never
- * followed. A 429 is waited out as its `Retry-After` says (up to 3 times) only when the wait fits in the
- * budget; otherwise the 429 is the answer, marked `rateLimited` with the reason.
+ * Requests one at a time, at most `rate` a second, redirects never followed. A 429 is waited out (up to 3 times)
+ * only when its `Retry-After` fits in the budget; otherwise it is the answer, marked `rateLimited`.
  */
 export function httpTarget(options: HttpTargetOptions): Target & { sent(): number } {
   const interval = 1000 / options.rate;
@@ -51,7 +46,7 @@ export function httpTarget(options: HttpTargetOptions): Target & { sent(): numbe
   };
 
   return {
-    /** How many requests went out, retries after a 429 included. */
+    /** Retries after a 429 included. */
     sent: () => sent,
     async send(request) {
       const waits: (number | undefined)[] = [];
@@ -80,7 +75,6 @@ function retryAfterSeconds(value: string | null): number | undefined {
   return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - Date.now()) / 1000));
 }
 
-/** A request as fetch takes it: JSON asked for, the key as the request chooses it, the body as JSON. */
 function requestInit(request: ProbeRequest, apiKey: string, userAgent?: string): RequestInit & { headers: Record<string, string> } {
   return {
     method: request.method,
@@ -96,10 +90,6 @@ function requestInit(request: ProbeRequest, apiKey: string, userAgent?: string):
 
 const SANDBOX_BASE_URL = 'http://sandbox.invalid/api/v1';
 
-/**
- * A sandbox answering in-process, asked with `apiKey` as the caller: the `default` scenario gives the
- * sandbox's own answers to compare a deployment with; a recorded scenario, the answers it will give.
- */
 export function sandboxTarget(scenario: ScenarioSource, apiKey: string): Target {
   const sandbox = createSandbox({ scenario });
   return {
@@ -110,13 +100,10 @@ export function sandboxTarget(scenario: ScenarioSource, apiKey: string): Target 
   };
 }
 
-/** The key of the `default` scenario that has every scope. */
+/** The `default` scenario's key with every scope. */
 export const DEFAULT_SCENARIO_KEY = 'sk_test_full_access';
 
-/**
- * The total time a command may spend on a service. Each request gets what is left of it at most, and a
- * wait (a 429's Retry-After) is taken only when it fits in what is left.
- */
+/** The total time a command may spend on a service, waits included. */
 export class TimeBudget {
   readonly #ends: number;
   constructor(
@@ -130,7 +117,6 @@ export class TimeBudget {
     return Math.max(0, this.#ends - this.now());
   }
 
-  /** `the time budget (--budget 60 s)`, for messages. */
   get name(): string {
     return `the time budget (--budget ${this.seconds} s)`;
   }

@@ -84,10 +84,7 @@ const SANDBOX_DEFAULTS: Record<string, string> = {
   'other statuses': 'none by default',
 };
 
-/**
- * A row per open point: what the service does, what the sandbox does by default, and the switch between them.
- * Not determined when the answers cannot settle it, with the reason (and what it only seemed to be).
- */
+/** A row per open point: what the service does, what the sandbox does by default, and the switch between them. */
 export function openPointRows(real: readonly Inference[], sandbox: readonly Inference[]): ReportRow[] {
   return real.map((inference): ReportRow => {
     const other = sandbox.find((candidate) => candidate.name === inference.name);
@@ -135,7 +132,6 @@ const HEADER: Record<'check' | 'real' | 'sandbox' | 'result', string> = {
   result: 'result',
 };
 
-/** The report as `verify` prints it: the table, then what breaks the contract, the messages, the switches, the verdict. */
 export function formatVerifyReport(report: VerifyReport): string {
   const section = (title: string, body: string[]) => (body.length > 0 ? [title, ...body, ''] : []);
   const switches = JSON.stringify(report.behavior);
@@ -184,7 +180,6 @@ function table(rows: readonly ReportRow[]): string {
   return [line(HEADER), widths.map((width, index) => '-'.repeat(index === columns.length - 1 ? HEADER.result.length + 9 : width)).join('  '), ...rows.map((row) => line(cells(row)))].join('\n');
 }
 
-/** The last lines: what the server seems to be when its answers cannot be trusted, and what the run shows, with what each number counts. */
 function verdict(report: VerifyReport): string {
   const counts = `${countResults(report.rows, 'answer')}; ${countResults(report.rows, 'open point')}; ${report.requests} requests sent`;
   const answers = report.rows.filter((row) => row.kind === 'answer');
@@ -197,7 +192,6 @@ function verdict(report: VerifyReport): string {
   return `Every answer checked conforms to the contract (${counts}).`;
 }
 
-/** What the server seems to be, before the verdict, when the evidence is not strong. */
 function natureOf(report: VerifyReport): string {
   const { kind, text } = report.evidence;
   if (kind === 'varies') return `The server looks like a random mock: ${text.replace(/: the server may be a random mock$/, '')}; no open point is inferred from it.\n`;

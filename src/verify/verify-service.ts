@@ -13,11 +13,7 @@ import { answerRows, messageRows, openPointRows, type VerifyReport } from './ver
 
 export type VerifyOptions = ServiceOptions;
 
-/**
- * Checks a deployment against the contract and the sandbox: sends every check to it, validates each answer
- * against the OpenAPI document and the spec's rules, sends the same checks to a sandbox of the `default`
- * scenario in-process, and compares. Rejects with ServiceUnreachable when the service cannot be reached.
- */
+/** Checks each answer by the document and the spec's rules, against an in-process `default` sandbox's; may reject with ServiceUnreachable. */
 export async function verifyService(options: VerifyOptions): Promise<VerifyReport> {
   const { run, resolved, requests, refused } = await probeService('verify', options);
   const sandboxRun = await runProbes(sandboxTarget('default', DEFAULT_SCENARIO_KEY), { orders: resolved.orders, idempotencyKey: 'verify-sandbox-order-0001' });
@@ -50,10 +46,7 @@ export async function verifyService(options: VerifyOptions): Promise<VerifyRepor
   return redactKey(report, resolved.apiKey);
 }
 
-/**
- * Sends every check to the service, after telling the plan; each request is marked as the tool's. Shared by verify
- * and record. Rejects with NotTheApi when nothing answered as the API, KeyRefused when the key was refused everywhere.
- */
+/** Rejects with NotTheApi when nothing answered as the API, KeyRefused when the key was refused everywhere. */
 export async function probeService(tool: ToolName, options: ServiceOptions, readsAfterOrders = 0) {
   const resolved = resolveServiceOptions(options);
   for (const line of planLines(tool === 'verify' ? 'Verifying' : 'Recording', resolved, readsAfterOrders)) resolved.log(line);
@@ -65,7 +58,6 @@ export async function probeService(tool: ToolName, options: ServiceOptions, read
   return { run, resolved, target, refused, requests: target.sent };
 }
 
-/** Why the points only an order shows were not checked. */
 export function ordersSkipped(run: ProbeRun): string | undefined {
   return run.order && 'skipped' in run.order ? `no order was placed: ${run.order.skipped}` : undefined;
 }
@@ -74,7 +66,7 @@ export function behaviorOf(inferred: readonly { behavior?: BehaviorSwitches }[])
   return Object.assign({}, ...inferred.map((inference) => inference.behavior ?? {}));
 }
 
-/** `value` with `key`, and whatever looks like a key or token, masked in its strings, for anything printed or written to a report. */
+/** `value` with `key`, and whatever looks like a key or token, masked in its strings. */
 export function redactKey<T>(value: T, key: string): T {
   const walk = (node: unknown): unknown => {
     if (typeof node === 'string') return redactSecrets(node, [key]);
@@ -87,14 +79,10 @@ export function redactKey<T>(value: T, key: string): T {
 
 interface ProbeRun {
   observations: Observation[];
-  /** The order `--orders` placed, or why it placed none. */
   order?: OrderPlan | { skipped: string };
 }
 
-/**
- * The checks in order: every read, then (with `orders`) one order, its replay, the key with another quantity, and the
- * balance. `onOrder` is told the order just before it is placed.
- */
+/** Every read, then (with `orders`) one order, its replay, the key with another quantity, and the balance. */
 async function runProbes(
   target: Target,
   options: Pick<ResolvedServiceOptions, 'orders' | 'idempotencyKey'> & { onOrder?: (plan: OrderPlan) => void },
@@ -144,10 +132,7 @@ async function runProbes(
   return { observations, order: plan };
 }
 
-/**
- * What a run will do, told before it starts. The requests are counted before any is sent: the reads, two more if an
- * order is listed (its status, read twice), and the order checks, with the reads after them.
- */
+/** Told before any request is sent; the reads count two more for a listed order's status, read twice. */
 function planLines(action: string, options: ResolvedServiceOptions, readsAfterOrders: number): string[] {
   const reads = readProbes().length + 2 + (options.orders ? 2 + readsAfterOrders : 0);
   const writes = options.orders ? 4 : 0;
@@ -169,7 +154,6 @@ function planLines(action: string, options: ResolvedServiceOptions, readsAfterOr
   return lines;
 }
 
-/** The order, as told just before it is placed and in the report. */
 function orderText(plan: OrderPlan): string {
   const worst = Math.round(plan.unitPriceThb * ORDER_LIMITS.esims * 100) / 100;
   return `1 × ${plan.sku} (${plan.name}, ${plan.productId}) at ${plan.unitPriceThb} THB, idempotencyKey ${plan.idempotencyKey}; at most ${worst} THB in all`;

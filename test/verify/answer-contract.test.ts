@@ -4,10 +4,10 @@ import { contractProblems } from '../../src/verify/contract-problems.js';
 import { answerOf, type ReceivedAnswer } from '../../src/verify/exchange.js';
 import { readProbes, orderStatusProbe } from '../../src/verify/read-probes.js';
 import { DEFAULT_SCENARIO_KEY, sandboxTarget } from '../../src/verify/targets.js';
-import type { RoutePath } from '../../src/verify/probe.js';
+import type { CallPath } from '../../src/contract/route-table.js';
 
 /** verify checks answers with zod; the suite with ajv. Both read the same document and must agree. */
-function bothVerdicts(method: 'GET' | 'POST', route: RoutePath, answer: ReceivedAnswer) {
+function bothVerdicts(method: 'GET' | 'POST', route: CallPath, answer: ReceivedAnswer) {
   const ours = contractProblems(method, route, answer);
   const suite = ajvProblems({ method, path: route, status: answer.status, contentType: answer.headers['content-type'] ?? null, body: answer.json });
   return { ours, conformsForUs: ours.length === 0, conformsForSuite: suite.length === 0 };

@@ -6,16 +6,10 @@ import { arrivedBeforeAnswer, lostAnswer, sameRequestKey } from './journal-readi
 import { weigh, type ReadinessCheck } from './report.js';
 import { toExercise } from './to-exercise.js';
 
-/** The least wait before the retry of a request that answered a 5xx or closed the connection. */
 const MIN_BACKOFF_MS = 100;
 /** The most attempts of one request in a row, each after the last failed. */
 const MAX_ATTEMPTS = 5;
 
-/**
- * After a 5xx or a closed connection, the retry of the request (same route, key, and path and query or
- * idempotencyKey) waits at least 100 ms from the moment the answer was sent or the connection closed, and no
- * request is attempted more than 5 times in a row.
- */
 export const backsOffOn5xx: ReadinessCheck = {
   id: 'backs-off-on-5xx',
   title: 'Backs off after a 5xx or a closed connection, and gives up after 5 attempts',
@@ -65,10 +59,7 @@ export const backsOffOn5xx: ReadinessCheck = {
   },
 };
 
-/**
- * Runs of one request sent more than `MAX_ATTEMPTS` times, each attempt sent once the one before had failed (a
- * copy sent beside it is not an attempt after it); the first attempts of each run.
- */
+/** Runs of more than `MAX_ATTEMPTS` sends of one request, each once the one before had failed (a copy sent beside it is no attempt). */
 function runsTooLong(entries: readonly JournalEntry[]): JournalEntry[][] {
   const runs = new Map<string, JournalEntry[]>();
   const tooLong: JournalEntry[][] = [];

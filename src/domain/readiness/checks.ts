@@ -11,7 +11,7 @@ import { validRequests } from './valid-requests.js';
 import { DRILL_SCENARIO } from './to-exercise.js';
 
 /** The checks of the readiness report, in the order it lists them. */
-export const READINESS_CHECKS: readonly ReadinessCheck[] = [
+const READINESS_CHECKS: readonly ReadinessCheck[] = [
   idempotencyKeySent,
   retrySameKey,
   honoursRetryAfter,
@@ -21,32 +21,25 @@ export const READINESS_CHECKS: readonly ReadinessCheck[] = [
   pollsPolitely,
 ];
 
-/** What the report is of: the scenario the requests were sent to, and the key it is narrowed to. */
 export interface GradedRun {
   name: string;
   readiness: ReadinessSettings;
-  /** The scenario's steady rate limit, which counts every route of a key together. */
   behavior?: { rateLimit?: unknown };
 }
 
-/** Narrows a report to one client: the requests sent with one key (its `keyId`, and the key masked for the report). */
+/** Narrows a report to the requests of one key. */
 export interface ReadinessNarrowing {
   keyId: string;
   maskedKey: string;
 }
 
-/** Why the requests of each tool are left out, in the words the report gives. */
 const LEFT_OUT_WHY: Record<RequestTool, string> = {
   verify: 'sent by esim-sandbox verify (user-agent "esim-sandbox/<version> (verify)"): its probes are no client of yours',
   record: 'sent by esim-sandbox record (user-agent "esim-sandbox/<version> (record)"): its probes are no client of yours',
   replay: 'sent again by the sandbox (a replay from the inspector or POST /__sandbox/requests/<seq>/replay), not by your client',
 };
 
-/**
- * Grades how a client handled the failures it met, from the request journal alone: the same entries give the
- * same report. `scenario` names the scenario the requests were sent to; `narrowed` keeps one key's requests only.
- * Requests the sandbox's own tools sent (`tool`) are never graded: the report counts them.
- */
+/** From the journal alone: the same entries give the same report. Requests the sandbox's own tools sent are counted, never graded. */
 export function gradeReadiness(journal: readonly JournalEntry[], scenario: GradedRun, narrowed?: ReadinessNarrowing): ReadinessReport {
   const sorted = [...journal].sort((a, b) => a.seq - b.seq).filter((entry) => narrowed === undefined || entry.keyId === narrowed.keyId);
   const entries = sorted.filter((entry) => entry.tool === undefined);

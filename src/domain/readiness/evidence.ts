@@ -19,7 +19,7 @@ export interface Evidence {
 }
 
 /** The most entries a check cites: enough to see a failure, few enough to read. */
-export const MAX_EVIDENCE = 12;
+const MAX_EVIDENCE = 12;
 
 export function evidenceOf(entry: JournalEntry, note?: string): Evidence {
   return {

@@ -2,27 +2,21 @@ import type { JournalEntry } from '../../state/journal.js';
 import { answeredMsOf, arrivedBeforeAnswer, isCreateOrder, lostAnswer, routeOf, waitedMs, wallMsOf } from './journal-reading.js';
 
 /**
- * How far apart, by arrival, requests a client sent at once may land: five fetches started together reach a busy
- * server over a few ms (measured: 6 ms on a loaded machine; the bound leaves room for a busier one), each stamped as the
- * server gets to it.
+ * How far apart, by arrival, requests a client sent at once may land (five fetches started together measured 6 ms
+ * apart on a loaded machine; the bound leaves room for a busier one).
  */
 const SENT_AT_ONCE_MS = 50;
 
-/** What came after an answer, among the requests a check asks about. */
 export type FollowUp =
-  /** The request the client sent once it had the answer: the one to grade. */
   | { kind: 'next'; next: JournalEntry }
   /** Requests came after the answer, but each may have been sent beside it: which reacted to it cannot be told. */
   | { kind: 'unclear' }
-  /** No request of the kind came after the answer. */
   | { kind: 'none' };
 
 /**
- * The first request of those `matches` picks (never `answered` itself) that arrived once `answered` was answered:
- * the client's reaction to that answer. A request that arrived before the answer was sent is concurrent, never a
- * reaction. With `sentAtOnce`, when the client sent the same request several times at once (another copy arrived
- * within `SENT_AT_ONCE_MS` of this one and could not be a retry of anything), the copies that arrived within that
- * spread are taken as sent beside it; when only such copies follow, the reaction cannot be told.
+ * The client's reaction to `answered`: the first request `matches` picks that arrived once it was answered (one that
+ * arrived before is concurrent). With `sentAtOnce`, copies of a burst landing within `SENT_AT_ONCE_MS` are taken as
+ * sent beside it; when only such copies follow, the reaction cannot be told.
  */
 export function followUp(
   entries: readonly JournalEntry[],
@@ -38,14 +32,13 @@ export function followUp(
   return next ? { kind: 'next', next } : { kind: 'unclear' };
 }
 
-/** An answer, and the request the client sent once it had it, `waited` whole ms after it. */
+/** `waited` is in whole ms. */
 export interface Reaction {
   answered: JournalEntry;
   next: JournalEntry;
   waited: number;
 }
 
-/** The reactions to `answers`, each found by `find`, and the answers whose reaction cannot be told. */
 export function reactionsTo(answers: readonly JournalEntry[], find: (answered: JournalEntry) => FollowUp): { followed: Reaction[]; unclear: JournalEntry[] } {
   const followed: Reaction[] = [];
   const unclear: JournalEntry[] = [];
@@ -63,11 +56,9 @@ function byArrival(entries: readonly JournalEntry[]): JournalEntry[] {
 }
 
 /**
- * Whether `answered` is one of several copies of a request (method, path and query, key) sent at once: a copy
- * next to it among the key's requests, with no other request of the key between them, arrived within
- * `SENT_AT_ONCE_MS` of it and no lost answer or 429 explains it (it is the first copy, or the copy before it was
- * answered, or it arrived before that copy was answered). A suite that sends the same read twice with other
- * requests between is sequential, not a burst.
+ * Whether an adjacent copy among the key's requests (same method and URL) arrived within `SENT_AT_ONCE_MS` with no
+ * lost answer or 429 before it to explain it. A suite that sends the same read twice with other requests between is
+ * sequential, not a burst.
  */
 function isSentAtOnce(entries: readonly JournalEntry[], answered: JournalEntry): boolean {
   const ofKey = byArrival(entries.filter((entry) => entry.keyId === answered.keyId));
@@ -78,7 +69,6 @@ function isSentAtOnce(entries: readonly JournalEntry[], answered: JournalEntry):
     const before = copies[copies.indexOf(copy) - 1];
     return before !== undefined && (lostAnswer(before) || before.status === 429) && wallMsOf(copy) >= answeredMsOf(before);
   };
-  // The copies next to it, on either side, with nothing else of the key between.
   const cluster = [answered];
   for (const side of [-1, 1]) {
     for (let index = at + side; index >= 0 && index < ofKey.length && isCopy(ofKey[index]!); index += side) cluster.push(ofKey[index]!);
@@ -87,11 +77,9 @@ function isSentAtOnce(entries: readonly JournalEntry[], answered: JournalEntry):
 }
 
 /**
- * The retry of a request whose answer was lost: a request of the same route by the same key, sent once that
- * answer was sent, never one of another route or key, never one that arrived before it (sent beside it).
- * A read's retry asks for the same path and query. A createOrder's retry is the one carrying its
- * idempotencyKey, however late; when none after it does, the next createOrder of the same productId and
- * quantity is its retry with another key (or none).
+ * The retry of a request whose answer was lost: same key and route, sent after that answer. A read's retry has the
+ * same path and query; a createOrder's carries its idempotencyKey, however late, or else is the next createOrder of
+ * the same productId and quantity.
  */
 export function retryOf(entries: readonly JournalEntry[], lost: JournalEntry): FollowUp {
   const sameCaller = (entry: JournalEntry) => entry.keyId === lost.keyId && entry.method === lost.method && routeOf(entry) === routeOf(lost);
@@ -102,7 +90,6 @@ export function retryOf(entries: readonly JournalEntry[], lost: JournalEntry): F
   return followUp(entries, lost, (entry) => sameCaller(entry) && sameOrder(entry, lost), { sentAtOnce: true });
 }
 
-/** The same order asked for: productId and quantity. */
 function sameOrder(entry: JournalEntry, other: JournalEntry): boolean {
   return entry.orderRequest?.productId === other.orderRequest?.productId && entry.orderRequest?.quantity === other.orderRequest?.quantity;
 }

@@ -9,10 +9,6 @@ import { toExercise } from './to-exercise.js';
 /** How much sooner than Retry-After a request may arrive: timers and the network are not exact. */
 const RETRY_AFTER_TOLERANCE_MS = 50;
 
-/**
- * After a 429 with Retry-After: N, the next request the 429 holds (the same key, of the same route; of any route
- * when the scenario's steady rate limit counts them together) comes N seconds or more after the 429 was sent.
- */
 export const honoursRetryAfter: ReadinessCheck = {
   id: 'honours-retry-after',
   title: 'Waits Retry-After seconds after a 429',

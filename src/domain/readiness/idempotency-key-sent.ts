@@ -4,7 +4,6 @@ import { count } from '../../lib/count.js';
 import { isCreateOrder } from './journal-reading.js';
 import { weigh, type ReadinessCheck } from './report.js';
 
-/** Every createOrder carries an idempotencyKey: without one, no retry of it is safe. */
 export const idempotencyKeySent: ReadinessCheck = {
   id: 'idempotency-key-sent',
   title: 'Every createOrder carries an idempotencyKey',

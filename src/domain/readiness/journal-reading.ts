@@ -1,23 +1,18 @@
 import type { CallName } from '../../contract/route-table.js';
 import type { JournalEntry } from '../../state/journal.js';
 
-/**
- * The calls the checks name, as the journal's `route` spells them: the one place that spelling is written in the
- * readiness report, so a change of it is a change of these two lines. Typed by the calls' names
- * (src/contract/call-names.ts, derived from src/api/calls): a call renamed or removed fails the type check here.
- */
+/** The one place the readiness checks spell a call's name; typed by `CallName`, so a renamed call fails the type check. */
 const CREATE_ORDER: CallName = 'createOrder';
 export const GET_ORDER_STATUS: CallName = 'getOrderStatus';
 
-/** Wall-clock time the request arrived, epoch ms. */
+/** When the request arrived, epoch ms. */
 export function wallMsOf(entry: JournalEntry): number {
   return Date.parse(entry.wallAt);
 }
 
 /**
- * Wall-clock time the client had its answer, epoch ms: when the answer was sent or the connection closed, the
- * sandbox's own latency (a fault's, or the time a write took) included. A gap a check grades runs from here, so
- * that the sandbox's slowness never counts as the client's patience.
+ * When the client had its answer, epoch ms, the sandbox's own latency included: gaps are graded from here, so the
+ * sandbox's slowness never counts as the client's patience.
  */
 export function answeredMsOf(entry: JournalEntry): number {
   return wallMsOf(entry) + entry.durationMs;
@@ -57,11 +52,7 @@ export function sameRequestKey(entry: JournalEntry): string {
   return JSON.stringify([entry.method, entry.url, entry.keyId, entry.orderRequest ?? null]);
 }
 
-/**
- * Proxy mode: the upstream's answer broke the contract (`proxied.breakKind` `contract`), so what it said of the
- * request (a 400, a refusal) is a broken service's word, not a verdict on the client: the checks that would read it
- * set the exchange aside and say so.
- */
+/** Proxy mode: an upstream that broke the contract is a broken service's word, not a verdict on the client; checks set it aside. */
 export function answerBrokeContract(entry: JournalEntry): boolean {
   return entry.proxied?.breakKind === 'contract';
 }

@@ -4,7 +4,6 @@ import { count } from '../../lib/count.js';
 import { answerBrokeContract, arrivedBeforeAnswer, refusedAsSent, sameRequestKey, setAsideNote } from './journal-reading.js';
 import { weigh, type ReadinessCheck } from './report.js';
 
-/** A request answered with a 4xx other than 429 is not sent a third time unchanged: it will be refused again. */
 export const noBlindRetryOn4xx: ReadinessCheck = {
   id: 'no-blind-retry-on-4xx',
   title: 'Does not send a request refused with a 4xx a third time',

@@ -9,10 +9,6 @@ import { DRILL_SCENARIO } from './to-exercise.js';
 /** How much sooner than the poll interval a poll may arrive: timers and the network are not exact. */
 const POLL_TOLERANCE_MS = 50;
 
-/**
- * Polls of getOrderStatus for an order that was `processing` at the previous poll come at least
- * `minPollIntervalMs` (the scenario's `readiness` setting) after it, by the wall clock.
- */
 export const pollsPolitely: ReadinessCheck = {
   id: 'polls-politely',
   title: 'Polls a processing order no more often than the interval',
@@ -46,7 +42,7 @@ export const pollsPolitely: ReadinessCheck = {
   },
 };
 
-/** The order a poll asked for: the id of the order read, else the purchaseOrderId of the query. */
+/** The id of the order read, else the purchaseOrderId of the query. */
 function orderOf(poll: JournalEntry): string {
   if (poll.orderId !== undefined) return poll.orderId.toLowerCase();
   const query = poll.url.includes('?') ? poll.url.slice(poll.url.indexOf('?') + 1) : '';

@@ -4,10 +4,6 @@ import type { CheckStatus, LeftOut, ReadinessReport } from './report.js';
 
 const STATUS_LABELS: Record<CheckStatus, string> = { pass: 'pass', fail: 'FAIL', 'not-exercised': 'not exercised', 'not-determined': 'not determined' };
 
-/**
- * The report as text for a terminal: the verdict, one line per check, the requests left out, then for each failed
- * or not determined check the requests that show it and the fix.
- */
 export function formatReadinessTable(report: ReadinessReport): string {
   const labelWidth = Math.max(...report.checks.map((check) => STATUS_LABELS[check.status].length));
   const idWidth = Math.max(...report.checks.map((check) => check.id.length));
@@ -45,12 +41,7 @@ function verdictLine(report: ReadinessReport): string {
   return `Incomplete: no check fails, but ${open.join(', and ')}.`;
 }
 
-/**
- * The report as JUnit XML, which CI systems show as tests: one test case per check, a `failure` for a failed
- * check (its summary, the requests that show it and the fix), `skipped` for one not exercised or not determined
- * (its message starting `not determined:`), the requests left out as properties. No times: the
- * same report gives the same bytes.
- */
+/** One test case per check; not exercised and not determined are `skipped`. No times: the same report gives the same bytes. */
 export function formatReadinessJunit(report: ReadinessReport): string {
   const tests = report.checks.length;
   const failures = report.checks.filter((check) => check.status === 'fail').length;
@@ -81,7 +72,6 @@ export function formatReadinessJunit(report: ReadinessReport): string {
   return `${lines.join('\n')}\n`;
 }
 
-/** The key the report is narrowed to, and the requests it left out, as properties of the suite. */
 function properties(report: ReadinessReport): string {
   const key = report.key === undefined ? '' : `<property name="key" value="${xml(report.key)}"/>`;
   const leftOut = (report.leftOut ?? []).map((left) => `<property name="left-out" value="${xml(leftOutLine(left))}"/>`);

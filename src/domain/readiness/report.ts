@@ -15,7 +15,6 @@ export type CheckStatus = 'pass' | 'fail' | 'not-exercised' | 'not-determined';
  */
 export type Verdict = 'ready' | 'incomplete' | 'not-ready';
 
-/** What one check found in the journal. */
 export interface Grade {
   status: CheckStatus;
   /** One line: what was seen; for `not-exercised` what would exercise the check, for `not-determined` why it is not settled. */
@@ -34,17 +33,13 @@ export interface ReadinessCheck {
   grade(entries: readonly JournalEntry[], settings: ReadinessSettings, context: GradeContext): Grade;
 }
 
-/** What a check found that would give it a status: a summary, and for a failure or a doubt the entries that show it. */
 interface Finding {
   summary: string;
   /** Groups of entries cited together, kept whole as `capEvidence` cuts them. */
   cited: Evidence[][];
 }
 
-/**
- * A check's grade from what it found, weighed in the one order every check keeps: a failure first, then a
- * finding the journal cannot settle, then a pass, else what would exercise the check. Each is `false` when not found.
- */
+/** Weighs in the one order every check keeps: a failure, then a doubt, then a pass, else what would exercise the check. */
 export function weigh(found: { fail?: Finding | false; notDetermined?: Finding | false; pass?: string | false; notExercised: string }): Grade {
   if (found.fail) return { status: 'fail', summary: found.fail.summary, evidence: capEvidence(found.fail.cited) };
   if (found.notDetermined) return { status: 'not-determined', summary: found.notDetermined.summary, evidence: capEvidence(found.notDetermined.cited) };
@@ -75,7 +70,6 @@ export interface LeftOut {
   why: string;
 }
 
-/** The verdict of a set of check results. */
 export function verdictOf(statuses: readonly CheckStatus[]): Verdict {
   if (statuses.includes('fail')) return 'not-ready';
   if (statuses.includes('not-exercised') || statuses.includes('not-determined')) return 'incomplete';

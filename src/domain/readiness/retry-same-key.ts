@@ -6,11 +6,6 @@ import { isCreateOrder, lostAnswer } from './journal-reading.js';
 import { weigh, type ReadinessCheck } from './report.js';
 import { toExercise } from './to-exercise.js';
 
-/**
- * After a createOrder whose answer was lost, its retry carries the same idempotencyKey, so that the service replays
- * the order instead of placing another. The retry is the createOrder carrying that key, however late; when none
- * does, the next createOrder of the same key, productId and quantity sent once the answer was lost.
- */
 export const retrySameKey: ReadinessCheck = {
   id: 'retry-same-key',
   title: 'A createOrder whose answer was lost is retried with the same idempotencyKey',
@@ -64,10 +59,7 @@ function orderNote(entry: JournalEntry): string {
   return entry.orderId === undefined ? sent : `${sent}, order ${entry.orderId}`;
 }
 
-/**
- * What happened, in words: an answer lost after the order was placed is not a 5xx, nor a connection closed
- * before anything was done, though a new key on the retry is a failure in all three.
- */
+/** An answer lost after the order was placed reads unlike a 5xx or an early close, though a new key fails all three. */
 function describeViolation({ answered: lost, next: retry }: Reaction): string {
   const sent = retry.orderRequest?.idempotencyKey === undefined ? 'no idempotencyKey' : 'another idempotencyKey';
   const retried = `its retry, ${entryName(retry)}, carried ${sent}`;

@@ -3,7 +3,6 @@ import type { CallName } from '../../contract/route-table.js';
 /** The scenario whose faults exercise every check but no-blind-retry-on-4xx. */
 export const DRILL_SCENARIO = 'readiness-drill';
 
-/** What a grade knows of the run besides its requests. */
 export interface GradeContext {
   /** Whether the requests were sent to the drill, which a not-exercised summary should not tell to run again. */
   drill: boolean;
@@ -11,10 +10,7 @@ export interface GradeContext {
   limitsEveryRoute?: boolean;
 }
 
-/**
- * What would exercise a check, for a not-exercised summary: in the drill, what of it does (`inDrill`); elsewhere,
- * a one-off fault queued for the next call of a route (any scenario, the same every run), then `then`.
- */
+/** For a not-exercised summary: in the drill, `inDrill`; elsewhere a one-off fault (any scenario, the same every run), then `then`. */
 export function toExercise(context: GradeContext, inDrill: string, fault: { route: CallName; effect: 'error' | 'rate-limit' | 'lose-response' }, then: string): string {
   if (context.drill) return inDrill;
   const body = JSON.stringify({ route: `/${fault.route}`, effect: fault.effect });

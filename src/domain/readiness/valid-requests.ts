@@ -3,7 +3,6 @@ import { count } from '../../lib/count.js';
 import { answerBrokeContract, setAsideNote } from './journal-reading.js';
 import { weigh, type ReadinessCheck } from './report.js';
 
-/** No request was refused with 400 VALIDATION_ERROR: the client sends what the spec asks for. */
 export const validRequests: ReadinessCheck = {
   id: 'valid-requests',
   title: 'Sends valid requests',

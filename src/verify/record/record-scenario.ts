@@ -36,9 +36,7 @@ export interface RecordResult {
   apiKey: string;
   scopes: Scope[];
   behavior: BehaviorSwitches;
-  /** The open points not carried into the scenario, each with the reason. */
   leftOut: { name: string; reason: string }[];
-  /** How far the answers could be trusted to settle open points. */
   evidence: VerifyEvidence;
   /** The evidence was strong: the behaviours carried are the service's. Otherwise none is carried (exit code 3). */
   trustworthy: boolean;
@@ -46,7 +44,6 @@ export interface RecordResult {
   notes: string[];
   /** What the API does not show, so no recording has it. */
   notShown: string[];
-  /** The recorded sandbox's reads next to the service's. */
   replay: ReplayCheck[];
   /** What broke the contract while recording, a line a problem (verify lists them in full). */
   contractProblems: string[];
@@ -64,11 +61,7 @@ export class NothingToRecord extends Error {
 /** The reads whose data a scenario is made of, by probe id. */
 const SNAPSHOT_READS = ['getBalance', 'getProducts?limit=200', 'getPaymentHistory?limit=200', 'getOrders?limit=200'] as const;
 
-/**
- * Records what a key sees of a deployment as a scenario file: the checks of verify (read-only unless
- * `orders`), then the account, catalogue, payments and orders from their answers, the behaviours inferred,
- * and a replay of the reads against the recorded scenario to show how close it comes.
- */
+/** Verify's checks (read-only unless `orders`), the scenario made of their answers, and a replay of the reads against it. */
 export async function recordScenario(options: RecordOptions): Promise<RecordResult> {
   const file = path.resolve(options.out);
   const output = { option: '--out', file: options.out, replaceSpecial: options.replaceSpecial ?? false };
@@ -162,10 +155,7 @@ function provenAccess(observations: readonly Observation[]): { scopes: Scope[]; 
   return { scopes: SCOPES.filter((scope) => scopes.has(scope)), kyc };
 }
 
-/**
- * The package's scenario.schema.json as a path from `dir`, for `$schema` (editors then check the file); none from
- * the single-file executable, which carries the schema inside it, where no editor finds it.
- */
+/** For `$schema`, so that editors check the file; none from the single-file executable, whose schema no editor finds. */
 function schemaPathFrom(dir: string): string | undefined {
   if (inSingleExecutable) return undefined;
   const schema = path.join(projectRoot, 'scenario.schema.json');
@@ -173,7 +163,6 @@ function schemaPathFrom(dir: string): string | undefined {
   return relative.startsWith('.') ? relative : `./${relative}`;
 }
 
-/** What `record` prints once the file is written: what it holds, how the recording answers, what it could not say. */
 export function formatRecordResult(result: RecordResult, shownPath: string): string {
   const { scenario } = result;
   const listed = scenario.products?.filter((product) => product.active !== false).length ?? 0;
@@ -219,7 +208,6 @@ export function formatRecordResult(result: RecordResult, shownPath: string): str
   return `${lines.join('\n')}\n`;
 }
 
-/** `getOrderStatus?purchaseOrderId=…&includeQrImages=true` → `getOrderStatus`. */
 function shortRead(read: string): string {
   return read.startsWith('getOrderStatus') ? 'getOrderStatus of a listed order' : read;
 }

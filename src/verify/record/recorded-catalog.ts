@@ -9,7 +9,7 @@ export type RecordedProvider = z.input<ScenarioSchemas['provider']>;
 export type RecordedProduct = z.input<ScenarioSchemas['product']>;
 
 /** eSIMs left of each product the key sees: the API does not show stock, so every listed product gets plenty. */
-export const RECORDED_INVENTORY = 10_000;
+const RECORDED_INVENTORY = 10_000;
 
 export interface RecordedCatalog {
   providers: RecordedProvider[];
@@ -19,12 +19,9 @@ export interface RecordedCatalog {
 }
 
 /**
- * The catalogue as the key sees it. A listed product keeps every field it was shown with; its price
- * becomes its tiers: `[{0, price}]`, or `[{0, price}, {M, price}]` when the key is at the tier M, and the
- * account's trailing-year baseline (see recordedBaseline) makes M the active tier. Products that only
- * past orders name (no longer listed: inactive) are added as inactive products priced as those orders were.
- * Providers are made from what the eSIMs of past orders show: SM-DP+ address, ICCID prefix and length, and
- * whether a phone number comes with them.
+ * A listed product's price becomes its tiers: `[{0, price}]`, or `[{0, price}, {M, price}]` when the key is at the
+ * tier M (recordedBaseline makes M active). Products only past orders name are added inactive, priced as those
+ * orders were; providers are made from what the eSIMs of past orders show.
  */
 export function recordCatalog(productAnswer: unknown, orderAnswer: unknown, notes: RecordNotes): RecordedCatalog {
   const listed = records(productAnswer);
@@ -114,9 +111,8 @@ function slug(name: string): string {
 }
 
 /**
- * The account's `trailingYearQtyBaseline`: enough eSIMs, on top of the recorded orders of the trailing year
- * at the scenario's start, for the highest tier the key was shown to be active. Each product's own tiers
- * stop at its active one, so every product shows the tier and price it was seen with.
+ * Enough eSIMs, on top of the recorded orders of the trailing year, for the highest tier the key was shown; each
+ * product's tiers stop at its active one, so every product shows the price it was seen with.
  */
 export function recordedBaseline(products: readonly RecordedProduct[], orders: readonly RecordedOrder[], start: number): number {
   const highestTier = Math.max(0, ...products.filter((product) => product.active !== false).flatMap((product) => product.tiers.map((tier) => tier.minTrailingYearQty)));

@@ -10,9 +10,8 @@ const PAYMENT_STATUSES = ['success', 'pending', 'failed'] as const;
 const ORDER_STATUSES = { confirmed: 'confirmed', processing: 'processing', pending: 'processing', failed: 'failed' } as const;
 
 /**
- * The payment history as scenario payments. A payment keeps its id, merchant order id, method, status and
- * time; its amount is the wallet credit, from which the sandbox derives fee, VAT and amount paid by its own
- * table (a service with other fees answers other breakdowns; the replay check says where).
+ * A payment's amount is its wallet credit; the sandbox derives fee, VAT and amount paid by its own table (a service
+ * with other fees answers other breakdowns; the replay check says where).
  */
 export function recordPayments(answer: unknown, accountId: string, notes: RecordNotes): RecordedPayment[] {
   const payments: RecordedPayment[] = [];
@@ -41,11 +40,7 @@ export function recordPayments(answer: unknown, accountId: string, notes: Record
   return payments;
 }
 
-/**
- * Past orders as scenario orders, each at the unit price it was charged. With `keepSecrets` an order keeps
- * its eSIMs (ids, ICCIDs, phone numbers, activation codes); without it the sandbox issues new ones of the
- * same providers when it loads the scenario.
- */
+/** Each at the unit price it was charged; without `keepSecrets` the sandbox issues new eSIMs when it loads the scenario. */
 export function recordOrders(
   answer: unknown,
   accountId: string,
@@ -86,11 +81,7 @@ export function recordOrders(
   return orders;
 }
 
-/**
- * The eSIMs of an order as the service issued them. The sandbox shows an activation code as
- * `LPA:1$<smdpAddress>$<matchingId>`, so an eSIM whose code has another form cannot be kept as it was:
- * then the order's eSIMs are issued anew.
- */
+/** The sandbox shows an activation code as `LPA:1$<smdpAddress>$<matchingId>`: an order with another form gets new eSIMs. */
 function keptItems(order: Record<string, unknown>, notes: RecordNotes): RecordedEsim[] | undefined {
   const items: RecordedEsim[] = [];
   for (const item of records(order.items)) {

@@ -30,7 +30,6 @@ export function text(value: unknown): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
 
-/** The records of a list answer's `data`, as objects. */
 export function records(data: unknown): Record<string, unknown>[] {
   return Array.isArray(data) ? data.map(asRecord).filter((record) => record !== undefined) : [];
 }
@@ -38,10 +37,7 @@ export function records(data: unknown): Record<string, unknown>[] {
 /** The namespace of the ids `record` makes up (itself a version-4 UUID). */
 const NAMESPACE = 'a5b0f6de-3c1e-4d8a-9f27-6b41c2e8d901';
 
-/**
- * A version-5 (name-based, SHA-1) UUID of `name`: the same name gives the same id on every run, so recording
- * the same account twice writes the same file.
- */
+/** A version-5 (SHA-1) UUID: recording the same account twice writes the same file. */
 export function nameUuid(name: string): string {
   const hash = createHash('sha1').update(Buffer.from(NAMESPACE.replaceAll('-', ''), 'hex')).update(name).digest();
   hash[6] = (hash[6]! & 0x0f) | 0x50;

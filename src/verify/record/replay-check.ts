@@ -14,10 +14,7 @@ export interface ReplayCheck {
 const SECRET_FIELDS: ReadonlySet<string> = new Set(['id', 'iccid', 'phone', 'activationCode', 'qrCode', 'qrBase64Url']);
 const MAX_DIFFERENCES = 8;
 
-/**
- * Loads the recorded scenario in-process and sends it the reads the service answered, in the same order:
- * what comes back byte for byte, what has the same data, and where it differs.
- */
+/** Sends the recorded scenario, in-process, the reads the service answered, in the same order. */
 export async function replayCheck(
   scenario: ScenarioFile,
   apiKey: string,

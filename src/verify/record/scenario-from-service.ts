@@ -41,11 +41,7 @@ export interface RecordedScenario {
 
 const LIST_LIMIT = 200;
 
-/**
- * A scenario in which the key sees what it saw of the service: the account (its id, KYC state and the
- * trailing-year count its prices imply), the catalogue with its prices, the payments and past orders, the
- * key with its proven scopes, and the behaviours the checks inferred. Pure: the answers in, the file out.
- */
+/** A scenario in which the key sees what it saw of the service. Pure: the answers in, the file out. */
 export function scenarioFromService(snapshot: ServiceSnapshot): RecordedScenario {
   const notes: RecordNotes = new Set();
   const host = new URL(snapshot.baseUrl).host;
@@ -107,11 +103,9 @@ const DAY_MS = 86_400_000;
 const OPENING_BALANCE_ID = 'RECORDED-OPENING-BALANCE';
 
 /**
- * Lists stop at 200 records and a key may not see them at all, so the topups and purchases that were listed
- * may add up to less than getBalance's totals. The difference is recorded as one opening topup and one
- * opening purchase (of an inactive product named for it), dated before every listed record and more than a
- * year before the scenario's start, so that they fall at the end of the lists and count for no price tier.
- * getBalance then answers the service's totals to the satang: topups − purchases.
+ * Lists stop at 200 records, so the listed topups and purchases may add up to less than getBalance's totals. The
+ * difference becomes one opening topup and one opening purchase, dated before every listed record and over a year
+ * before the start, so that they fall at the end of the lists and count for no price tier.
  */
 function balanceAdjustments(
   totals: { totalTopupsThb: number; totalPurchasesThb: number },

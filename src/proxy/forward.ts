@@ -1,7 +1,6 @@
 import type { RequestRecord } from '../state/request-record.js';
 import { errorAnswer } from '../api/envelope.js';
 import type { Answer } from '../api/outcome.js';
-import type { ParsedUrl } from '../lib/parsed-url.js';
 import { API_PREFIX } from '../api/route-map.js';
 import { ApiError } from '../domain/api-error.js';
 import type { UpstreamBreak } from '../state/journal.js';
@@ -28,7 +27,8 @@ export interface Forwarded {
  * A redirect is not followed (the key goes to the upstream's origin only): it and any failure to reach or read the
  * upstream become a 502 (504 for a timeout) in the API's error envelope, saying why.
  */
-export async function forward(upstream: Upstream, request: RequestRecord, url: ParsedUrl, body: string | undefined): Promise<Forwarded> {
+export async function forward(upstream: Upstream, request: RequestRecord, body: string | undefined): Promise<Forwarded> {
+  const { url } = request;
   const path = `${upstream.basePath}${pathBelowPrefix(url.pathname)}${url.search}`;
   const headers: Record<string, string> = { 'accept-encoding': 'gzip, deflate, br' };
   for (const name of FORWARDED_HEADERS) {

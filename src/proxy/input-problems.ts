@@ -1,9 +1,8 @@
 import type { RequestRecord } from '../state/request-record.js';
 import { isJsonMediaType, parseJsonText } from '../api/read-json-body.js';
-import type { ParsedUrl } from '../lib/parsed-url.js';
 import { readQuery, parseFields } from '../api/parse-input.js';
 import { API_BODY, resolveLimit } from '../api/request-rules.js';
-import type { CallRoute, RouteFacts } from '../api/route.js';
+import type { CallRoute } from '../api/route.js';
 import { methodRefusal } from '../api/route-map.js';
 import { ApiError } from '../domain/api-error.js';
 import type { SandboxContext } from '../domain/context.js';
@@ -12,7 +11,7 @@ import type { SandboxContext } from '../domain/context.js';
  * What the sandbox's own input checks would refuse, each as its 400 (or 405, 415) would say it; nothing is refused
  * here. The key, scope and references (a productId) are the real service's to judge.
  */
-export function inputProblems(ctx: SandboxContext, request: RequestRecord, url: ParsedUrl, route: CallRoute, body: string | undefined, facts: RouteFacts): string[] {
+export function inputProblems(ctx: SandboxContext, request: RequestRecord, route: CallRoute, body: string | undefined): string[] {
   const problems: string[] = [];
   const check = (run: () => void) => {
     try {
@@ -25,14 +24,14 @@ export function inputProblems(ctx: SandboxContext, request: RequestRecord, url: 
   const refusal = methodRefusal(route, request.method);
   if (refusal) return [refusal.message];
   check(() => {
-    const query = parseFields(route.query, readQuery(url), ctx.behavior, facts) as { limit?: number };
-    resolveLimit(query.limit, ctx.behavior, facts);
+    const query = parseFields(route.query, readQuery(request.url), ctx.behavior, request) as { limit?: number };
+    resolveLimit(query.limit, ctx.behavior, request);
   });
   const rules = route.body;
   if (rules) {
     const contentType = request.headers.get('content-type') ?? '';
     if (!isJsonMediaType(contentType)) problems.push(API_BODY.wrongType!(contentType ? `got ${JSON.stringify(contentType)}` : 'none was sent'));
-    check(() => parseFields(rules, parseJsonText(body ?? '', API_BODY), ctx.behavior, facts));
+    check(() => parseFields(rules, parseJsonText(body ?? '', API_BODY), ctx.behavior, request));
   }
   return problems;
 }

@@ -50,18 +50,18 @@ async function forwarded(ctx: SandboxContext, upstream: Upstream, answers: Check
     proxied.inputProblems = [API_BODY.tooLarge];
     throw new ApiError('PAYLOAD_TOO_LARGE', API_BODY.tooLarge);
   }
-  const problems = call ? inputProblems(ctx, record, record.url, call, body, record) : [];
+  const problems = call ? inputProblems(ctx, record, call, body) : [];
   if (problems.length > 0) proxied.inputProblems = problems;
 
   if (cutOff) upstream.inFlight.stopAllAt(cutOff);
-  const sent = await forward(upstream, record, record.url, body);
+  const sent = await forward(upstream, record, body);
   proxied.forwarded = sent.breakKind !== 'unreachable';
   if (sent.cancelled) {
     record.errorCode = 'SERVICE_UNAVAILABLE';
     record.errorMessage = sent.problem;
   } else if (sent.received && !sent.breakKind) {
     proxied.upstreamStatus = sent.received.status;
-    const checked = answers.check(record, record.url, call, body, sent.received);
+    const checked = answers.check(record, call, body, sent.received);
     const retryAfter = sent.received.headers['retry-after'];
     noteAnswerFacts(record, call?.name, sent.received.status, checked.json, retryAfter);
     if (checked.problems.length > 0) {

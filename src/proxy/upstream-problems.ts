@@ -1,6 +1,5 @@
 import { isUtf8 } from 'node:buffer';
 import type { RequestRecord } from '../state/request-record.js';
-import type { ParsedUrl } from '../lib/parsed-url.js';
 import type { CallRoute } from '../api/route.js';
 import { contractProblems, qrImagesUnasked } from '../verify/contract-problems.js';
 import type { UpstreamAnswer } from './upstream-read.js';
@@ -17,13 +16,13 @@ export interface CheckedAnswer {
  * Where the upstream's answer breaks the contract, by verify's own checks (src/verify) and UTF-8. A request of another
  * method than the call's (a 405 for the service to give) is not judged.
  */
-export function upstreamProblems(request: RequestRecord, url: ParsedUrl, call: CallRoute | undefined, body: string | undefined, received: UpstreamAnswer): CheckedAnswer {
+export function upstreamProblems(request: RequestRecord, call: CallRoute | undefined, body: string | undefined, received: UpstreamAnswer): CheckedAnswer {
   const json = parseJson(received.text);
   if (!call || request.method !== call.method) return { problems: [], json };
   const answer = { status: received.status, headers: received.headers as Record<string, string>, body: received.text, json };
   const problems = contractProblems(call.method, call.path, answer);
   if (!isUtf8(received.bytes)) problems.unshift(NOT_UTF8);
-  if (json !== undefined) problems.push(...qrImagesUnasked({ method: call.method, path: url.search, key: 'caller', body: parseJson(body) }, answer));
+  if (json !== undefined) problems.push(...qrImagesUnasked({ method: call.method, path: request.url.search, key: 'caller', body: parseJson(body) }, answer));
   return { problems, json };
 }
 
@@ -35,7 +34,7 @@ export function upstreamProblems(request: RequestRecord, url: ParsedUrl, call: C
 export class CheckedAnswers {
   readonly #last = new Map<string, { method: string; search: string; body: string | undefined; status: number; contentType: unknown; bytes: Buffer; checked: CheckedAnswer }>();
 
-  check(request: RequestRecord, url: ParsedUrl, call: CallRoute | undefined, body: string | undefined, received: UpstreamAnswer): CheckedAnswer {
+  check(request: RequestRecord, call: CallRoute | undefined, body: string | undefined, received: UpstreamAnswer): CheckedAnswer {
     const name = call?.name ?? '';
     const last = this.#last.get(name);
     const contentType = received.headers['content-type'];
@@ -45,14 +44,14 @@ export class CheckedAnswers {
       last.status === received.status &&
       last.contentType === contentType &&
       last.method === request.method &&
-      last.search === url.search &&
+      last.search === request.url.search &&
       last.body === body
     ) {
       return last.checked;
     }
-    const checked = upstreamProblems(request, url, call, body, received);
+    const checked = upstreamProblems(request, call, body, received);
     if (received.bytes.byteLength > MEMO_MAX_BYTES) return checked;
-    this.#last.set(name, { method: request.method, search: url.search, body, status: received.status, contentType, bytes: received.bytes, checked });
+    this.#last.set(name, { method: request.method, search: request.url.search, body, status: received.status, contentType, bytes: received.bytes, checked });
     return checked;
   }
 }

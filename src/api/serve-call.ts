@@ -134,7 +134,7 @@ function served(ctx: SandboxContext, record: RequestRecord, route: ApiRoute | un
   // Which order a lost createOrder asked for is what tells a retry from a new order.
   const captured = record.body === null ? undefined : captureBody(record, JOURNAL_BODY_MAX_BYTES);
   if (captured) record.body = captured.body;
-  const call: Call = { ctx, record, route, now: record.atMs, cutOff, instead };
+  const call: Call = { ctx, record, route, cutOff, instead };
   const outcome = faultsFirst(call);
   if (captured === undefined) return outcome instanceof Promise ? outcome.then((done) => noted(call, done)) : noted(call, outcome);
   return Promise.resolve(outcome).then(async (done) => {
@@ -150,7 +150,6 @@ export interface Call {
   ctx: SandboxContext;
   record: RequestRecord;
   route: ApiRoute | undefined;
-  now: number;
   /** Aborted when the transport stops waiting: a latency fault still waited out then ends the call (see `AnswerOptions`). */
   cutOff: AbortSignal | undefined;
   instead: ServedInstead | undefined;
@@ -217,8 +216,8 @@ function afterLatency(call: Call, faults: CallFaults | undefined): Outcome | Pro
  * body) by the call's rules, then the call's own. HEAD is answered as GET (the transport leaves the body out).
  * A refusal is thrown, or rejects the promise of a route that waits.
  */
-function routeAnswer({ ctx, record, route, now }: Call): Answer | Promise<Answer> {
-  const { url } = record;
+function routeAnswer({ ctx, record, route }: Call): Answer | Promise<Answer> {
+  const { url, atMs: now } = record;
   const misspelt = pathSpellingRefusal(url.pathname, url.plainPath);
   if (misspelt) throw misspelt;
   checkPathEncoding(url.pathname);

@@ -3,7 +3,7 @@ import { maskApiKey } from '../lib/mask-api-key.js';
 import { RecentMemo } from '../lib/recent-memo.js';
 import { journalAnswerHeaders, journalBody, journalHeaders, keptAnswerBody } from './journal-exchange.js';
 import type { HistoryEntry, JournalEntry, JournalMarker, JournalQuery, MarkerNote, ProxiedNote } from './journal-entry.js';
-import { NO_HEADERS, RequestRecord } from './request-record.js';
+import { NO_HEADERS, RequestRecord, type RecordHeaders } from './request-record.js';
 
 export type * from './journal-entry.js';
 export { isMarker } from './journal-entry.js';
@@ -36,17 +36,33 @@ const MAX_MEMO_BODY_LENGTH = 256 * 1024;
 const MEMO_SIZE = 1024;
 
 /**
+ * A request's headers and bodies, kept for the last `bodyCapacity` requests only: kept for all 1000, the bodies of a
+ * full-speed mix doubled the server's memory and cost a third of its throughput (bench soak: 109 → 215 MiB, 5.9k →
+ * 4.0k req/s), as each lived long enough to be promoted to the old generation. They leave their record when it is
+ * kept and live in a ring of their own: letting go of them then overwrites a slot of the ring, where clearing the
+ * fields of the record a hundred requests back cost getBalance over HTTP ~0.3 µs of its ~14 µs of CPU (a cache miss
+ * on an object long out of use; `perf record -e cpu-clock` of `esim-sandbox serve` under load).
+ */
+interface Exchange {
+  readonly seq: number;
+  readonly headers: RecordHeaders;
+  readonly bodyText: string | undefined;
+  readonly bodyTruncated: boolean | undefined;
+  readonly answerHeaders: Record<string, string> | undefined;
+  /** QR images shortened, at most 64 KiB (`answerBodyTruncated`). */
+  readonly answerBody: string | undefined;
+  readonly answerBodyTruncated: boolean;
+}
+
+/**
  * The last `capacity` requests and markers, oldest first; resets are marker rows, and the rows after the last
  * one are the current run. A request is kept as the pipeline's `RequestRecord`, not copied, its times formatted
- * and key masked when read; headers and bodies are references to what the request and answer hold anyway. A record
- * lets go of them past the last `bodyCapacity` requests: kept for all 1000, the bodies of a full-speed mix doubled
- * the server's memory and cost a third of its throughput (bench soak: 109 → 215 MiB, 5.9k → 4.0k req/s), as each
- * lived long enough to be promoted to the old generation.
+ * and key masked when read; its headers and bodies are references to what the request and answer held (`Exchange`).
  */
 export class Journal {
   #rows: Row[] = [];
-  /** The records that keep their headers and bodies, the one numbered `seq` at `seq % bodyCapacity`. */
-  #withExchange: RequestRecord[] = [];
+  /** The exchange of request `seq` at `seq % bodyCapacity`. */
+  #exchanges: Exchange[] = [];
   #next = 0;
   #seq = 0;
   #runStart = 0;
@@ -69,13 +85,9 @@ export class Journal {
     checkWritable(record);
     if (this.capacity === 0) return;
     this.#place(record);
-    this.#keepExchange(record);
     if (record.errorMessage !== undefined) record.errorMessage = memo(this.#messages, record.errorMessage, same);
-    if (record.answerBody !== undefined && this.bodyCapacity > 0) {
-      const kept = this.#keptBodies.get(record.answerBody);
-      record.answerBody = kept.text;
-      record.answerBodyTruncated = kept.truncated;
-    }
+    if (this.bodyCapacity > 0) this.#exchanges[record.seq % this.bodyCapacity] = this.#exchangeOf(record);
+    forgetExchange(record);
   }
 
   mark(note: MarkerNote): JournalMarker | undefined {
@@ -94,16 +106,24 @@ export class Journal {
     return row;
   }
 
-  #keepExchange(record: RequestRecord): void {
-    if (this.bodyCapacity === 0) return forgetExchange(record);
-    const index = record.seq % this.bodyCapacity;
-    const leaving = this.#withExchange[index];
-    if (leaving) forgetExchange(leaving);
-    this.#withExchange[index] = record;
+  #exchangeOf(record: RequestRecord): Exchange {
+    const kept = record.answerBody === undefined ? undefined : this.#keptBodies.get(record.answerBody);
+    return {
+      seq: record.seq,
+      headers: record.headers,
+      bodyText: record.bodyText,
+      bodyTruncated: record.bodyTruncated,
+      answerHeaders: record.answerHeaders,
+      answerBody: kept?.text,
+      answerBodyTruncated: kept?.truncated ?? false,
+    };
   }
 
-  #keepsExchange(record: RequestRecord): boolean {
-    return this.bodyCapacity > 0 && this.#withExchange[record.seq % this.bodyCapacity] === record;
+  /** Undefined once the request is older than the last `bodyCapacity`. */
+  #keptExchange(record: RequestRecord): Exchange | undefined {
+    if (this.bodyCapacity === 0) return undefined;
+    const exchange = this.#exchanges[record.seq % this.bodyCapacity];
+    return exchange?.seq === record.seq ? exchange : undefined;
   }
 
   /** Computed from `#next`, so a reader that asks for one entry at a time pays for that entry only. */
@@ -144,27 +164,29 @@ export class Journal {
   /** Undefined once its headers and body are no longer kept whole. */
   requestAsSent(seq: number): RequestAsSent | undefined {
     const row = this.#rowOf(seq);
-    if (!(row instanceof RequestRecord) || !this.#keepsExchange(row) || row.bodyTruncated) return undefined;
+    if (!(row instanceof RequestRecord)) return undefined;
+    const exchange = this.#keptExchange(row);
+    if (exchange === undefined || exchange.bodyTruncated) return undefined;
     const headers: [string, string][] = [];
-    row.headers.forEach((value, name) => void headers.push([name.toLowerCase(), value]));
-    return { method: row.method, url: row.url.pathAndQuery, headers, body: row.bodyText };
+    exchange.headers.forEach((value, name) => void headers.push([name.toLowerCase(), value]));
+    return { method: row.method, url: row.url.pathAndQuery, headers, body: exchange.bodyText };
   }
 
   #entryOf(record: RequestRecord, bodies: boolean): JournalEntry {
     const key = record.apiKey === null ? null : memo(this.#keys, record.apiKey, viewOfKey);
-    return entryOf(record, key, bodies && this.#keepsExchange(record));
+    return entryOf(record, key, bodies ? this.#keptExchange(record) : undefined);
   }
 
   /** The numbers go on from where they were. */
   clear(): void {
-    for (const record of this.#withExchange) if (record) forgetExchange(record);
     this.#rows = [];
-    this.#withExchange = [];
+    this.#exchanges = [];
     this.#next = 0;
     this.#runStart = this.#seq;
   }
 }
 
+/** The record's references to its request and answer, handed to the journal's ring (or let go, without one). */
 function forgetExchange(record: RequestRecord): void {
   record.headers = NO_HEADERS;
   record.body = null;
@@ -193,7 +215,7 @@ function markerOf({ seq, marker: note }: MarkerRow): JournalMarker {
   };
 }
 
-function entryOf(record: RequestRecord, key: KeyView | null, exchange: boolean): JournalEntry {
+function entryOf(record: RequestRecord, key: KeyView | null, exchange: Exchange | undefined): JournalEntry {
   return {
     seq: record.seq,
     at: new Date(record.atMs).toISOString(),
@@ -219,9 +241,9 @@ function entryOf(record: RequestRecord, key: KeyView | null, exchange: boolean):
     ...(record.proxied !== undefined && { proxied: proxiedCopy(record.proxied) }),
     durationMs: Math.round(record.durationMs * 1000) / 1000,
     ...(exchange && {
-      request: { headers: journalHeaders(record.headers), ...journalBody(record.bodyText, record.bodyTruncated) },
-      ...(record.answerHeaders && {
-        response: { headers: journalAnswerHeaders(record.answerHeaders), ...journalBody(record.answerBody, record.answerBodyTruncated) },
+      request: { headers: journalHeaders(exchange.headers), ...journalBody(exchange.bodyText, exchange.bodyTruncated) },
+      ...(exchange.answerHeaders && {
+        response: { headers: journalAnswerHeaders(exchange.answerHeaders), ...journalBody(exchange.answerBody, exchange.answerBodyTruncated) },
       }),
     }),
   };

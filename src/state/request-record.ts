@@ -54,11 +54,9 @@ export class RequestRecord {
   /** Proxy mode: the exchange with the real service, and what broke on either side. */
   proxied: ProxiedNote | undefined = undefined;
   answerHeaders: Record<string, string> | undefined = undefined;
-  /** As the journal keeps it once noted: QR images shortened, at most 64 KiB (`answerBodyTruncated`). */
   answerBody: string | undefined = undefined;
-  answerBodyTruncated = false;
 
-  /** `headers` and `body` are kept by reference until the record is older than the latest `journalBodies`. */
+  /** `headers` and `body`, and the bodies and answer headers noted later, are handed to the journal when it keeps the record. */
   constructor(
     readonly method: string,
     readonly url: ParsedUrl,

@@ -74,7 +74,7 @@ describe('the request record', () => {
     ]);
   });
 
-  it('is kept by the journal as it is, and lets go of its headers and bodies once a later request takes its place among the latest', () => {
+  it('is kept by the journal as it is, handing it its headers and bodies, which the journal lets go of once a later request takes their place among the latest', () => {
     const journal = new Journal(10, 2);
     const records = [1, 2, 3].map((n) => {
       const record = new RequestRecord('GET', new ParsedUrl(new URL(`http://sandbox.test/api/v1/getBalance?n=${n}`)), new Headers({ 'x-api-key': FULL_ACCESS }), null);
@@ -85,8 +85,7 @@ describe('the request record', () => {
       return record;
     });
     expect(records.map((record) => record.seq)).toEqual([1, 2, 3]);
-    expect(records[0]).toMatchObject({ headers: NO_HEADERS, answerHeaders: undefined, answerBody: undefined, status: 200 });
-    expect(records[2]!.answerBody).toBe('{"n":3}');
+    for (const record of records) expect(record).toMatchObject({ headers: NO_HEADERS, answerHeaders: undefined, answerBody: undefined, status: 200 });
     expect(journal.entries().map((entry) => [entry.url, entry.response?.body])).toEqual([
       ['/api/v1/getBalance?n=1', undefined],
       ['/api/v1/getBalance?n=2', { n: 2 }],

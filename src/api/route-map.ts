@@ -8,13 +8,22 @@ export const API_PREFIX = '/api/v1';
 
 export class ApiRouter {
   readonly #routes: ReadonlyMap<string, ApiRoute>;
+  /**
+   * The same by their whole path (`/api/v1/getBalance`): the server gives the same path string for a URL asked again,
+   * whose hash is then kept, where the part after the prefix is a new string hashed at every call.
+   */
+  readonly #byApiPath: ReadonlyMap<string, ApiRoute>;
 
   constructor(calls: readonly CallRoute[]) {
-    this.#routes = new Map([...calls, DOCUMENT].map((route): [string, ApiRoute] => [route.path, route]));
+    const routes = [...calls, DOCUMENT];
+    this.#routes = new Map(routes.map((route): [string, ApiRoute] => [route.path, route]));
+    this.#byApiPath = new Map(routes.map((route): [string, ApiRoute] => [`${API_PREFIX}${route.path}`, route]));
   }
 
   /** The route of a path below `basePath`, or else below the `/api/v1` in it. */
   routeAt(pathname: string, basePath?: string): ApiRoute | undefined {
+    const route = basePath === undefined ? this.#byApiPath.get(pathname) : undefined;
+    if (route !== undefined) return route;
     const routePath = routePathOf(pathname, basePath);
     return routePath === null ? undefined : this.#routes.get(routePath);
   }

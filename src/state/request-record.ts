@@ -62,8 +62,9 @@ export class RequestRecord {
     readonly url: ParsedUrl,
     public headers: RecordHeaders,
     public body: ReadableStream<Uint8Array> | null,
+    apiKey = headers.get('x-api-key'),
   ) {
-    this.apiKey = headers.get('x-api-key');
+    this.apiKey = apiKey;
   }
 }
 

@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import { codeOption, integerOption, switchOption, textOption } from './lib/options/option-kinds.js';
 import type { ChaosInput } from './scenarios/scenario-schema.js';
 import { CLOCK_MODES, type ClockMode } from './state/clock.js';
@@ -96,7 +97,10 @@ export const SANDBOX_OPTIONS = {
 
 let timeOrigin: number | undefined;
 
-/** The steady clock in epoch ms. `performance.timeOrigin` never changes, and reading it checks its receiver each time: read once. */
+/**
+ * The steady clock in epoch ms. `performance.timeOrigin` never changes, and reading it checks its receiver each time:
+ * read once. `performance` is imported: the global one is a getter, called at every read.
+ */
 function steadyWallClock(): number {
   return (timeOrigin ??= performance.timeOrigin) + performance.now();
 }

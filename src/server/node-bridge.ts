@@ -108,13 +108,25 @@ function parsedUrlOf(text: string): ParsedUrl {
 export function rawHeaderValue(raw: readonly string[], name: string): string | null {
   let value: string | null = null;
   for (let i = 0; i + 1 < raw.length; i += 2) {
-    const candidate = raw[i]!;
-    // Names compared as sent first: most clients send them in lower case, as the sandbox asks for them.
-    if (candidate.length !== name.length || (candidate !== name && candidate.toLowerCase() !== name.toLowerCase())) continue;
+    if (!isHeaderName(raw[i]!, name)) continue;
     const found = trimmed(raw[i + 1]!);
     value = value === null ? found : `${value}, ${found}`;
   }
   return value;
+}
+
+/** Whether two header names are the same in any ASCII letter case (as `Headers` compares them), nothing made to compare. */
+function isHeaderName(candidate: string, name: string): boolean {
+  if (candidate.length !== name.length) return false;
+  for (let i = 0; i < name.length; i++) {
+    let a = candidate.charCodeAt(i);
+    let b = name.charCodeAt(i);
+    if (a === b) continue;
+    if (a >= 65 && a <= 90) a += 32;
+    if (b >= 65 && b <= 90) b += 32;
+    if (a !== b) return false;
+  }
+  return true;
 }
 
 /** A header value without the HTTP whitespace around it; Node's parser leaves little, so most values are taken as they are. */

@@ -1,4 +1,4 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import type { ApiRequest } from '../api/api-request.js';
 import { RequestRecord, type RecordHeaders } from '../state/request-record.js';
 import { logFailure } from '../lib/log-failure.js';
@@ -8,20 +8,44 @@ import { announcesBody, lingerIfBodyUnread } from './lingering-close.js';
 import { requestBodyStream } from './request-body-stream.js';
 import { ParsedUrl } from '../lib/parsed-url.js';
 
-/** A Node request as the admin API reads it: headers looked up in Node's raw list when asked, not copied; a body streamed, never buffered. */
-export function nodeApiRequestOf(req: IncomingMessage): ApiRequest {
+/** What the listener reads of a request once: its gates and the reading of the request (below) take it from here. */
+export interface NodeRequestHead {
+  method: string;
+  /** The request target; `/` for one that is no path (`*`, the absolute form of proxies). */
+  target: string;
+  /** Node's, which it reads for its own checks anyway. */
+  headers: IncomingHttpHeaders;
+  /** Whether it came over TLS: the scheme of the server's own origin. */
+  encrypted: boolean;
+  /** A body the sandbox reads: one announced by a method that takes one (not GET or HEAD). */
+  hasBody: boolean;
+}
+
+export function nodeRequestHead(req: IncomingMessage): NodeRequestHead {
   return {
     method: req.method ?? 'GET',
-    url: urlOf(req),
+    target: req.url?.startsWith('/') ? req.url : '/',
+    headers: req.headers,
+    encrypted: 'encrypted' in req.socket && req.socket.encrypted === true,
+    hasBody: hasBody(req),
+  };
+}
+
+/** A Node request as the admin API reads it: headers looked up in Node's raw list when asked, not copied; a body streamed, never buffered. */
+export function nodeApiRequestOf(req: IncomingMessage, head = nodeRequestHead(req)): ApiRequest {
+  return {
+    method: head.method,
+    url: urlOf(head),
     headers: new RawHeaders(req.rawHeaders),
-    body: hasBody(req) ? requestBodyStream(req) : null,
+    body: head.hasBody ? requestBodyStream(req) : null,
   };
 }
 
 /** A call of the imitated API read straight into its record: URL, key and header list read once, the body a stream not read yet. */
-export function nodeRecordOf(req: IncomingMessage): RequestRecord {
+export function nodeRecordOf(req: IncomingMessage, head = nodeRequestHead(req)): RequestRecord {
   const headers = new RawHeaders(req.rawHeaders);
-  return new RequestRecord(req.method ?? 'GET', parsedUrlOf(urlOf(req)), headers, hasBody(req) ? requestBodyStream(req) : null, keptApiKey(headers.get('x-api-key')));
+  const body = head.hasBody ? requestBodyStream(req) : null;
+  return new RequestRecord(head.method, parsedUrlOf(urlOf(head)), headers, body, keptApiKey(headers.get('x-api-key')));
 }
 
 /**
@@ -50,12 +74,11 @@ class RawHeaders implements RecordHeaders {
 }
 
 /** `http://<Host><path>`; a Host header that is no host (`a b`, `x/y`) gives way to localhost, the path still says what is asked. */
-function urlOf(req: IncomingMessage): string {
-  const path = req.url?.startsWith('/') ? req.url : '/';
-  const protocol = 'encrypted' in req.socket && req.socket.encrypted ? 'https' : 'http';
-  const host = req.headers.host ?? 'localhost';
+function urlOf({ target, encrypted, headers }: NodeRequestHead): string {
+  const protocol = encrypted ? 'https' : 'http';
+  const host = headers.host ?? 'localhost';
   if (urlsOfHost?.host !== host || urlsOfHost.protocol !== protocol) urlsOfHost = urlsOf(protocol, host);
-  return urlsOfHost.urls.get(path);
+  return urlsOfHost.urls.get(target);
 }
 
 /**
@@ -170,11 +193,11 @@ const ENCODED = new RecentMemo(8, 2 * 1024 * 1024, (text) => Buffer.from(text, '
  * A Node request listener: the request read by `read`, answered by `answer`, the outcome written without building a
  * `Response`, in the same turn for a read. `NETWORK_ERROR`, or a failure no answer was made for, closes the connection.
  */
-export function nodeHandler<R>(read: (req: IncomingMessage) => R, answer: (request: R, reply: Reply, req: IncomingMessage) => void) {
-  return (req: IncomingMessage, res: ServerResponse): void => {
+export function nodeHandler<R>(read: (req: IncomingMessage, head: NodeRequestHead) => R, answer: (request: R, reply: Reply, req: IncomingMessage) => void) {
+  return (req: IncomingMessage, res: ServerResponse, head = nodeRequestHead(req)): void => {
     const reply = new NodeReply(req, res);
     try {
-      answer(read(req), reply, req);
+      answer(read(req, head), reply, req);
     } catch (error) {
       reply.failed(error);
     }

@@ -1,10 +1,10 @@
-import type { IncomingHttpHeaders } from 'node:http';
 import { checkAdminToken } from '../admin/admin-token.js';
 import { isJsonMediaType } from '../api/read-json-body.js';
 import { ApiError } from '../domain/api-error.js';
 import { truncateText } from '../lib/json-preview.js';
 import { RecentMemo } from '../lib/recent-memo.js';
 import type { Area } from './areas.js';
+import type { NodeRequestHead } from './node-bridge.js';
 import { hostNameOfHeader, isLoopbackHost, normalizeHostName } from './host-names.js';
 
 /** What a server lets through, fixed once it listens. */
@@ -32,32 +32,20 @@ export function guardPolicy({ boundAddress, allowedHosts = [], adminToken }: Gua
   return { adminToken, hostNames: new Set(names.filter((name) => name !== undefined)) };
 }
 
-interface GuardedRequest {
-  area: Area;
-  method: string;
-  headers: IncomingHttpHeaders;
-  /** Whether it came over TLS: the scheme of the server's own origin. */
-  encrypted: boolean;
-  hasBody: boolean;
-}
 
 /** Methods a page of any site may send another without asking first (no CORS preflight), and that change nothing. */
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Undefined when the request may pass. */
-export function refusalOf(request: GuardedRequest, policy: GuardPolicy): ApiError | undefined {
-  return (
-    hostRefusal(request, policy) ??
-    originRefusal(request) ??
-    (request.area === 'admin' ? adminRefusal(request, policy) : undefined)
-  );
+export function refusalOf(area: Area, request: NodeRequestHead, policy: GuardPolicy): ApiError | undefined {
+  return hostRefusal(request, policy) ?? originRefusal(area, request) ?? (area === 'admin' ? adminRefusal(request, policy) : undefined);
 }
 
 /** The last Host header read, and the name in it: a client sends the same one on every request. */
 const HOST_NAMES = new RecentMemo(1, 1024, hostNameOfHeader);
 
 /** A request without `Host` is left to the HTTP layer; one naming a host this server does not answer to is refused. */
-function hostRefusal({ headers }: GuardedRequest, { hostNames }: GuardPolicy): ApiError | undefined {
+function hostRefusal({ headers }: NodeRequestHead, { hostNames }: GuardPolicy): ApiError | undefined {
   if (hostNames === undefined || headers.host === undefined) return undefined;
   const name = HOST_NAMES.get(headers.host);
   if (name !== undefined && hostNames.has(name)) return undefined;
@@ -70,7 +58,7 @@ function hostRefusal({ headers }: GuardedRequest, { hostNames }: GuardPolicy): A
 }
 
 /** Clients that are no browser send no `Origin`; the server's own pages (`/docs`) send its own. */
-function originRefusal({ area, method, headers, encrypted }: GuardedRequest): ApiError | undefined {
+function originRefusal(area: Area, { method, headers, encrypted }: NodeRequestHead): ApiError | undefined {
   const origin = headers.origin;
   if (origin === undefined || (area !== 'admin' && SAFE_METHODS.has(method))) return undefined;
   const own = `${encrypted ? 'https' : 'http'}://${headers.host ?? ''}`;
@@ -83,7 +71,7 @@ function originRefusal({ area, method, headers, encrypted }: GuardedRequest): Ap
   );
 }
 
-function adminRefusal(request: GuardedRequest, { adminToken }: GuardPolicy): ApiError | undefined {
+function adminRefusal(request: NodeRequestHead, { adminToken }: GuardPolicy): ApiError | undefined {
   return (adminToken === undefined ? undefined : checkAdminToken(adminToken, request.headers)) ?? mediaTypeRefusal(request);
 }
 
@@ -91,7 +79,7 @@ function adminRefusal(request: GuardedRequest, { adminToken }: GuardPolicy): Api
  * A page of any site may POST a form or text body to any other unasked; a JSON one needs the server's consent (a
  * CORS preflight), which this server never gives. A DELETE without a body, never sent unasked, needs no type.
  */
-function mediaTypeRefusal({ method, headers, hasBody }: GuardedRequest): ApiError | undefined {
+function mediaTypeRefusal({ method, headers, hasBody }: NodeRequestHead): ApiError | undefined {
   if (SAFE_METHODS.has(method) || (method !== 'POST' && !hasBody)) return undefined;
   const contentType = headers['content-type'];
   if (contentType !== undefined && isJsonMediaType(contentType)) return undefined;

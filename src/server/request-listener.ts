@@ -8,7 +8,7 @@ import { pathSpellingRefusal } from '../api/path-spelling.js';
 import { inspectorRequest } from '../admin/inspector-files.js';
 import type { CoreSandboxHost } from '../sessions/sandbox-host.js';
 import { areaOf, type Area } from './areas.js';
-import { hasBody, nodeApiRequestOf, nodeHandler, nodeRecordOf, writeAnswer } from './node-bridge.js';
+import { nodeApiRequestOf, nodeHandler, nodeRecordOf, nodeRequestHead, writeAnswer, type NodeRequestHead } from './node-bridge.js';
 import { guardPolicy, refusalOf, type GuardOptions } from './request-guard.js';
 import { localOriginOf } from './host-names.js';
 import { refuseMissingHost } from './transport-answers.js';
@@ -37,7 +37,7 @@ export function createRequestListener(host: CoreSandboxHost, options: RequestLis
   const adminApi = once(() => import('../admin/admin-api.js').then(({ createAdminApi }) => createAdminApi(host, options)));
   const docsApp = once(() => import('./docs-app.js').then(({ createDocsApp }) => createDocsApp(), withoutExpress));
   const answerOptions = { cutOff: options.cutOff };
-  const areas: Record<Area, (req: IncomingMessage, res: ServerResponse) => void> = {
+  const areas: Record<Area, (req: IncomingMessage, res: ServerResponse, head: NodeRequestHead) => void> = {
     api: nodeHandler(nodeRecordOf, (record, reply) => host.answer(record, reply, answerOptions)),
     admin: nodeHandler(nodeApiRequestOf, (request, reply, req) => {
       const first = options.adminFirst?.(request);
@@ -52,8 +52,8 @@ export function createRequestListener(host: CoreSandboxHost, options: RequestLis
     }),
     // The listener decided the area from the path as written: the page and its files, by their own names only.
     inspector: nodeHandler(
-      (req) => req,
-      (req, reply) => reply.answered(inspectorRequest(req.method ?? 'GET', (req.url ?? '/').split('?', 1)[0]!)),
+      (_req, head) => head,
+      ({ method, target }, reply) => reply.answered(inspectorRequest(method, target.split('?', 1)[0]!)),
     ),
     docs: (req, res) =>
       void docsApp()
@@ -65,18 +65,15 @@ export function createRequestListener(host: CoreSandboxHost, options: RequestLis
 
   return (req: IncomingMessage, res: ServerResponse) => {
     if (refuseMissingHost(req, res)) return;
-    // A target that is no path (`*`, the absolute form of proxies) is read as `/`, as the node bridge reads it.
-    const target = req.url?.startsWith('/') ? req.url : '/';
+    const head = nodeRequestHead(req);
     // One path for every part of the server: a path spelled so that its parts would read it differently never gets further.
-    const misspelt = pathSpellingRefusal(target);
+    const misspelt = pathSpellingRefusal(head.target);
     if (misspelt) return writeAnswer(errorAnswer(misspelt), res);
-    const area = areaOf(target);
-    const encrypted = 'encrypted' in req.socket && req.socket.encrypted === true;
-    const guarded = { area, method: req.method ?? 'GET', headers: req.headers, encrypted, hasBody: hasBody(req) };
-    const refused = refusalOf(guarded, policyOf());
+    const area = areaOf(head.target);
+    const refused = refusalOf(area, head, policyOf());
     if (refused) return writeAnswer(errorAnswer(refused), res);
     // Each area's handler closes the connection on a failure no answer was made for (a bug, a module that would not load).
-    areas[area](req, res);
+    areas[area](req, res, head);
   };
 }
 

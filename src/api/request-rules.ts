@@ -42,5 +42,6 @@ export function resolveLimit(limit: number | undefined, behavior: Behavior, fact
     facts.clampedLimit = { asked: limit, used };
     return used;
   }
-  throw new ApiError('VALIDATION_ERROR', `limit must be ${LIMIT_RULE} (got "${limit}")`);
+  // -0 is what was sent as `-0`, which String() would write as "0".
+  throw new ApiError('VALIDATION_ERROR', `limit must be ${LIMIT_RULE} (got "${Object.is(limit, -0) ? '-0' : limit}")`);
 }

@@ -43,6 +43,7 @@ describeBothModes('getPaymentHistory', (target) => {
     await expectError(await target().call('/getPaymentHistory?limit=0'), 400, 'VALIDATION_ERROR', 'limit must be an integer from 1 to 200 (got "0")');
     await expectError(await target().call('/getPaymentHistory?limit=201'), 400, 'VALIDATION_ERROR', /limit must be an integer from 1 to 200/);
     await expectError(await target().call('/getPaymentHistory?limit=abc'), 400, 'VALIDATION_ERROR', 'limit must be an integer from 1 to 200 (got "abc")');
+    await expectError(await target().call('/getPaymentHistory?limit=-0'), 400, 'VALIDATION_ERROR', 'limit must be an integer from 1 to 200 (got "-0")');
     await expectError(await target().call('/getPaymentHistory?limit=1.5'), 400, 'VALIDATION_ERROR', /limit/);
   });
 });

@@ -32,7 +32,7 @@ export function nodeRequestHead(req: IncomingMessage): NodeRequestHead {
 }
 
 /** A Node request as the admin API reads it: headers looked up in Node's raw list when asked, not copied; a body streamed, never buffered. */
-export function nodeApiRequestOf(req: IncomingMessage, head = nodeRequestHead(req)): ApiRequest {
+export function nodeApiRequestOf(req: IncomingMessage, head: NodeRequestHead): ApiRequest {
   return {
     method: head.method,
     url: urlOf(head),
@@ -42,22 +42,18 @@ export function nodeApiRequestOf(req: IncomingMessage, head = nodeRequestHead(re
 }
 
 /** A call of the imitated API read straight into its record: URL, key and header list read once, the body a stream not read yet. */
-export function nodeRecordOf(req: IncomingMessage, head = nodeRequestHead(req)): RequestRecord {
+export function nodeRecordOf(req: IncomingMessage, head: NodeRequestHead): RequestRecord {
   const headers = new RawHeaders(req.rawHeaders);
   const body = head.hasBody ? requestBodyStream(req) : null;
-  return new RequestRecord(head.method, parsedUrlOf(urlOf(head)), headers, body, keptApiKey(headers.get('x-api-key')));
+  const apiKey = headers.get('x-api-key');
+  return new RequestRecord(head.method, parsedUrlOf(urlOf(head)), headers, body, apiKey === null ? null : API_KEYS.get(apiKey));
 }
 
 /**
  * The last key sent: the next request that sends the same is given this very string, whose hash is kept, where a
  * string read from the socket is hashed again at each lookup (its session, its key and account): ~0.1 µs a request.
  */
-let lastApiKey: string | null = null;
-
-function keptApiKey(key: string | null): string | null {
-  if (key !== lastApiKey) lastApiKey = key;
-  return lastApiKey;
-}
+const API_KEYS = new RecentMemo(1, 1024, (key) => key);
 
 /** Node's raw header list read as a `Headers` would answer (one object, no closures, per request). */
 class RawHeaders implements RecordHeaders {
@@ -282,6 +278,6 @@ function endStreamed(res: ServerResponse): void {
 const UNREAD_END_GRACE_MS = 10_000;
 
 /** A request body the sandbox reads: one announced by a method that takes one (not GET or HEAD). */
-export function hasBody(req: IncomingMessage): boolean {
+function hasBody(req: IncomingMessage): boolean {
   return req.method !== 'GET' && req.method !== 'HEAD' && announcesBody(req);
 }

@@ -32,7 +32,6 @@ export function guardPolicy({ boundAddress, allowedHosts = [], adminToken }: Gua
   return { adminToken, hostNames: new Set(names.filter((name) => name !== undefined)) };
 }
 
-
 /** Methods a page of any site may send another without asking first (no CORS preflight), and that change nothing. */
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 

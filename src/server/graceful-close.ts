@@ -5,13 +5,20 @@ import { nextTurn } from '../lib/next-turn.js';
 /** A margin for the 503s made at the end of the grace (in that turn), well inside the second a stop may take past it. */
 const CUT_OFF_ANSWERS_MS = 250;
 
+/**
+ * The latest answer of a connection, kept on its socket. Node answers a connection's requests in order, so the latest
+ * is the one a stop marks `connection: close` (only the last may say it: Node closes the connection after it) and the
+ * last to close. A property rather than a WeakMap: setting a WeakMap's entry at every request cost getBalance over
+ * HTTP ~0.4 µs of CPU a request (docs/performance.md, "The path of a read").
+ */
+const LATEST_ANSWER = Symbol('latest answer');
+
+interface FollowedSocket extends Socket {
+  [LATEST_ANSWER]?: ServerResponse;
+}
+
 /** The server's `request` and `checkExpectation` listeners go through `following`. */
 export function gracefulClose(server: Server) {
-  /**
-   * Node answers a connection's requests in order, so the latest is the one a stop marks `connection: close` (only
-   * the last may say it: Node closes the connection after it) and the last to close.
-   */
-  const latest = new WeakMap<Socket, ServerResponse>();
   let closing: Promise<void> | undefined;
   let listenerClosed = false;
   const cutOff = new AbortController();
@@ -39,16 +46,17 @@ export function gracefulClose(server: Server) {
   const following =
     (listener: (req: IncomingMessage, res: ServerResponse) => void) =>
     (req: IncomingMessage, res: ServerResponse) => {
-      const previous = closing ? latest.get(req.socket) : undefined;
-      latest.set(req.socket, res);
+      const socket: FollowedSocket = req.socket;
+      const previous = closing ? socket[LATEST_ANSWER] : undefined;
+      socket[LATEST_ANSWER] = res;
       if (closing) closeAfter(res, previous);
       listener(req, res);
     };
 
   /** Connections opened and not yet closed: one that has sent nothing is no request in flight. */
-  const open = new Set<Socket>();
+  const open = new Set<FollowedSocket>();
   let accepted = 0;
-  server.on('connection', (socket: Socket) => {
+  server.on('connection', (socket: FollowedSocket) => {
     accepted += 1;
     open.add(socket);
     socket.once('close', () => open.delete(socket));
@@ -84,7 +92,7 @@ export function gracefulClose(server: Server) {
           closeAll = setTimeout(() => server.closeAllConnections(), CUT_OFF_ANSWERS_MS);
         }, graceMs);
         for (const socket of open) {
-          const res = latest.get(socket);
+          const res = socket[LATEST_ANSWER];
           if (res !== undefined && !res.writableFinished) closeAfter(res, undefined);
         }
         void drainAcceptQueue(performance.now() + graceMs).then(() => {
@@ -97,7 +105,7 @@ export function gracefulClose(server: Server) {
           });
           // Node closes idle keep-alive connections (a request that came on one while the queue drained was
           // answered with connection: close), but not one that has not sent a byte yet (a client's spare).
-          for (const socket of open) if (socket.bytesRead === 0 && !latest.has(socket)) socket.destroy();
+          for (const socket of open) if (socket.bytesRead === 0 && socket[LATEST_ANSWER] === undefined) socket.destroy();
         });
       });
       return closing;

@@ -11,7 +11,7 @@ import { areaOf, type Area } from './areas.js';
 import { nodeApiRequestOf, nodeHandler, nodeRecordOf, nodeRequestHead, writeAnswer, type NodeRequestHead } from './node-bridge.js';
 import { guardPolicy, refusalOf, type GuardOptions } from './request-guard.js';
 import { localOriginOf } from './host-names.js';
-import { refuseMissingHost } from './transport-answers.js';
+import { refuseUnclearHost } from './transport-answers.js';
 
 /** What `startServer` gives its listener: the admin API's options, the guard's, and what only a running server knows. */
 export interface RequestListenerOptions extends AdminApiOptions, Omit<GuardOptions, 'boundAddress'> {
@@ -64,7 +64,7 @@ export function createRequestListener(host: CoreSandboxHost, options: RequestLis
   const policyOf = once(() => guardPolicy({ ...options, boundAddress: options.boundAddress() }));
 
   return (req: IncomingMessage, res: ServerResponse) => {
-    if (refuseMissingHost(req, res)) return;
+    if (refuseUnclearHost(req, res)) return;
     const head = nodeRequestHead(req);
     // One path for every part of the server: a path spelled so that its parts would read it differently never gets further.
     const misspelt = pathSpellingRefusal(head.target);

@@ -58,13 +58,28 @@ function clientErrorOf(error: NodeJS.ErrnoException, timeouts: RequestTimeouts):
   });
 }
 
-/** HTTP/1.1 requires `Host`; the server is made with `requireHostHeader: false` so that this 400 is the envelope. */
-export function refuseMissingHost(req: IncomingMessage, res: ServerResponse): boolean {
-  if (req.headers.host !== undefined) return false;
+/**
+ * HTTP/1.1 requires one `Host`, and a server answers 400 to a request with none or with two (RFC 9112, 3.2): Node
+ * keeps the first of two, where a proxy in front may have read the other. The server is made with
+ * `requireHostHeader: false` so that this 400 is the envelope.
+ */
+export function refuseUnclearHost(req: IncomingMessage, res: ServerResponse): boolean {
+  const lines = req.headers.host === undefined ? 0 : hostLines(req.rawHeaders);
+  if (lines === 1) return false;
   res.setHeader('connection', 'close');
-  const message = 'The request has no Host header; send one naming this server, e.g. "Host: 127.0.0.1:4010" (HTTP/1.1 requires it).';
+  const message =
+    lines === 0
+      ? 'The request has no Host header; send one naming this server, e.g. "Host: 127.0.0.1:4010" (HTTP/1.1 requires it).'
+      : `The request has ${lines} Host headers; send one, naming this server (HTTP/1.1 takes exactly one, RFC 9112: two may name two servers).`;
   writeAnswer(errorAnswer(new ApiError('VALIDATION_ERROR', message)), res);
   return true;
+}
+
+/** How many `Host` lines the raw header list holds, in any letter case. */
+function hostLines(raw: readonly string[]): number {
+  let lines = 0;
+  for (let i = 0; i < raw.length; i += 2) if (raw[i]!.length === 4 && raw[i]!.toLowerCase() === 'host') lines += 1;
+  return lines;
 }
 
 /** A `checkExpectation` listener: any `Expect` but `100-continue` gets a 417 envelope. */

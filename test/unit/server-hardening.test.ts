@@ -281,6 +281,20 @@ describe('answers of the HTTP layer itself are the error envelope too', () => {
     expect(await server.sandbox.state()).toEqual(before);
   });
 
+  it.each([
+    ['the same name twice', (port: number) => `Host: 127.0.0.1:${port}\r\nHost: 127.0.0.1:${port}`],
+    ['another name second, in another letter case', (port: number) => `Host: 127.0.0.1:${port}\r\nhOST: other.example`],
+  ])('answers a request with two Host headers (%s) 400 VALIDATION_ERROR, then closes the connection', async (_title, hosts) => {
+    const before = await server.sandbox.state();
+    const { received, closed } = await exchange(server.port, `GET /api/v1/getBalance HTTP/1.1\r\n${hosts(server.port)}\r\nx-api-key: ${FULL_ACCESS}\r\n\r\n`);
+    expect(received).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+    expect(received).toMatch(/\r\nconnection: close\r\n/i);
+    expect(envelopeOf(received).error).toEqual({ code: 'VALIDATION_ERROR', message: expect.stringContaining('The request has 2 Host headers; send one') });
+    expect(closed).toBe(true);
+    expect(await server.sandbox.state()).toEqual(before);
+    expect(server.sandbox.journal()).toEqual([]);
+  });
+
   it('answers an Expect other than 100-continue 417 EXPECTATION_FAILED', async () => {
     const { received } = await exchange(
       server.port,

@@ -9,7 +9,7 @@ const CUT_OFF_ANSWERS_MS = 250;
  * The latest answer of a connection, kept on its socket. Node answers a connection's requests in order, so the latest
  * is the one a stop marks `connection: close` (only the last may say it: Node closes the connection after it) and the
  * last to close. A property rather than a WeakMap: setting a WeakMap's entry at every request cost getBalance over
- * HTTP ~0.4 µs of CPU a request (docs/performance.md, "The path of a read").
+ * HTTP ~0.3 µs of CPU a request (docs/performance.md, "The path of a read").
  */
 const LATEST_ANSWER = Symbol('latest answer');
 

@@ -135,7 +135,7 @@ export function rawHeaderValue(raw: readonly string[], name: string): string | n
 }
 
 /** Whether two header names are the same in any ASCII letter case (as `Headers` compares them), nothing made to compare. */
-function isHeaderName(candidate: string, name: string): boolean {
+export function isHeaderName(candidate: string, name: string): boolean {
   if (candidate.length !== name.length) return false;
   for (let i = 0; i < name.length; i++) {
     let a = candidate.charCodeAt(i);

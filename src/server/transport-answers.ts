@@ -5,7 +5,7 @@ import type { Duplex } from 'node:stream';
 import { errorAnswer } from '../api/envelope.js';
 import { ApiError } from '../domain/api-error.js';
 import { isLingering } from './lingering-close.js';
-import { writeAnswer } from './node-bridge.js';
+import { isHeaderName, writeAnswer } from './node-bridge.js';
 
 interface RequestTimeouts {
   headersTimeoutMs: number;
@@ -78,7 +78,7 @@ export function refuseUnclearHost(req: IncomingMessage, res: ServerResponse): bo
 /** How many `Host` lines the raw header list holds, in any letter case. */
 function hostLines(raw: readonly string[]): number {
   let lines = 0;
-  for (let i = 0; i < raw.length; i += 2) if (raw[i]!.length === 4 && raw[i]!.toLowerCase() === 'host') lines += 1;
+  for (let i = 0; i < raw.length; i += 2) if (isHeaderName(raw[i]!, 'host')) lines += 1;
   return lines;
 }
 
